@@ -1,0 +1,2 @@
+import Dynamics
+import LuaKit
