@@ -1,0 +1,160 @@
+extension Animator {
+    /// Largest magnitude accepted for any coordinate or parameter: beyond it a value is
+    /// almost certainly a mistake, and squaring it would lose all precision.
+    public static let maximumMagnitude = 1e9
+
+    /// Creates an item. Sizes must be positive and every number finite.
+    /// - Throws: `DynamicsError` naming the field and the value given.
+    @discardableResult
+    public func addItem(name: String, center: Vec2, size: Vec2, shape: ItemShape = .rectangle,
+                        angle: Double = 0, alpha: Double = 1) throws(DynamicsError) -> ItemID {
+        try Self.check(center, "center")
+        try Self.check(size, "size")
+        try Self.check(angle, "angle")
+        try Self.check(alpha, "alpha")
+        guard size.x > 0, size.y > 0 else {
+            throw DynamicsError("Invalid size {\(format(size.x)), \(format(size.y))} for item '\(name)': width and height must be greater than 0")
+        }
+        if case .polygon(let points) = shape {
+            guard points.count >= 3 else {
+                throw DynamicsError("polygon shape of item '\(name)' needs at least 3 points, got \(points.count)")
+            }
+            for p in points { try Self.check(p, "shape") }
+        }
+        let mp = shape.massProperties(size: size)
+        guard mp.area > 0 else { throw DynamicsError("polygon shape of item '\(name)' is degenerate: its area is 0") }
+        let id = ItemID(index: Int32(bodies.count))
+        bodies.append(BodyState(center: center, angle: angle))
+        records.append(ItemRecord(name: name, size: size, shape: shape, material: .default,
+                                  alpha: alpha, scale: 1, cornerRadius: 0, props: [],
+                                  inertiaPerMass: mp.inertiaPerMass, area: mp.area))
+        isMember.append(false)
+        structureDirty = true
+        return id
+    }
+
+    /// The number of items created so far.
+    public var itemCount: Int { bodies.count }
+
+    /// All item ids in creation order.
+    public var itemIDs: [ItemID] { (0..<bodies.count).map { ItemID(index: Int32($0)) } }
+
+    /// The item with this name, the first created if several share it.
+    public func item(named name: String) -> ItemID? {
+        records.firstIndex { $0.name == name }.map { ItemID(index: Int32($0)) }
+    }
+
+    public func name(of item: ItemID) -> String { records[Int(item.index)].name }
+
+    // MARK: State an item exposes
+
+    public func center(of item: ItemID) -> Vec2 { bodies[Int(item.index)].center }
+    public func setCenter(_ c: Vec2, of item: ItemID) throws(DynamicsError) {
+        try Self.check(c, "center"); bodies[Int(item.index)].center = c; wake()
+    }
+
+    public func angle(of item: ItemID) -> Double { bodies[Int(item.index)].angle }
+    public func setAngle(_ a: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.check(a, "angle")
+        bodies[Int(item.index)].angle = a
+        bodies[Int(item.index)].rotation = Rot(angle: a)
+        wake()
+    }
+
+    public func velocity(of item: ItemID) -> Vec2 { bodies[Int(item.index)].velocity }
+    /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
+    public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v; wake()
+    }
+
+    public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }
+    public func setAngularVelocity(_ w: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w; wake()
+    }
+
+    func addVelocity(_ v: Vec2, angular w: Double, to item: ItemID) {
+        bodies[Int(item.index)].velocity += v
+        bodies[Int(item.index)].angularVelocity += w
+        wake()
+    }
+
+    public func size(of item: ItemID) -> Vec2 { records[Int(item.index)].size }
+    /// Changes the size. Like UIKit, the physical body keeps the mass it had; the new size
+    /// is what frames and hit testing see.
+    public func setSize(_ s: Vec2, of item: ItemID) throws(DynamicsError) {
+        try Self.check(s, "size")
+        guard s.x > 0, s.y > 0 else {
+            throw DynamicsError("Invalid size {\(format(s.x)), \(format(s.y))}: width and height must be greater than 0")
+        }
+        records[Int(item.index)].size = s
+    }
+
+    public func shape(of item: ItemID) -> ItemShape { records[Int(item.index)].shape }
+
+    public func alpha(of item: ItemID) -> Double { records[Int(item.index)].alpha }
+    public func setAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "alpha"); records[Int(item.index)].alpha = v }
+    public func scale(of item: ItemID) -> Double { records[Int(item.index)].scale }
+    public func setScale(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "scale"); records[Int(item.index)].scale = v }
+    public func cornerRadius(of item: ItemID) -> Double { records[Int(item.index)].cornerRadius }
+    public func setCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v }
+
+    /// The material in effect for an item (defaults overridden by its item behaviors).
+    public func material(of item: ItemID) -> Material {
+        rebuildIfNeeded()
+        return records[Int(item.index)].material
+    }
+
+    /// The item's mass (density × area / 10⁴).
+    public func mass(of item: ItemID) -> Double {
+        rebuildIfNeeded()
+        let r = records[Int(item.index)]
+        return r.material.density * r.area / 10_000
+    }
+
+    // MARK: Custom properties
+
+    /// The index of a custom property name, registering it on first use.
+    public func propertyIndex(named name: String) -> Int {
+        if let i = propertyNames.firstIndex(of: name) { return i }
+        propertyNames.append(name)
+        return propertyNames.count - 1
+    }
+
+    /// The index of a registered custom property, or nil.
+    public func existingPropertyIndex(named name: String) -> Int? { propertyNames.firstIndex(of: name) }
+
+    public func customProperty(_ index: Int, of item: ItemID) -> Double? {
+        let props = records[Int(item.index)].props
+        return index < props.count ? props[index] : nil
+    }
+
+    public func setCustomProperty(_ index: Int, of item: ItemID, to value: Double) throws(DynamicsError) {
+        try Self.check(value, propertyNames[index])
+        var props = records[Int(item.index)].props
+        if props.count <= index { props += Array(repeating: nil, count: index + 1 - props.count) }
+        props[index] = value
+        records[Int(item.index)].props = props
+    }
+
+    // MARK: Validation
+
+    /// Rejects NaN, infinities and absurd magnitudes where they enter.
+    public static func check(_ v: Double, _ field: String) throws(DynamicsError) {
+        guard v.isFinite else { throw DynamicsError("field '\(field)' must be finite, got \(format(v))") }
+        guard abs(v) <= maximumMagnitude else {
+            throw DynamicsError("field '\(field)' is out of range: |\(format(v))| > 1e9")
+        }
+    }
+
+    public static func check(_ v: Vec2, _ field: String) throws(DynamicsError) {
+        try check(v.x, field); try check(v.y, field)
+    }
+}
+
+/// A number for messages: integers without a decimal point, others with up to 6 decimals.
+func format(_ v: Double) -> String {
+    if v.isNaN { return "nan" }
+    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
+}
