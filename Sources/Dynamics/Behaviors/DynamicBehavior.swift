@@ -35,9 +35,13 @@ open class DynamicBehavior {
             if a === child { throw DynamicsError("a behavior cannot be its own descendant") }
             ancestor = a.parent
         }
+        if let animator { try animator.checkFieldCapacity(adding: child) }
         childBehaviors.append(child)
         child.parent = self
-        animator?.structureDidChange()
+        if let animator {
+            child.setAnimator(animator)
+            animator.structureDidChange()
+        }
     }
 
     /// Removes a child behavior; does nothing if it is not a child of this one.
@@ -55,9 +59,33 @@ open class DynamicBehavior {
     var isTopLevel = false
 
     func setAnimator(_ a: Animator?) {
+        if a !== animator { willMove(to: a) }
         animator = a
         for c in childBehaviors { c.setAnimator(a) }
     }
+
+    /// Called just before the behavior joins an animator, or leaves it (`nil`), with
+    /// `animator` still the old one (UIKit's `willMove(to:)`). Subclasses may override;
+    /// the built-in behaviors use it to register world-level state.
+    open func willMove(to animator: Animator?) {}
+
+    /// The number of field behaviors in this behavior's tree (itself included).
+    var fieldCountInTree: Int {
+        var n = 0
+        forEachInTree { if $0 is FieldBehavior { n += 1 } }
+        return n
+    }
+
+    /// How many joints this behavior appended at the last rebuild.
+    var jointCount = 0
+
+    /// Appends this behavior's solver joints (attachments, snaps) when the animator rebuilds.
+    func appendJoints(to joints: inout ContiguousArray<Joint>, bodies: ContiguousArray<BodyState>,
+                      records: [ItemRecord]) {}
+
+    /// Keeps the accumulated impulses of this behavior's joints, starting at `first` in the
+    /// solver's array, for warm starting after the rebuild.
+    func saveJoints(_ joints: ContiguousArray<Joint>, first: Int) {}
 
     /// Visits this behavior and its descendants depth first, in insertion order.
     public func forEachInTree(_ body: (DynamicBehavior) -> Void) {

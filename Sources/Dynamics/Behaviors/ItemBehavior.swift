@@ -1,8 +1,22 @@
 /// Item-level properties (UIDynamicItemBehavior): material values for its items, and
 /// additive velocity changes.
 ///
-/// Only the properties that were set apply (any value set applies, even one equal to the
-/// default); when several item behaviors set one, the last in depth-first tree order wins.
+/// Precedence (UIKit's rules, with one deliberate difference):
+/// - Only the properties that were set apply (nil = not set). Any value set applies, even
+///   one equal to the default (UIKit ignores a set to the value the property already
+///   holds, so `elasticity = 0.2` on a fresh behavior sets nothing there).
+/// - When several item behaviors set a property for one item, the last one in depth-first
+///   behavior-tree order wins.
+/// - Removing an item behavior, or an item from it, returns its items' properties to the
+///   engine defaults (elasticity 0.2, friction 0.2, density 1, resistance 0.1, angular
+///   resistance 0.1, rotation allowed), unless another item behavior sets them — except
+///   `anchored` and `charge`, which keep their last value for as long as the item stays in
+///   some behavior (UIKit quirk). An item that leaves every behavior loses its body: when it
+///   joins one again it starts from rest with default properties.
+///
+/// `anchored` items do not move: they are static (forces, fields, velocity changes and
+/// joints leave them in place) and collide like boundaries. `charge` scales electric and
+/// magnetic fields.
 public final class ItemBehavior: DynamicBehavior {
     public private(set) var items: [ItemID]
     public var elasticity: Double? { didSet { changed() } }
@@ -21,13 +35,16 @@ public final class ItemBehavior: DynamicBehavior {
     public override var kindName: String { "itemBehavior" }
     public override var acceptsChildren: Bool { false }
 
-    public init(items: [ItemID]) { self.items = items }
+    public init(items: [ItemID]) { self.items = FieldBehavior.unique(items) }
 
+    /// Adds an item; adding one already in the behavior does nothing.
     public func addItem(_ item: ItemID) {
         guard !items.contains(item) else { return }
         items.append(item); animator?.structureDidChange()
     }
 
+    /// Removes an item; does nothing if it is not in the behavior. The item's properties
+    /// this behavior set return to the defaults (see the precedence rules).
     public func removeItem(_ item: ItemID) {
         guard let i = items.firstIndex(of: item) else { return }
         items.remove(at: i); animator?.structureDidChange()
@@ -47,8 +64,9 @@ public final class ItemBehavior: DynamicBehavior {
         if let v = allowsRotation { m.allowsRotation = v }
     }
 
-    /// Adds to an item's linear velocity (pt/s). Ignored for items not in this behavior;
-    /// before the behavior is in an animator the change is kept and applied when it joins.
+    /// Adds to an item's linear velocity (pt/s). Ignored for items not in this behavior and
+    /// for anchored items; before the behavior is in an animator the change is kept and
+    /// applied when it joins.
     public func addLinearVelocity(_ v: Vec2, for item: ItemID) {
         guard items.contains(item) else { return }
         if let animator { animator.addVelocity(v, angular: 0, to: item) } else { pendingLinear.append((item, v)) }

@@ -72,7 +72,11 @@ extension Animator {
         try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w; wake()
     }
 
+    /// Adds to an item's velocities, unless it is static (anchored, or of zero mass): Box2D
+    /// ignores velocity changes of static bodies.
     func addVelocity(_ v: Vec2, angular w: Double, to item: ItemID) {
+        rebuildIfNeeded()
+        guard bodies[Int(item.index)].isDynamic else { return }
         bodies[Int(item.index)].velocity += v
         bodies[Int(item.index)].angularVelocity += w
         wake()

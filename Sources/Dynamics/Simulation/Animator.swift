@@ -39,18 +39,51 @@ public final class Animator {
     public var restAngularSpeed: Double = 2 * Double.pi / 180
     public var restDuration: Double = 0.5
 
-    // Solver data rebuilt from the behavior tree.
+    /// World gravity in UIKit units (1 = 1000 pt/s²; default direction (0, 1) once a gravity
+    /// behavior runs). Like UIKit's, it is one vector per animator: every gravity behavior
+    /// writes it (the last writer wins) and removing any gravity behavior sets it to zero.
+    /// It acts only on items that are in some gravity behavior.
+    public internal(set) var gravity: Vec2 = .zero
+
+    /// Seed of the noise generator behind noise and turbulence fields. The same seed gives
+    /// the same forces, run after run; changing it changes the noise from then on.
+    public var seed: UInt64 = 0 {
+        didSet { noise = SimplexNoise(seed: seed) }
+    }
+
+    // Solver data rebuilt from the behavior tree, per kind, in depth-first insertion order.
     var joints: ContiguousArray<Joint> = []
-    var jointOwners: [AttachmentBehavior] = []
+    /// Attachments and snaps, in the order their joints sit in `joints`.
+    var jointOwners: [DynamicBehavior] = []
     var itemBehaviors: [ItemBehavior] = []
+    var pushBehaviors: [PushBehavior] = []
+    var fieldBehaviors: [FieldBehavior] = []
     var isMember: [Bool] = []
+
+    // Forces rebuilt from the push and field behaviors whenever one of their parameters changes.
+    /// Active continuous pushes, one entry per (push, dynamic item): applied once per step,
+    /// they act on every substep of it.
+    var pushForces: ContiguousArray<PushForce> = []
+    /// True when an active instantaneous push waits for the next step.
+    var hasPendingImpulses = false
+    /// True while an active continuous push acts on a dynamic item: the animator never rests then.
+    var pushKeepsAwake = false
+    /// Fields in plain-data form, evaluated every substep.
+    var fieldTable = FieldTable()
+    var noise = SimplexNoise(seed: 0)
 
     var structureDirty = true
     var materialsDirty = true
+    var forcesDirty = true
     var isStepping = false
     var pendingChanges: [() -> Void] = []
+    /// Top-level behaviors added during a step, waiting for its end.
+    var queuedBehaviors: [DynamicBehavior] = []
     var quietTime: Double = 0
     var hasActionOnlyComposite = false
+
+    /// UIKit's limit on fields per animator.
+    public static let maximumFieldCount = 32
 
     /// - Parameter hz: steps per second (1…10000).
     public init(hz: Int = 120) {
@@ -70,13 +103,30 @@ public final class Animator {
         if b.parent != nil || b.isTopLevel {
             throw DynamicsError("Adding the same behavior twice to the same animator is not supported: this \(b.kindName) already belongs to a behavior or animator")
         }
+        try checkFieldCapacity(adding: b)
+        b.isTopLevel = true
         if isStepping {
-            b.isTopLevel = true
-            pendingChanges.append { [unowned self] in self.attachTopLevel(b) }
+            queuedBehaviors.append(b)
+            pendingChanges.append { [unowned self] in
+                self.queuedBehaviors.removeAll { $0 === b }
+                self.attachTopLevel(b)
+            }
             return
         }
-        b.isTopLevel = true
         attachTopLevel(b)
+    }
+
+    /// Refuses a behavior tree whose fields would take the animator past 32 fields
+    /// (UIKit raises the same message).
+    func checkFieldCapacity(adding b: DynamicBehavior) throws(DynamicsError) {
+        let adding = b.fieldCountInTree
+        guard adding > 0 else { return }
+        var current = 0
+        for t in behaviors { current += t.fieldCountInTree }
+        for t in queuedBehaviors { current += t.fieldCountInTree }
+        if current + adding > Self.maximumFieldCount {
+            throw DynamicsError("UIDynamicAnimator supports a maximum of 32 distinct fields")
+        }
     }
 
     private func attachTopLevel(_ b: DynamicBehavior) {
@@ -111,6 +161,18 @@ public final class Animator {
 
     func materialsDidChange() {
         materialsDirty = true
+        wake()
+    }
+
+    /// A push or field parameter changed: rebuild the force tables before the next step.
+    func forcesDidChange() {
+        forcesDirty = true
+        wake()
+    }
+
+    /// Sets the world gravity vector (UIKit units) and wakes the animator.
+    func setGravity(_ g: Vec2) {
+        gravity = g
         wake()
     }
 

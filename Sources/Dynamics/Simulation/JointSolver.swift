@@ -1,16 +1,24 @@
 /// Solves the joints of one substep. Free functions over plain data, one per joint kind,
 /// dispatched by a single `switch` (no protocols, no allocation).
 ///
+/// Each substep warm starts every joint with its accumulated impulses, solves it once with
+/// position bias (soft: drift is pulled back at `rigidSoftness`), and, after positions were
+/// integrated, once more without bias (the relax pass, which removes the velocity the bias
+/// added). This is Box2D v3's soft step.
+///
 /// Springs (frequency > 0) act once per substep, in the biased pass: the soft-constraint
 /// coefficients are a backward-Euler step of the spring for one substep, and applying them
 /// again in the relax pass would double their numerical damping (measured: the deviation
 /// from the closed form halves).
 ///
-/// Body B of a joint may be the reference frame (index −1): it has zero velocity and
-/// infinite mass, and its attachment point is the joint's world anchor.
+/// Body B of a joint may be the reference frame (index −1): it has zero velocity, infinite
+/// mass, angle 0, and its attachment point is the joint's world anchor.
+///
+/// Units: positions in pt, velocities in pt/s and rad/s, masses in kg (1/invMass), inertia
+/// in kg·pt², linear impulses in kg·pt/s, angular impulses in kg·pt²/s.
 @usableFromInline
 struct JointSolver {
-    /// Softness used to correct drift of rigid joints in the biased pass.
+    /// Softness used to correct drift of rigid joints and limits in the biased pass.
     @usableFromInline var rigidSoftness: Softness
     /// Substep length in seconds.
     @usableFromInline var h: Double
@@ -23,135 +31,333 @@ struct JointSolver {
         rigidSoftness = Softness(hertz: min(60, 0.25 / h), dampingRatio: 2, h: h)
     }
 
-    @inlinable
-    func warmStart(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let impulse: Vec2
-        var a = bodies[Int(j.itemA)]
-        let rA = a.rotation.rotate(j.localA)
-        var rB = Vec2.zero, pB = j.localB
-        if j.itemB >= 0 {
-            let b = bodies[Int(j.itemB)]
-            rB = b.rotation.rotate(j.localB)
-            pB = b.center + rB
+    /// The two bodies of a joint, loaded once per solve, and the lever arms (world frame) of
+    /// the attachment points.
+    @usableFromInline
+    struct Pair {
+        @usableFromInline var a: BodyState
+        @usableFromInline var b: BodyState
+        @usableFromInline var rA: Vec2
+        @usableFromInline var rB: Vec2
+
+        @inlinable init(a: BodyState, b: BodyState, rA: Vec2, rB: Vec2) {
+            self.a = a; self.b = b; self.rA = rA; self.rB = rB
         }
-        switch j.kind {
-        case .point:
-            impulse = j.impulse
-        case .distance:
-            let axis = (pB - (a.center + rA)).normalized
-            impulse = axis * (j.impulse.x + j.lowerImpulse - j.upperImpulse)
+
+        /// Separation of the attachment points, pB − pA.
+        @inlinable var separation: Vec2 { (b.center + rB) - (a.center + rA) }
+        /// Relative velocity of the attachment points, vB − vA.
+        @inlinable var relativeVelocity: Vec2 {
+            (b.velocity + cross(b.angularVelocity, rB)) - (a.velocity + cross(a.angularVelocity, rA))
         }
-        a.velocity -= impulse * a.invMass
-        a.angularVelocity -= a.invInertia * rA.cross(impulse)
-        bodies[Int(j.itemA)] = a
-        if j.itemB >= 0 {
-            var b = bodies[Int(j.itemB)]
+        /// Relative angle θB − θA.
+        @inlinable var relativeAngle: Double { b.angle - a.angle }
+
+        /// Applies `impulse` at the attachment points (−impulse to A, +impulse to B).
+        @inlinable mutating func applyLinear(_ impulse: Vec2) {
+            a.velocity -= impulse * a.invMass
+            a.angularVelocity -= a.invInertia * rA.cross(impulse)
             b.velocity += impulse * b.invMass
             b.angularVelocity += b.invInertia * rB.cross(impulse)
-            bodies[Int(j.itemB)] = b
+        }
+
+        /// Applies an angular impulse (−L to A, +L to B).
+        @inlinable mutating func applyAngular(_ impulse: Double) {
+            a.angularVelocity -= a.invInertia * impulse
+            b.angularVelocity += b.invInertia * impulse
         }
     }
 
     @inlinable
-    func solve(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
-        var a = bodies[Int(j.itemA)]
-        var b = j.itemB >= 0 ? bodies[Int(j.itemB)] : BodyState(center: j.localB, angle: 0)
+    func load(_ j: Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Pair {
+        let a = bodies[Int(j.itemA)]
         let rA = a.rotation.rotate(j.localA)
-        let rB = j.itemB >= 0 ? b.rotation.rotate(j.localB) : .zero
-        let pA = a.center + rA, pB = b.center + rB
-        let mA = a.invMass, iA = a.invInertia, mB = b.invMass, iB = b.invInertia
-        let vr = (b.velocity + cross(b.angularVelocity, rB)) - (a.velocity + cross(a.angularVelocity, rA))
+        if j.itemB >= 0 {
+            let b = bodies[Int(j.itemB)]
+            return Pair(a: a, b: b, rA: rA, rB: b.rotation.rotate(j.localB))
+        }
+        return Pair(a: a, b: BodyState(center: j.localB, angle: 0), rA: rA, rB: .zero)
+    }
 
-        var impulse = Vec2.zero
+    @inlinable
+    func store(_ p: Pair, _ j: Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        bodies[Int(j.itemA)] = p.a
+        if j.itemB >= 0 { bodies[Int(j.itemB)] = p.b }
+    }
+
+    // MARK: Warm start
+
+    /// Applies the impulses accumulated in earlier substeps and steps.
+    @inlinable
+    func warmStart(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        var p = load(j, bodies)
+        switch j.kind {
+        case .point:
+            p.applyLinear(j.impulse)
+        case .distance:
+            let axis = p.separation.normalized
+            p.applyLinear(axis * (j.impulse.x + j.lowerImpulse - j.upperImpulse))
+        case .weld:
+            p.applyLinear(j.impulse)
+            p.applyAngular(j.angularImpulse)
+        case .revolute:
+            p.applyLinear(j.impulse)
+            p.applyAngular(j.motorImpulse + j.lowerImpulse - j.upperImpulse)
+        case .prismatic:
+            let g = prismaticGeometry(j, p)
+            let axial = j.lowerImpulse - j.upperImpulse
+            let linear = g.axis * axial + g.perp * j.impulse.x
+            let lA = axial * g.a1 + j.impulse.x * g.s1 + j.impulse.y
+            let lB = axial * g.a2 + j.impulse.x * g.s2 + j.impulse.y
+            p.a.velocity -= linear * p.a.invMass
+            p.a.angularVelocity -= p.a.invInertia * lA
+            p.b.velocity += linear * p.b.invMass
+            p.b.angularVelocity += p.b.invInertia * lB
+        }
+        store(p, j, bodies)
+    }
+
+    // MARK: Solve
+
+    /// One velocity iteration of a joint: with position bias (`useBias`) or without (relax).
+    @inlinable
+    func solve(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        var p = load(j, bodies)
         switch j.kind {
         case .point:
             if j.frequency > 0 && !useBias { return }
-            // K = J M⁻¹ Jᵀ for the 2-D point constraint C = pB − pA.
-            let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
-            let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
-            let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
-            let det = k11 * k22 - k12 * k12
-            guard det != 0 else { return }
-            let c = pB - pA
             let soft = j.frequency > 0
                 ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h)
                 : (useBias ? rigidSoftness : .rigid)
-            let rhs = vr + c * soft.biasRate
-            // K⁻¹ · rhs
-            let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
-            impulse = solved * -soft.massScale - j.impulse * soft.impulseScale
-            j.impulse += impulse
-
+            solvePoint(&j.impulse, &p, soft)
         case .distance:
-            let d = pB - pA
-            let length = d.length
-            let axis = length > 1e-12 ? d / length : Vec2(1, 0)
-            let crA = rA.cross(axis), crB = rB.cross(axis)
-            let k = mA + mB + iA * crA * crA + iB * crB * crB
-            let axialMass = k > 0 ? 1 / k : 0
-            var total = 0.0
-            // A spring (frequency > 0) or, without limits, a rigid rod; a rope is limits only.
-            if (j.frequency > 0 && useBias) || (j.frequency <= 0 && !j.hasLimits) {
-                let soft = j.frequency > 0
-                    ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h)
-                    : (useBias ? rigidSoftness : .rigid)
-                let cdot = axis.dot(vr)
-                let c = length - j.length
-                let lambda = -soft.massScale * axialMass * (cdot + soft.biasRate * c) - soft.impulseScale * j.impulse.x
-                j.impulse.x += lambda
-                total += lambda
-            }
-            if j.hasLimits {
-                total += solveLimit(&j, axis: axis, vr: vr, rA: rA, rB: rB, length: length,
-                                    axialMass: axialMass, useBias: useBias, alreadyApplied: total)
-            }
-            impulse = axis * total
+            solveDistance(&j, &p, useBias: useBias)
+        case .weld:
+            solveWeld(&j, &p, useBias: useBias)
+        case .revolute:
+            solveRevolute(&j, &p, useBias: useBias)
+        case .prismatic:
+            solvePrismatic(&j, &p, useBias: useBias)
         }
-        a.velocity -= impulse * mA
-        a.angularVelocity -= iA * rA.cross(impulse)
-        bodies[Int(j.itemA)] = a
-        if j.itemB >= 0 {
-            b.velocity += impulse * mB
-            b.angularVelocity += iB * rB.cross(impulse)
-            bodies[Int(j.itemB)] = b
+        store(p, j, bodies)
+    }
+
+    /// The 2-D point constraint C = pB − pA (used by point, weld and revolute joints):
+    /// K = J M⁻¹ Jᵀ is the 2×2 effective-mass inverse, and the soft impulse is
+    /// λ = −massScale · K⁻¹ (Ċ + biasRate · C) − impulseScale · λ_accumulated.
+    @inlinable
+    func solvePoint(_ accumulated: inout Vec2, _ p: inout Pair, _ soft: Softness) {
+        let mA = p.a.invMass, iA = p.a.invInertia, mB = p.b.invMass, iB = p.b.invInertia
+        let rA = p.rA, rB = p.rB
+        let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
+        let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
+        let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
+        let det = k11 * k22 - k12 * k12
+        guard det != 0 else { return }
+        let rhs = p.relativeVelocity + p.separation * soft.biasRate
+        let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
+        let impulse = solved * -soft.massScale - accumulated * soft.impulseScale
+        accumulated += impulse
+        p.applyLinear(impulse)
+    }
+
+    /// Distance joint along the axis u = (pB − pA)/|pB − pA|: a spring or rigid rod on
+    /// C = |pB − pA| − length, and/or one-sided limits (a rope has only `maxLength`).
+    @inlinable
+    func solveDistance(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let d = p.separation
+        let length = d.length
+        let axis = length > 1e-12 ? d / length : Vec2(1, 0)
+        let crA = p.rA.cross(axis), crB = p.rB.cross(axis)
+        let k = p.a.invMass + p.b.invMass + p.a.invInertia * crA * crA + p.b.invInertia * crB * crB
+        let axialMass = k > 0 ? 1 / k : 0
+        let vr = p.relativeVelocity
+        var total = 0.0
+        // A spring (frequency > 0) or, without limits, a rigid rod; a rope is limits only.
+        if (j.frequency > 0 && useBias) || (j.frequency <= 0 && !j.hasLimits) {
+            let soft = j.frequency > 0
+                ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h)
+                : (useBias ? rigidSoftness : .rigid)
+            let cdot = axis.dot(vr)
+            let c = length - j.length
+            let lambda = -soft.massScale * axialMass * (cdot + soft.biasRate * c) - soft.impulseScale * j.impulse.x
+            j.impulse.x += lambda
+            total += lambda
         }
+        if j.hasLimits {
+            total += solveLengthLimits(&j, axis: axis, vr: vr, length: length,
+                                       axialMass: axialMass, useBias: useBias, alreadyApplied: total)
+        }
+        p.applyLinear(axis * total)
     }
 
     /// One-sided limits of a distance joint (rope: only `maxLength`). Returns the impulse
     /// along the axis; `alreadyApplied` is the spring impulse of this pass, not yet applied
     /// to the velocities, folded into the relative velocity here.
     @inlinable
-    func solveLimit(_ j: inout Joint, axis: Vec2, vr: Vec2, rA: Vec2, rB: Vec2, length: Double,
-                    axialMass: Double, useBias: Bool, alreadyApplied: Double) -> Double {
+    func solveLengthLimits(_ j: inout Joint, axis: Vec2, vr: Vec2, length: Double,
+                           axialMass: Double, useBias: Bool, alreadyApplied: Double) -> Double {
         // Velocity change the pending spring impulse will cause along the axis.
         let pending = alreadyApplied / max(axialMass, 1e-300)
         var total = 0.0
         if j.minLength > 0 {
-            let c = length - j.minLength
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c / h } else if useBias {
-                bias = rigidSoftness.biasRate * c; massScale = rigidSoftness.massScale; impulseScale = rigidSoftness.impulseScale
-            }
             let cdot = axis.dot(vr) + pending + total / max(axialMass, 1e-300)
-            var lambda = -massScale * axialMass * (cdot + bias) - impulseScale * j.lowerImpulse
-            let newImpulse = max(0, j.lowerImpulse + lambda)
-            lambda = newImpulse - j.lowerImpulse
-            j.lowerImpulse = newImpulse
-            total += lambda
+            total += limitImpulse(&j.lowerImpulse, c: length - j.minLength, cdot: cdot,
+                                  mass: axialMass, useBias: useBias)
         }
         if j.maxLength.isFinite {
-            let c = j.maxLength - length
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if c > 0 { bias = c / h } else if useBias {
-                bias = rigidSoftness.biasRate * c; massScale = rigidSoftness.massScale; impulseScale = rigidSoftness.impulseScale
-            }
             let cdot = -(axis.dot(vr) + pending + total / max(axialMass, 1e-300))
-            var lambda = -massScale * axialMass * (cdot + bias) - impulseScale * j.upperImpulse
-            let newImpulse = max(0, j.upperImpulse + lambda)
-            lambda = newImpulse - j.upperImpulse
-            j.upperImpulse = newImpulse
-            total -= lambda
+            total -= limitImpulse(&j.upperImpulse, c: j.maxLength - length, cdot: cdot,
+                                  mass: axialMass, useBias: useBias)
         }
         return total
+    }
+
+    /// The impulse of a one-sided limit C ≥ 0 with velocity Ċ = `cdot` and effective mass
+    /// `mass`, clamped so the accumulated impulse stays ≥ 0. While the limit is not reached
+    /// (C > 0) it is speculative: it only stops the velocity that would cross it within this
+    /// substep (bias C/h); once crossed, the biased pass pulls back softly.
+    @inlinable
+    func limitImpulse(_ accumulated: inout Double, c: Double, cdot: Double, mass: Double,
+                      useBias: Bool) -> Double {
+        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+        if c > 0 {
+            bias = c / h
+        } else if useBias {
+            bias = rigidSoftness.biasRate * c
+            massScale = rigidSoftness.massScale
+            impulseScale = rigidSoftness.impulseScale
+        }
+        let lambda = -massScale * mass * (cdot + bias) - impulseScale * accumulated
+        let newImpulse = max(0, accumulated + lambda)
+        let applied = newImpulse - accumulated
+        accumulated = newImpulse
+        return applied
+    }
+
+    /// Weld: the angular constraint C = θB − θA − referenceAngle (effective mass 1/(iA + iB)),
+    /// then the point constraint. Both rigid, softened only by the drift correction.
+    @inlinable
+    func solveWeld(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let soft = useBias ? rigidSoftness : .rigid
+        let k = p.a.invInertia + p.b.invInertia
+        if k > 0 {
+            let c = p.relativeAngle - j.referenceAngle
+            let cdot = p.b.angularVelocity - p.a.angularVelocity
+            let lambda = -soft.massScale / k * (cdot + soft.biasRate * c) - soft.impulseScale * j.angularImpulse
+            j.angularImpulse += lambda
+            p.applyAngular(lambda)
+        }
+        solvePoint(&j.impulse, &p, soft)
+    }
+
+    /// Revolute (pin): the braking motor (target speed 0, impulse clamped to
+    /// ±maxMotorTorque·h per substep, in both passes), the angle limits on
+    /// θB − θA − referenceAngle, then the point constraint.
+    @inlinable
+    func solveRevolute(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let k = p.a.invInertia + p.b.invInertia
+        if k > 0 {
+            let axialMass = 1 / k
+            if j.maxMotorTorque > 0 {
+                let cdot = p.b.angularVelocity - p.a.angularVelocity
+                let maxImpulse = h * j.maxMotorTorque
+                let old = j.motorImpulse
+                j.motorImpulse = min(max(old - axialMass * cdot, -maxImpulse), maxImpulse)
+                p.applyAngular(j.motorImpulse - old)
+            }
+            if j.hasLimits {
+                let angle = p.relativeAngle - j.referenceAngle
+                if j.lowerLimit.isFinite {
+                    let cdot = p.b.angularVelocity - p.a.angularVelocity
+                    p.applyAngular(limitImpulse(&j.lowerImpulse, c: angle - j.lowerLimit, cdot: cdot,
+                                                mass: axialMass, useBias: useBias))
+                }
+                if j.upperLimit.isFinite {
+                    let cdot = p.a.angularVelocity - p.b.angularVelocity
+                    p.applyAngular(-limitImpulse(&j.upperImpulse, c: j.upperLimit - angle, cdot: cdot,
+                                                 mass: axialMass, useBias: useBias))
+                }
+            }
+        }
+        solvePoint(&j.impulse, &p, useBias ? rigidSoftness : .rigid)
+    }
+
+    /// Geometry of a prismatic joint: the world axis (A's local axis rotated), its left
+    /// perpendicular, and the angular lever terms for each (with d = pB − pA,
+    /// a1 = (d + rA) × axis, a2 = rB × axis, s1 = (d + rA) × perp, s2 = rB × perp).
+    @usableFromInline
+    struct PrismaticGeometry {
+        @usableFromInline var axis: Vec2, perp: Vec2, translation: Double
+        @usableFromInline var a1: Double, a2: Double, s1: Double, s2: Double
+        @inlinable init(axis: Vec2, perp: Vec2, translation: Double, a1: Double, a2: Double, s1: Double, s2: Double) {
+            self.axis = axis; self.perp = perp; self.translation = translation
+            self.a1 = a1; self.a2 = a2; self.s1 = s1; self.s2 = s2
+        }
+    }
+
+    @inlinable
+    func prismaticGeometry(_ j: Joint, _ p: Pair) -> PrismaticGeometry {
+        let d = p.separation
+        let axis = p.a.rotation.rotate(j.localAxisA)
+        let perp = axis.perpendicular
+        let dA = d + p.rA
+        return PrismaticGeometry(axis: axis, perp: perp, translation: axis.dot(d),
+                                 a1: dA.cross(axis), a2: p.rB.cross(axis),
+                                 s1: dA.cross(perp), s2: p.rB.cross(perp))
+    }
+
+    /// Applies an impulse λ along a prismatic joint's axis.
+    @inlinable
+    func applyAxial(_ lambda: Double, _ g: PrismaticGeometry, _ p: inout Pair) {
+        p.a.velocity -= g.axis * (lambda * p.a.invMass)
+        p.a.angularVelocity -= p.a.invInertia * lambda * g.a1
+        p.b.velocity += g.axis * (lambda * p.b.invMass)
+        p.b.angularVelocity += p.b.invInertia * lambda * g.a2
+    }
+
+    /// Prismatic (sliding): translation limits along the axis, then the 2×2 block of the
+    /// perpendicular constraint C₁ = perp · d and the angular one C₂ = θB − θA − referenceAngle.
+    @inlinable
+    func solvePrismatic(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let mA = p.a.invMass, iA = p.a.invInertia, mB = p.b.invMass, iB = p.b.invInertia
+        let g = prismaticGeometry(j, p)
+        if j.hasLimits {
+            let k = mA + mB + iA * g.a1 * g.a1 + iB * g.a2 * g.a2
+            let axialMass = k > 0 ? 1 / k : 0
+            // Ċ = axis · (vB − vA) + a2·ωB − a1·ωA; the impulse acts along the axis.
+            if j.lowerLimit.isFinite {
+                let cdot = g.axis.dot(p.b.velocity - p.a.velocity) + g.a2 * p.b.angularVelocity - g.a1 * p.a.angularVelocity
+                let l = limitImpulse(&j.lowerImpulse, c: g.translation - j.lowerLimit, cdot: cdot,
+                                     mass: axialMass, useBias: useBias)
+                applyAxial(l, g, &p)
+            }
+            if j.upperLimit.isFinite {
+                let cdot = g.axis.dot(p.b.velocity - p.a.velocity) + g.a2 * p.b.angularVelocity - g.a1 * p.a.angularVelocity
+                let l = limitImpulse(&j.upperImpulse, c: j.upperLimit - g.translation, cdot: -cdot,
+                                     mass: axialMass, useBias: useBias)
+                applyAxial(-l, g, &p)
+            }
+        }
+        // Positions do not change within a solve, so the geometry still holds.
+        let cdot = Vec2(g.perp.dot(p.b.velocity - p.a.velocity) + g.s2 * p.b.angularVelocity - g.s1 * p.a.angularVelocity,
+                        p.b.angularVelocity - p.a.angularVelocity)
+        let soft = useBias ? rigidSoftness : .rigid
+        let c = Vec2(g.perp.dot(p.separation), p.relativeAngle - j.referenceAngle)
+        let k11 = mA + mB + iA * g.s1 * g.s1 + iB * g.s2 * g.s2
+        let k12 = iA * g.s1 + iB * g.s2
+        var k22 = iA + iB
+        if k22 == 0 { k22 = 1 } // neither body turns: the angular row is inert
+        let det = k11 * k22 - k12 * k12
+        guard det != 0 else { return }
+        let rhs = cdot + c * soft.biasRate
+        let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
+        let impulse = solved * -soft.massScale - j.impulse * soft.impulseScale
+        j.impulse += impulse
+        let linear = g.perp * impulse.x
+        p.a.velocity -= linear * mA
+        p.a.angularVelocity -= iA * (impulse.x * g.s1 + impulse.y)
+        p.b.velocity += linear * mB
+        p.b.angularVelocity += iB * (impulse.x * g.s2 + impulse.y)
     }
 }

@@ -1,14 +1,22 @@
 /// What the behavior tree contributes to the solver, gathered depth first in insertion
 /// order whenever the tree changes. The step loop then reads only the plain arrays the
-/// animator builds from it.
+/// animator builds from it, one kind at a time.
 public struct SolverBuilder {
     /// Items some behavior makes dynamic, each once, in first-contribution order.
     public private(set) var members: [ItemID] = []
     private var isMember: [Bool]
-    var attachments: [AttachmentBehavior] = []
+    /// Items in some gravity behavior.
+    private(set) var inGravity: [Bool]
+    /// Behaviors that own joints (attachments, snaps), in tree order.
+    var jointOwners: [DynamicBehavior] = []
     var itemBehaviors: [ItemBehavior] = []
+    var pushes: [PushBehavior] = []
+    var fields: [FieldBehavior] = []
 
-    init(itemCount: Int) { isMember = Array(repeating: false, count: itemCount) }
+    init(itemCount: Int) {
+        isMember = Array(repeating: false, count: itemCount)
+        inGravity = isMember
+    }
 
     /// Marks an item as simulated.
     public mutating func addMember(_ item: ItemID) {
@@ -16,6 +24,14 @@ public struct SolverBuilder {
         guard i >= 0, i < isMember.count, !isMember[i] else { return }
         isMember[i] = true
         members.append(item)
+    }
+
+    /// Marks an item as simulated and affected by the world gravity.
+    public mutating func addGravity(_ item: ItemID) {
+        addMember(item)
+        let i = Int(item.index)
+        guard i >= 0, i < inGravity.count else { return }
+        inGravity[i] = true
     }
 
     /// Whether some behavior has made the item simulated.

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A push (UIPushBehavior): a force on its items, continuous or instantaneous.
+///
+/// Units are UIKit's: a magnitude of 1 on a 100×100 pt item of density 1 (mass 1)
+/// accelerates it at 100 pt/s² (continuous) or changes its velocity by 100 pt/s
+/// (instantaneous); in general a = 100·magnitude/m pt/s² and Δv = 100·magnitude/m pt/s,
+/// with m = density·area/10⁴.
+///
+/// - Continuous: while `active`, the force acts on every substep of every step. An active
+///   continuous push with a dynamic item keeps the animator from resting, as in UIKit.
+/// - Instantaneous: when `active`, the impulse is applied at the next step, and `active`
+///   then turns false; setting it true again applies another impulse.
+///
+/// `angle` and `magnitude` are the state; `pushDirection` = magnitude·(cos angle, sin angle).
+/// A push acts at the item's center, or at center + `targetOffsetFromCenter(for:)`, where it
+/// also makes a torque. The offset is in the reference frame's axes and does not turn with
+/// the item (UIKit's behavior [R][M], although its documentation calls it item-relative).
+public final class PushBehavior: DynamicBehavior {
+    public enum Mode: String, Sendable { case continuous, instantaneous }
+
+    public let mode: Mode
+    /// The items pushed, in insertion order.
+    public private(set) var items: [ItemID]
+    /// Offsets (pt, reference axes) of the points pushed, parallel to `items`.
+    private(set) var offsets: [Vec2]
+
+    /// Whether the push acts. Default true for both modes; see the type's notes.
+    public var active: Bool = true { didSet { changed() } }
+    /// Direction of the force in radians (0 = +x, π/2 = down). Default 0.
+    public var angle: Double = 0 { didSet { changed() } }
+    /// Strength in UIKit newtons (continuous) or newton-seconds (instantaneous); negative
+    /// reverses the direction. Default 0.
+    public var magnitude: Double = 0 { didSet { changed() } }
+
+    /// The force vector, magnitude·(cos angle, sin angle). Setting it sets the magnitude to
+    /// its length and, unless it is zero, the angle to its direction.
+    public var pushDirection: Vec2 {
+        get { Vec2(cos(angle) * magnitude, sin(angle) * magnitude) }
+        set {
+            let length = newValue.length
+            if length > 0 { angle = atan2(newValue.y, newValue.x) }
+            magnitude = length
+        }
+    }
+
+    public override var kindName: String { "push" }
+    public override var acceptsChildren: Bool { false }
+
+    public init(items: [ItemID] = [], mode: Mode = .continuous) {
+        self.items = FieldBehavior.unique(items)
+        offsets = Array(repeating: .zero, count: self.items.count)
+        self.mode = mode
+    }
+
+    /// Sets angle (radians) and magnitude at once.
+    public func setAngle(_ angle: Double, magnitude: Double) {
+        self.angle = angle
+        self.magnitude = magnitude
+    }
+
+    /// Pushes `item` at center + `offset` (pt, reference axes, not turning with the item).
+    /// Ignored for items not in the push.
+    public func setTargetOffsetFromCenter(_ offset: Vec2, for item: ItemID) {
+        guard let i = items.firstIndex(of: item) else { return }
+        offsets[i] = offset
+        changed()
+    }
+
+    /// The offset of the point pushed on `item`; zero when unset or not a member.
+    public func targetOffsetFromCenter(for item: ItemID) -> Vec2 {
+        items.firstIndex(of: item).map { offsets[$0] } ?? .zero
+    }
+
+    /// Adds an item (offset zero); adding one already in the push does nothing.
+    public func addItem(_ item: ItemID) {
+        guard !items.contains(item) else { return }
+        items.append(item)
+        offsets.append(.zero)
+        animator?.structureDidChange()
+    }
+
+    /// Removes an item and its offset; does nothing if it is not in the push.
+    public func removeItem(_ item: ItemID) {
+        guard let i = items.firstIndex(of: item) else { return }
+        items.remove(at: i)
+        offsets.remove(at: i)
+        animator?.structureDidChange()
+    }
+
+    private func changed() { animator?.forcesDidChange() }
+
+    public override func contribute(to builder: inout SolverBuilder) {
+        for item in items { builder.addMember(item) }
+        builder.pushes.append(self)
+    }
+}
