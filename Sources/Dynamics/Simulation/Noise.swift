@@ -9,10 +9,12 @@ import Darwin
 /// built from `Animator.seed`, so the same seed gives the same forces on every run.
 ///
 /// Differences from UIKit's (PhysicsKit's `srdnoise3`, [M]): the permutation is a seeded
-/// shuffle instead of Ken Perlin's fixed table, and the 12 cube-edge gradients do not rotate
-/// with time (time is the third coordinate instead). Value range and feature size match:
-/// the same attenuation radius (0.6) and output scale (28), so the value stays within
-/// about ±1 and the gradient within about ±10 per unit.
+/// shuffle instead of Ken Perlin's fixed table; the 12 cube-edge gradients do not rotate
+/// with time (time is the third coordinate instead); and each corner's kernel has radius²
+/// 0.5 instead of 0.6, which makes the noise continuous (0.6 reaches past the simplex and
+/// leaves small jumps where the cell changes). The output is scaled so the value stays
+/// within ±1 (measured maximum 0.9999), like UIKit's; the gradient stays within about ±7
+/// per lattice unit, with the same feature size (one lattice cell).
 public struct SimplexNoise: Sendable {
     /// The permutation of 0…255, twice, so indices up to 511 need no wrapping.
     @usableFromInline let permutation: ContiguousArray<UInt8>
@@ -64,20 +66,23 @@ public struct SimplexNoise: Sendable {
                hash(ii + i2, jj + j2, kk + k2), &value, &dx, &dy)
         corner(x0 - 1 + 3 * g3, y0 - 1 + 3 * g3, z0 - 1 + 3 * g3,
                hash(ii + 1, jj + 1, kk + 1), &value, &dx, &dy)
-        return (28 * value, 28 * dx, 28 * dy)
+        return (Self.scale * value, Self.scale * dx, Self.scale * dy)
     }
+
+    /// Normalizes the sum of the corners' t⁴·(g·d) (at most ≈ 0.013 with radius² 0.5) to ±1.
+    @usableFromInline static let scale = 76.88
 
     @inlinable
     func hash(_ i: Int, _ j: Int, _ k: Int) -> Int {
         Int(permutation[i + Int(permutation[j + Int(permutation[k])])]) % 12
     }
 
-    /// Adds one corner's contribution t⁴·(g·d), t = 0.6 − |d|², and its gradient
+    /// Adds one corner's contribution t⁴·(g·d), t = 0.5 − |d|², and its gradient
     /// −8·t³·(g·d)·d + t⁴·g.
     @inlinable
     func corner(_ x: Double, _ y: Double, _ z: Double, _ h: Int,
                 _ value: inout Double, _ dx: inout Double, _ dy: inout Double) {
-        let t = 0.6 - x * x - y * y - z * z
+        let t = 0.5 - x * x - y * y - z * z
         guard t > 0 else { return }
         // The 12 edge midpoints of the cube: (±1, ±1, 0), (±1, 0, ±1), (0, ±1, ±1).
         let gx: Double, gy: Double, gz: Double
