@@ -193,8 +193,9 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     override func saveJoints(_ joints: ContiguousArray<Joint>, first: Int) {
-        savedJoint = joints[first]
         jointIndex = nil
+        // A removed attachment starts cold if it is added again.
+        if animator != nil { savedJoint = joints[first] }
     }
 
     public override func willMove(to newAnimator: Animator?) {
@@ -275,8 +276,9 @@ public final class AttachmentBehavior: DynamicBehavior {
             j.maxMotorTorque = Self.internalTorque(frictionTorque)
         case .distance:
             j.kind = rest < 1e-9 ? .point : .distance
-            j.frequency = frequency
-            j.dampingRatio = damping
+            // Negative values (only reachable by setting the properties) act as 0.
+            j.frequency = max(0, frequency)
+            j.dampingRatio = max(0, damping)
         case .limit:
             j.hasLimits = true
             j.maxLength = rest

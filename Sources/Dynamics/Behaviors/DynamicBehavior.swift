@@ -11,8 +11,11 @@ open class DynamicBehavior {
     public private(set) weak var parent: DynamicBehavior?
     /// The animator running this behavior (directly or through a parent), if any.
     public internal(set) weak var animator: Animator?
-    /// Called after every step, after collision events (UIKit's `action` block).
-    public var action: (() -> Void)?
+    /// Called after every step, after collision events (UIKit's `action` block). Setting
+    /// it wakes the animator (a composite with an action and no children never lets it rest).
+    public var action: (() -> Void)? {
+        didSet { if (oldValue == nil) != (action == nil) { animator?.structureDidChange() } }
+    }
     /// A short kind name for messages ("attachment", "gravity", …).
     open var kindName: String { "behavior" }
 

@@ -86,14 +86,15 @@ public final class SnapBehavior: DynamicBehavior {
             var j = Joint(kind: .distance, itemA: item.index, itemB: -1,
                           localA: points.item, localB: snapPoint + points.anchor,
                           length: Self.springLength, frequency: Self.springFrequency,
-                          dampingRatio: associatedDamping ?? damping)
+                          dampingRatio: max(0, associatedDamping ?? damping))
             j.warmStart(from: k < saved.count ? saved[k] : nil)
             joints.append(j)
         }
     }
 
     override func saveJoints(_ joints: ContiguousArray<Joint>, first: Int) {
-        saved = Array(joints[first..<first + jointCount])
         firstJoint = nil
+        // A removed snap starts cold if it is added again.
+        saved = animator == nil ? [] : Array(joints[first..<first + jointCount])
     }
 }

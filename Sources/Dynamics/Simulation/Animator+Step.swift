@@ -36,7 +36,6 @@ extension Animator {
         itemBehaviors = builder.itemBehaviors
         pushBehaviors = builder.pushes
         fieldBehaviors = builder.fields
-        while isMember.count < bodies.count { isMember.append(false) }
         for i in isMember.indices {
             let member = builder.contains(ItemID(index: Int32(i)))
             if isMember[i] && !member {

@@ -60,6 +60,18 @@ final class AnimatorQueryTests: XCTestCase {
         for _ in 0..<600 { animator.step() }
         XCTAssertTrue(animator.isRunning)
         XCTAssertEqual(ticks, 600)
+        // An action set after the composite joined counts too.
+        let late = DynamicBehavior()
+        try animator.addBehavior(late)
+        ticker.action = nil
+        for _ in 0..<600 { animator.step() }
+        XCTAssertFalse(animator.isRunning)
+        late.action = {}
+        XCTAssertTrue(animator.isRunning)
+        for _ in 0..<600 { animator.step() }
+        XCTAssertTrue(animator.isRunning)
+        late.action = nil
+        ticker.action = { ticks += 1 }
         // With a child it is an ordinary composite again.
         try ticker.addChild(ItemBehavior(items: [item]))
         for _ in 0..<600 { animator.step() }
