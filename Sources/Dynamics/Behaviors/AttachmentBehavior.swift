@@ -222,20 +222,14 @@ public final class AttachmentBehavior: DynamicBehavior {
             case .item(let other, _): storedEnd = .item(other, offset: tB.applyInverse(anchor))
             }
         }
-        let pA = tA.apply(storedOffset)
-        let pB: Vec2
-        switch storedEnd {
-        case .anchor(let p): pB = p
-        case .item(_, let off): pB = tB.apply(off)
-        }
-        if length == nil { length = (pB - pA).length }
-        let angleB: Double
-        if case .item(let other, _) = storedEnd { angleB = bodies[Int(other.index)].angle } else { angleB = 0 }
+        var angleB = 0.0
+        if case .item(let other, _) = storedEnd { angleB = bodies[Int(other.index)].angle }
         referenceAngle = angleB - a.angle
         if let axis { localAxis = a.rotation.inverseRotate(axis) }
-        if kind == .distance, case .anchor = storedEnd, frequency == 0, !isExplicitLength, (pB - pA).length < 1 {
+        if kind == .distance, case .anchor(let anchor) = storedEnd, frequency == 0, !isExplicitLength,
+           currentDistance(bodies) < 1 {
             isPinSubstitute = true
-            storedOffset = tA.applyInverse(pB)
+            storedOffset = tA.applyInverse(anchor)
         }
     }
 
