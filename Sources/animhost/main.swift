@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Test.self, Repl.self])
+        subcommands: [Run.self, Test.self])
 }
 
 struct Run: ParsableCommand {
@@ -67,19 +67,6 @@ struct Test: ParsableCommand {
         o.format = format
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
         throw ExitCode(Host.test(o))
-    }
-}
-
-struct Repl: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Tune a scene live: a Lua REPL with scene commands.")
-
-    @Argument(help: "The scene script (optional).") var script: String?
-    @Option(help: "Simulation steps per second.") var hz: Int = 120
-    @Option(help: "Frames per second.") var fps: Double = 60
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
-
-    func run() throws {
-        throw ExitCode(Host.repl(script: script, hz: hz, fps: fps, seed: seed))
     }
 }
 

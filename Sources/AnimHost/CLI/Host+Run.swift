@@ -13,9 +13,9 @@ public enum Host {
     /// `animhost run`: load the scene, step it, write frames. Every frame produced before
     /// an error is written (and a file output completed) before the error is reported.
     public static func run(_ options: RunOptions) -> Int32 {
-        do {
+        do throws(HostError) {
             try options.validate()
-            if options.watch { return try Watcher.run(options) }
+            if options.watch { throw HostError.usage("--watch is not available yet") }
             let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
             defer { output.close() }
             return try runOnce(options, output: output)
@@ -31,7 +31,7 @@ public enum Host {
         let scene = try Scene.load(options.sceneOptions)
         if let touches { scene.stage.schedule(touches) }
         let writer = try FrameRun(scene: scene, options: options, output: output)
-        do {
+        do throws(HostError) {
             try scene.stage.settleBoundary()
             try writer.run()
         } catch {

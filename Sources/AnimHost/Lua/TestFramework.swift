@@ -17,13 +17,9 @@ local root = {name = nil, parent = nil, before = {}, after = {}, setup = {}, tea
 local current = root
 local tests = {}
 
-local function where(level)
-  local info = debug.getinfo(level + 1, "Sl")
-  if not info then return "?", 0 end
-  local src = info.source or "?"
-  if src:sub(1, 1) == "@" then src = src:sub(2) end
-  return src, info.currentline or 0
-end
+-- The file and line of the test file's call to it/pending: host.where counts from its own
+-- C frame, so 3 is: where → it/pending → the test file.
+local function where() return host.where(3) end
 
 local function fullName(block, name)
   local parts = {}
@@ -46,13 +42,13 @@ end
 
 local function it(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'it' (string expected, got " .. type(name) .. ")", 2) end
-  local file, line = where(2)
+  local file, line = where()
   tests[#tests + 1] = {name = fullName(current, name), block = current, fn = fn, file = file, line = line,
                        pending = (fn == nil)}
 end
 
 local function pending(name, fn)
-  local file, line = where(2)
+  local file, line = where()
   tests[#tests + 1] = {name = fullName(current, name), block = current, file = file, line = line, pending = true}
 end
 

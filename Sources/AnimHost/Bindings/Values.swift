@@ -1,0 +1,67 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+extension Scene {
+    /// Reads a vector at stack index `i`: an `{x, y}` array, a table with x and y, or a vec.
+    func vector(at i: Int32) -> Vec2? {
+        let L = lua.L
+        guard lua_type(L, i) == LUA_TTABLE else { return nil }
+        let t = lua_absindex(L, i)
+        var x = 0.0, y = 0.0
+        lua_rawgeti(L, t, 1); lua_rawgeti(L, t, 2)
+        if lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER {
+            x = lua_tonumberx(L, -2, nil); y = lua_tonumberx(L, -1, nil)
+            lua_settop(L, -3)
+            return Vec2(x, y)
+        }
+        lua_settop(L, -3)
+        lua.push("x"); lua_rawget(L, t); lua.push("y"); lua_rawget(L, t)
+        defer { lua_settop(L, -3) }
+        guard lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER else { return nil }
+        return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
+    }
+
+    /// Reads a finite vector for a field, or explains what is wrong.
+    func vector(at i: Int32, field: String, function: String) -> Result<Vec2, LuaCallError> {
+        guard let v = vector(at: i) else {
+            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': vector {x, y} expected, got \(LuaCall(state: lua, L: lua.L, name: function).typeName(at: i)))"))
+        }
+        if !v.isFinite {
+            return .failure(LuaCallError("field '\(field)' must be finite, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}"))
+        }
+        if abs(v.x) > 1e9 || abs(v.y) > 1e9 { return .failure(LuaCallError("field '\(field)' is out of range: |value| > 1e9")) }
+        return .success(v)
+    }
+
+    /// A vector field of a constructor table.
+    func vectorField(_ r: TableReader, _ field: String) throws(LuaCallError) -> Vec2? {
+        let t = r.push(field)
+        defer { lua.pop() }
+        if t == LUA_TNIL { return nil }
+        switch vector(at: -1, field: field, function: r.function) {
+        case .success(let v): return v
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Pushes a vec value (a table with the prelude's vec metatable).
+    func pushVector(_ v: Vec2) {
+        let L = lua.L
+        lua_createtable(L, 0, 2)
+        lua.push(v.x); lua.setField("x", in: -2)
+        lua.push(v.y); lua.setField("y", in: -2)
+        api.vecMeta?.push()
+        lua_setmetatable(L, -2)
+    }
+}
+
+extension Result where Failure == LuaCallError {
+    /// The value, or nil after storing the error message.
+    func get(orStore message: inout String?) -> Success? {
+        switch self {
+        case .success(let v): return v
+        case .failure(let e): message = e.description; return nil
+        }
+    }
+}
