@@ -38,7 +38,7 @@ extension LuaState {
         lua_settop(L, g - 1)
 
         try doString("""
-            local allowIO = ...
+            local allowIO = \(options.allowIO)
             dofile, loadfile = nil, nil
             string.dump = nil
             local os_ = os

@@ -68,8 +68,11 @@ extension Scene {
         lua_createtable(L, 0, 4)
         lua_createtable(L, 0, 1)
         lua.pushFunction("attachment") { [unowned self] call in
-            // Called as a metamethod: argument 1 is the attachment table itself.
-            self.makeAttachment(call, argument: 2)
+            // Called as a metamethod: argument 1 is the attachment table itself; drop it so
+            // messages count the user's arguments.
+            lua_rotate(call.L, 1, -1)
+            lua_settop(call.L, -2)
+            return self.makeAttachment(call, argument: 1)
         }
         lua.setField("__call", in: -2)
         lua_setmetatable(L, -2)

@@ -114,6 +114,7 @@ struct FrameRun {
         let hz = Double(stage.hz)
         let limit = fixedDuration ?? RunOptions.defaultMaximumDuration
         write(time: 0)
+        if limit <= 0 { output.flush(); return }
         var k = 1
         while true {
             var t = Double(k) / options.fps
