@@ -109,12 +109,8 @@ public struct TimingCurve: Hashable, Sendable {
     /// jump. Progress at or below 0 gives 0; progress the curve never reaches gives 1.
     public func time(forProgress p: Double) -> Double {
         if p <= 0 { return 0 }
-        if p >= 1 {
-            if case .spring(let s) = storage { return s.time(forProgress: 1) }
-            return 1
-        }
         switch storage {
-        case .linear: return p
+        case .linear: return min(p, 1)
         case .bezier(let b): return b.timeFraction(forProgress: p)
         case .spring(let s): return s.time(forProgress: p)
         }
