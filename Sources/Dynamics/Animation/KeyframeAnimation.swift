@@ -147,9 +147,10 @@ public struct KeyframeAnimation: Hashable, Sendable {
         if n == 1 { return (values[0], .zero) }
         let k = effectiveKeyTimes
         if calculationMode == .discrete {
-            // The last i < n with kᵢ ≤ τ.
+            // The last i < n with kᵢ ≤ τ. A key time counts as reached 1e-12 early, so that a
+            // sample taken exactly at it is not pushed back by the rounding of t − startTime.
             var i = 0
-            while i + 1 < n, k[i + 1] <= tau { i += 1 }
+            while i + 1 < n, k[i + 1] <= tau + 1e-12 { i += 1 }
             return (values[i], .zero)
         }
         if tau >= k[n - 1] { return (values[n - 1], .zero) }
