@@ -7,14 +7,26 @@
 /// at the current (τ, p) and end at 0 or 1; they carry a spring continued from mid-flight, and a
 /// curve re-entered from a progress outside [0, 1] (a spring's overshoot) that the ordinary
 /// frame cannot reach without a jump. τ_b < τ_a runs the frame backwards.
+///
+/// `pace` is the frame's natural |dτ/dt| (1/s), used when a continue has durationFactor 0: 1/D for
+/// cubic curves (so the remaining time is the remaining share of the duration D), and
+/// |τ_b − τ_a|/T for a spring frame, so that the spring plays in its own settling time T, i.e. at
+/// its physical speed, and its relative initial velocity means what UIKit says it means.
 struct ProgressFrame: Hashable, Sendable {
     let curve: TimingCurve
     let tauA: Double, tauB: Double
     let progressA: Double, progressB: Double
+    let pace: Double
 
-    /// p = C(τ) over [0, 1].
-    static func full(_ curve: TimingCurve) -> ProgressFrame {
-        ProgressFrame(curve: curve, tauA: 0, tauB: 1, progressA: 0, progressB: 1)
+    /// p = C(τ) over [0, 1], played in `duration` seconds.
+    static func full(_ curve: TimingCurve, duration: Double) -> ProgressFrame {
+        ProgressFrame(curve: curve, tauA: 0, tauB: 1, progressA: 0, progressB: 1, pace: 1 / duration)
+    }
+
+    /// Seconds from τ to `end` (0 or 1) at the natural pace (0 when there is nothing left).
+    func naturalRemainingTime(fromTau tau: Double, to end: Double) -> Double {
+        let span = abs(end - tau)
+        return span == 0 || pace == .infinity ? 0 : span / pace
     }
 
     var isFull: Bool { tauA == 0 && tauB == 1 && progressA == 0 && progressB == 1 }

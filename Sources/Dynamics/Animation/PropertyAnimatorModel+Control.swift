@@ -56,7 +56,7 @@ extension PropertyAnimatorModel {
             heldProgress = fc
             heldOnFrame = false
         } else {
-            frame = .full(timing)
+            frame = .full(timing, duration: duration)
             heldTau = fc
             heldProgress = timing.progress(atTime: fc)
             heldOnFrame = true
@@ -81,14 +81,15 @@ extension PropertyAnimatorModel {
         let endTau = reversed ? 0.0 : 1.0
         if !frame.covers(endTau) {
             frame = ProgressFrame(curve: frame.curve, tauA: heldTau, tauB: endTau,
-                                  progressA: heldProgress, progressB: endTau)
+                                  progressA: heldProgress, progressB: endTau, pace: pace)
         }
         run(fromTau: heldTau, remaining: abs(endTau - heldTau) / pace, at: t)
     }
 
     /// `continueAnimation(withTimingParameters:durationFactor:)`: resumes an active animator,
     /// optionally on a new curve, without a jump in progress (see the type notes for the remap).
-    /// `durationFactor` 0 means the remaining share of the original duration. Throws when
+    /// `durationFactor` 0 means the remaining share of the original duration (for a spring curve:
+    /// the spring's own settling time). Throws when
     /// inactive or stopped, or for a negative factor.
     public mutating func `continue`(timing newTiming: TimingCurve? = nil, durationFactor: Double = 0,
                                     at t: Double) throws(AnimationError) {
@@ -121,9 +122,12 @@ extension PropertyAnimatorModel {
         let tauNow = heldOnFrame ? heldTau : heldFraction
         if curve.spring != nil || p < 0 || p > 1 {
             let tauStart = min(max(tauNow, 0), 1)
-            return (ProgressFrame(curve: curve, tauA: tauStart, tauB: endTau, progressA: p, progressB: endTau), tauStart)
+            let span = abs(endTau - tauStart)
+            let pace = curve.spring.map { span / $0.settlingDuration } ?? 1 / duration
+            return (ProgressFrame(curve: curve, tauA: tauStart, tauB: endTau, progressA: p, progressB: endTau,
+                                  pace: span == 0 ? .infinity : pace), tauStart)
         }
-        return (.full(curve), curve.time(forProgress: p))
+        return (.full(curve, duration: duration), curve.time(forProgress: p))
     }
 
     /// `stopAnimation(_:)`: freezes the animator where it is. `withoutFinishing: true` makes it
@@ -152,7 +156,7 @@ extension PropertyAnimatorModel {
         case .start: heldTau = 0; heldProgress = 0; heldFraction = 0
         case .current: break
         }
-        frame = .full(timing)
+        frame = .full(timing, duration: duration)
         heldOnFrame = position != .current
         state = .inactive
         return Completion(position: position, time: t)

@@ -44,7 +44,7 @@ extension PropertyAnimatorModel {
             if let s = segment {
                 (projected, tau) = (frame, s.tau(at: t))
             } else if state == .inactive {
-                (projected, tau) = (.full(timing), isReversed ? 1 : 0)
+                (projected, tau) = (.full(timing, duration: duration), isReversed ? 1 : 0)
             } else {
                 (projected, tau) = resumePlan(newTiming: nil)
             }

@@ -13,8 +13,10 @@
 ///   paused progress: τ := C⁻¹(p), so p never jumps when the curve changes. The remaining time is
 ///   durationFactor × duration, or with factor 0 the remaining share (1 − τ)·duration (τ·duration
 ///   reversed). A spring curve instead starts from the current progress and runs to the end
-///   (UIKit seeding a spring from the current state, with the spring's relative initial velocity).
-///   A continue without a new curve and without scrubbing resumes exactly where it paused.
+///   (UIKit seeding a spring from the current state): its initial velocity is relative to the
+///   remaining distance, and with factor 0 it plays in its own settling time, at physical speed.
+///   A continue without a new curve and without scrubbing resumes exactly where it paused, at the
+///   pace it had.
 /// * Natural completion sets p to exactly 1 (0 when reversed) and reports `.end` (`.start`),
 ///   unless `pausesOnCompletion`, which leaves it active and paused there with no completion.
 ///
@@ -108,7 +110,7 @@ public struct PropertyAnimatorModel: Sendable {
         try requireFinite(startTime, "startTime")
         self.duration = duration
         self.timing = timing
-        frame = .full(timing)
+        frame = .full(timing, duration: duration)
         time = startTime
     }
 
@@ -180,7 +182,7 @@ public struct PropertyAnimatorModel: Sendable {
 
     /// Puts an inactive animator at the beginning of a fresh run (the end, when reversed).
     mutating func resetForFreshRun() {
-        frame = .full(timing)
+        frame = .full(timing, duration: duration)
         heldTau = isReversed ? 1 : 0
         heldProgress = heldTau
         heldFraction = heldTau
@@ -195,9 +197,11 @@ public struct PropertyAnimatorModel: Sendable {
         catchUp(to: t)     // a zero remaining time completes at once
     }
 
-    /// Seconds left for a run from τ: factor × duration, or the remaining share with factor 0.
+    /// Seconds left for a run from τ: factor × duration, or with factor 0 the frame's natural
+    /// remaining time: the remaining share (1 − τ)·duration (τ·duration reversed) for cubic curves,
+    /// the rest of its settling time for a continued spring.
     func remainingTime(fromTau tau: Double, durationFactor: Double) -> Double {
         if durationFactor > 0 { return durationFactor * duration }
-        return (isReversed ? tau : 1 - tau) * duration
+        return frame.naturalRemainingTime(fromTau: tau, to: isReversed ? 0 : 1)
     }
 }

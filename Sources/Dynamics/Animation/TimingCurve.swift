@@ -80,6 +80,14 @@ public struct TimingCurve: Hashable, Sendable {
         return try spring(parameters, initialVelocity: initialVelocity)
     }
 
+    /// UIKit's relative spring velocity from an absolute one, per axis: v / (to − from), i.e.
+    /// distance fractions per second (600 pt/s with 300 pt to go → 2). An axis with no distance
+    /// gives 0.
+    public static func relativeVelocity(_ velocity: Vec2, from: Vec2, to: Vec2) -> Vec2 {
+        let d = to - from
+        return Vec2(d.x != 0 ? velocity.x / d.x : 0, d.y != 0 ? velocity.y / d.y : 0)
+    }
+
     // MARK: Evaluation
 
     /// Progress C(τ); τ clamps to [0, 1].

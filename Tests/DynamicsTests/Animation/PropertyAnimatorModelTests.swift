@@ -275,15 +275,24 @@ final class PropertyAnimatorModelTests: XCTestCase {
         let spring = try TimingCurve.spring(try SpringParameters(response: 0.4, dampingRatio: 0.6), initialVelocity: 2)
         try a.continue(timing: spring, at: 0.4)
         XCTAssertEqual(a.progress(at: 0.4), 0.4, accuracy: 1e-12)
-        // Seeded with the spring's relative initial velocity: 2 × remaining distance (0.6) per
-        // second of the spring's own time, scaled by settlingDuration / remaining time (0.6 s).
+        // Seeded with the spring's relative initial velocity: 2 × the remaining distance 0.6 per
+        // second, since with durationFactor 0 the spring plays in its own settling time T.
         let T = try XCTUnwrap(spring.spring).settlingDuration
-        XCTAssertEqual(a.sample(at: 0.4).velocity, 0.6 * 2 * T / 0.6, accuracy: 1e-9)
+        XCTAssertEqual(a.sample(at: 0.4).velocity, 0.6 * 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(a.completionTime), 0.4 + T, accuracy: 1e-12)
+        // Pausing and continuing without a new curve keeps its pace exactly.
+        var b = a
+        try b.pause(at: 0.5)
+        try b.continue(at: 0.5)
+        XCTAssertEqual(try XCTUnwrap(b.completionTime), 0.4 + T, accuracy: 1e-12)
+        XCTAssertEqual(b.progress(at: 0.6), a.progress(at: 0.6), accuracy: 1e-12)
         // It overshoots and then lands exactly on 1 with completion `.end`.
-        let peak = stride(from: 0.4, through: 1.0, by: 0.001).map { a.progress(at: $0) }.max()!
+        let peak = stride(from: 0.4, through: 0.4 + T, by: 0.001).map { a.progress(at: $0) }.max()!
         XCTAssertGreaterThan(peak, 1)
-        XCTAssertEqual(a.advance(to: 1.0).map(\.position), [.end])
-        XCTAssertEqual(a.progress(at: 1), 1)
+        XCTAssertEqual(a.advance(to: 0.4 + T + 0.01).map(\.position), [.end])
+        XCTAssertEqual(a.progress(at: 0.4 + T + 0.01), 1)
+        // The UIKit hand-off: a view moving 600 pt/s with 300 pt left has relative velocity 2.
+        XCTAssertEqual(TimingCurve.relativeVelocity(Vec2(600, 5), from: Vec2(100, 0), to: Vec2(400, 0)), Vec2(2, 0))
     }
 
     func testAdditiveHalfTurnsSumToTwentyPi() throws {
