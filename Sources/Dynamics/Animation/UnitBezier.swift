@@ -60,12 +60,12 @@ struct UnitBezier: Hashable, Sendable {
     /// is returned as a large finite slope (X′ floored at 1e-12).
     func slope(atX x: Double) -> Double {
         let t = parameter(forX: x)
-        let ddxValue = dx(t), ddyValue = dy(t)
-        if abs(ddxValue) < 1e-9 {
-            if abs(ddyValue) < 1e-9, abs(ddx(t)) > 1e-12 { return ddy(t) / ddx(t) }
-            return ddyValue / max(abs(ddxValue), 1e-12)
+        let xPrime = dx(t), yPrime = dy(t)
+        if abs(xPrime) < 1e-9 {
+            if abs(yPrime) < 1e-9, abs(ddx(t)) > 1e-12 { return ddy(t) / ddx(t) }
+            return yPrime / max(abs(xPrime), 1e-12)
         }
-        return ddyValue / ddxValue
+        return yPrime / xPrime
     }
 
     /// The earliest time fraction with progress `p`: X(t) for the first t with Y(t) = p. A grid of

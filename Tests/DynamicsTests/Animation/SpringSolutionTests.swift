@@ -104,8 +104,7 @@ final class SpringSolutionTests: XCTestCase {
 }
 
 private extension Double {
-    /// e^self, through the standard library's own `exp` via Glibc is fine, but keep tests
-    /// independent of the module's math: a 30-term Taylor series (|self| < 1 here).
+    /// e^self from a 30-term Taylor series (|self| < 1 here), independent of any libm.
     var exponentialApprox: Double {
         var term = 1.0, sum = 1.0
         for n in 1...30 { term *= self / Double(n); sum += term }
