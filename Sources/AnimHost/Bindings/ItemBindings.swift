@@ -59,7 +59,7 @@ extension Scene {
             }
             do throws(DynamicsError) { try animator.setCustomProperty(i, of: id, to: v) } catch { return .error(error.description) }
             self.animationsDidSetProperty(key, of: id)
-            return .none
+            return LuaReturn.none
         }
         c.describe = { o in
             let id = (o as! ItemHandle).id
