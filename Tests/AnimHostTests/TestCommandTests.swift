@@ -13,19 +13,20 @@ final class TestCommandTests: XCTestCase {
         let r = try runAnimhost(["test", fixtures + "/mixed_test.lua"])
         XCTAssertEqual(r.status, 1)
         let lines = r.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.last, "3 passed, 3 failed, 1 skipped")
+        XCTAssertEqual(lines.last, "3 passed, 4 failed, 1 skipped")
         XCTAssertTrue(r.stdout.contains("FAIL outer fails"))
         XCTAssertTrue(r.stdout.contains("Expected objects to be equal."))
         XCTAssertTrue(r.stdout.contains("mixed_test.lua:9"), "failure names file:line")
         XCTAssertTrue(r.stdout.contains("ERROR outer errors"))
         XCTAssertTrue(r.stdout.contains("instruction budget exceeded"))
         XCTAssertTrue(r.stdout.contains("ok outer inner still runs after the runaway"))
+        XCTAssertTrue(r.stdout.contains("memory limit 256 MiB reached"), r.stdout)
     }
 
     func testJUnitIsValidXMLWithTheSameCounts() throws {
         let r = try runAnimhost(["test", fixtures + "/mixed_test.lua", "--output", "junit"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr.split(separator: "\n").last, "3 passed, 3 failed, 1 skipped")
+        XCTAssertEqual(r.stderr.split(separator: "\n").last, "3 passed, 4 failed, 1 skipped")
         let data = r.stdout.data(using: .utf8)!
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0, errors = 0, skipped = 0
@@ -45,13 +46,13 @@ final class TestCommandTests: XCTestCase {
         let parser = XMLParser(data: data)
         parser.delegate = counter
         XCTAssertTrue(parser.parse(), "JUnit output is well-formed XML")
-        XCTAssertEqual(counter.testcases, 7)
+        XCTAssertEqual(counter.testcases, 8)
         XCTAssertEqual(counter.failures, 1)
-        XCTAssertEqual(counter.errors, 2)
+        XCTAssertEqual(counter.errors, 3)
         XCTAssertEqual(counter.skipped, 1)
-        XCTAssertEqual(counter.suitesAttributes["tests"], "7")
+        XCTAssertEqual(counter.suitesAttributes["tests"], "8")
         XCTAssertEqual(counter.suitesAttributes["failures"], "1")
-        XCTAssertEqual(counter.suitesAttributes["errors"], "2")
+        XCTAssertEqual(counter.suitesAttributes["errors"], "3")
     }
 
     func testTapAndFilterAndList() throws {
@@ -67,7 +68,7 @@ final class TestCommandTests: XCTestCase {
     func testFilesRunInFreshStates() throws {
         let r = try runAnimhost(["test", fixtures])
         XCTAssertTrue(r.stdout.contains("ok sees no globals from other files"))
-        XCTAssertEqual(r.stdout.split(separator: "\n").last, "4 passed, 3 failed, 1 skipped")
+        XCTAssertEqual(r.stdout.split(separator: "\n").last, "4 passed, 4 failed, 1 skipped")
     }
 
     func testNoTestFilesIsAUsageError() throws {

@@ -118,6 +118,10 @@ extension Host {
                 result.message = lua.string(at: -2) ?? ""
                 result.traceback = lua.string(at: -1) ?? ""
                 lua.pop(3)
+                if result.message.hasSuffix("not enough memory") {
+                    result.message += " (memory limit \(lo.memoryLimit >> 20) MiB reached)"
+                    lua_gc_collect(lua)
+                }
             } catch {
                 // The budget or the memory cap stopped the test (they cannot be caught in Lua).
                 result.status = .error

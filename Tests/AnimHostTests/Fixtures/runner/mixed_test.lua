@@ -12,6 +12,10 @@ describe("outer", function()
 
   describe("inner", function()
     it("loops forever and fails alone", function() while true do end end)
+    it("exhausts memory and fails alone", function()
+      local t = {}
+      for i = 1, 1e9 do t[i] = string.rep("x", 1000000) .. i end
+    end)
     it("still runs after the runaway", function() assert.truthy(true) end)
   end)
 end)
