@@ -185,7 +185,8 @@ public final class LuaState {
         push(name); lua_rotate(L, -2, 1); lua_rawset(L, t)
     }
 
-    static func readFile(_ path: String) -> String? {
+    /// Reads a whole file as UTF-8 text, or nil (errno says why).
+    public static func readFile(_ path: String) -> String? {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []

@@ -3,13 +3,15 @@ import LuaKit
 
 /// The Lua classes of one scene.
 final class SceneAPI {
+    init(lua: LuaState) { vectors = LuaVectors(lua: lua) }
+
     let item = LuaClass(name: "animhost.Item", kind: "item")
     let animator = LuaClass(name: "animhost.Animator", kind: "animator")
     let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
     let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
-    /// The prelude's vec metatable.
-    var vecMeta: LuaRef?
+    /// Vector conversion, with the prelude's vec metatable once it ran.
+    var vectors: LuaVectors
     var animatorHandle: AnimatorHandle?
     var items: [ItemHandle] = []
     /// Behaviors by kind, for messages and argument checks.

@@ -30,7 +30,7 @@ extension Scene {
             try lua.call(nargs: 1, nresults: 0)
         } catch { throw .script(error.description) }
         lua.push("_vecmeta"); lua_rawget(L, t)
-        api.vecMeta = LuaRef(state: lua)
+        api.vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
     }
 

@@ -4,23 +4,7 @@ import LuaKit
 
 extension Scene {
     /// Reads a vector at stack index `i`: an `{x, y}` array, a table with x and y, or a vec.
-    func vector(at i: Int32) -> Vec2? {
-        let L = lua.L
-        guard lua_type(L, i) == LUA_TTABLE else { return nil }
-        let t = lua_absindex(L, i)
-        var x = 0.0, y = 0.0
-        lua_rawgeti(L, t, 1); lua_rawgeti(L, t, 2)
-        if lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER {
-            x = lua_tonumberx(L, -2, nil); y = lua_tonumberx(L, -1, nil)
-            lua_settop(L, -3)
-            return Vec2(x, y)
-        }
-        lua_settop(L, -3)
-        lua.push("x"); lua_rawget(L, t); lua.push("y"); lua_rawget(L, t)
-        defer { lua_settop(L, -3) }
-        guard lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER else { return nil }
-        return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
-    }
+    func vector(at i: Int32) -> Vec2? { api.vectors.read(at: i) }
 
     /// Reads a finite vector for a field, or explains what is wrong.
     func vector(at i: Int32, field: String, function: String) -> Result<Vec2, LuaCallError> {
@@ -46,14 +30,7 @@ extension Scene {
     }
 
     /// Pushes a vec value (a table with the prelude's vec metatable).
-    func pushVector(_ v: Vec2) {
-        let L = lua.L
-        lua_createtable(L, 0, 2)
-        lua.push(v.x); lua.setField("x", in: -2)
-        lua.push(v.y); lua.setField("y", in: -2)
-        api.vecMeta?.push()
-        lua_setmetatable(L, -2)
-    }
+    func pushVector(_ v: Vec2) { api.vectors.push(v) }
 }
 
 extension Result where Failure == LuaCallError {

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Dynamics
+import LuaKit
 
 /// The entry points the `animhost` executable calls; each returns the exit status.
 public enum Host {
@@ -52,18 +53,7 @@ public enum Host {
 }
 
 /// Reads a whole text file, or nil (errno says why).
-func readTextFile(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
+func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 
 /// Whether a file exists and is a regular file.
 func isRegularFile(_ path: String) -> Bool {

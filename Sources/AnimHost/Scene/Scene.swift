@@ -47,7 +47,7 @@ public final class Scene {
         self.options = options
         self.lua = lua
         self.stage = stage
-        api = SceneAPI()
+        api = SceneAPI(lua: lua)
     }
 
     /// Loads and runs a scene script.

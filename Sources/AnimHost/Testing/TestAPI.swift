@@ -11,7 +11,7 @@ final class TestAPI {
     let sceneClass = LuaClass(name: "animhost.Scene", kind: "scene")
     let itemClass = LuaClass(name: "animhost.SceneItem", kind: "item")
     let traceClass = LuaClass(name: "animhost.Trace", kind: "trace")
-    var vecMeta: LuaRef?
+    var vectors: LuaVectors
 
     final class ItemProxy {
         let scene: SceneUnderTest
@@ -21,30 +21,11 @@ final class TestAPI {
 
     init(lua: LuaState, testFile: String, options: TestOptions) {
         self.lua = lua; self.testFile = testFile; self.options = options
+        vectors = LuaVectors(lua: lua)
     }
 
-    func pushVector(_ v: Vec2) {
-        lua_createtable(lua.L, 0, 2)
-        lua.push(v.x); lua.setField("x", in: -2)
-        lua.push(v.y); lua.setField("y", in: -2)
-        vecMeta?.push()
-        lua_setmetatable(lua.L, -2)
-    }
-
-    func vector(at i: Int32) -> Vec2? {
-        let L = lua.L
-        guard lua_type(L, i) == LUA_TTABLE else { return nil }
-        let t = lua_absindex(L, i)
-        lua_rawgeti(L, t, 1); lua_rawgeti(L, t, 2)
-        defer { lua.pop(2) }
-        if lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER {
-            return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
-        }
-        lua.push("x"); lua_rawget(L, t); lua.push("y"); lua_rawget(L, t)
-        defer { lua.pop(2) }
-        guard lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER else { return nil }
-        return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
-    }
+    func pushVector(_ v: Vec2) { vectors.push(v) }
+    func vector(at i: Int32) -> Vec2? { vectors.read(at: i) }
 
     /// Builds the table; the vec type comes from the scene prelude, run here too.
     func install() throws(LuaError) {
@@ -63,7 +44,7 @@ final class TestAPI {
         lua_pushvalue(lua.L, t)
         try lua.call(nargs: 1, nresults: 0)
         lua.push("_vecmeta"); lua_rawget(lua.L, t)
-        vecMeta = LuaRef(state: lua)
+        vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
     }
 
