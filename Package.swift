@@ -33,6 +33,6 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Dynamics"], path: "Tests/TestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
-        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"]),
+        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

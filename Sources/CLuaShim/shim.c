@@ -1,1 +1,377 @@
+// The C half of LuaKit: allocator, budget hook, protected calls, the
+// trampoline that raises errors for Swift, and sandbox wrappers.
+//
+// Everything that may raise a Lua error (lua_error, luaL_error, lua_call,
+// luaL_tolstring, luaL_check*) lives here, never in Swift: a raise is a
+// longjmp, and it must only cross C frames.
 #include "CLuaShim.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Set once by LuaKit before the first state exists (Swift's lazy global
+// initialisation orders that write before every later read).
+static cl_dispatcher g_dispatcher = NULL;
+static cl_releaser g_releaser = NULL;
+
+/// Metatable of the userdata that owns a Swift function box.
+static const char *const KEEPER = "luakit.keeper";
+
+void cl_set_dispatcher(cl_dispatcher dispatcher, cl_releaser releaser) {
+    g_dispatcher = dispatcher;
+    g_releaser = releaser;
+}
+
+// MARK: - Allocator
+
+static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cl_limits *lim = (cl_limits *)ud;
+    // When ptr is NULL, osize encodes the kind of object, not a size.
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        lim->used -= old;
+        return NULL;
+    }
+    if (nsize > old && lim->enforce && lim->limit != 0) {
+        size_t grow = nsize - old;
+        if (lim->used > lim->limit || grow > lim->limit - lim->used) {
+            lim->refused = 1;
+            return NULL;  // Lua runs an emergency collection, then raises LUA_ERRMEM
+        }
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (nsize <= old) return ptr;  // a failed shrink may keep the larger block
+        lim->refused = 1;
+        return NULL;
+    }
+    lim->used = lim->used - old + nsize;
+    if (lim->used > lim->peak) lim->peak = lim->used;
+    return block;
+}
+
+lua_State *cl_newstate(cl_limits *limits) {
+    limits->enforce = 0;  // host code is never refused (see the header)
+    if (limits->granularity <= 0) limits->granularity = 1000;
+    return lua_newstate(cl_alloc, limits);
+}
+
+cl_limits *cl_limits_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (cl_limits *)ud;
+}
+
+// MARK: - Instruction budget
+
+static void cl_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    cl_limits *lim = cl_limits_of(L);
+    if (!lim->tripped) {
+        int count = lua_gethookcount(L);
+        // A thread left raising on every instruction by an earlier call goes
+        // back to the normal rate.
+        if (count != lim->granularity) lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, lim->granularity);
+        if (lim->remaining == LLONG_MAX) return;  // unlimited
+        lim->remaining -= count;
+        if (lim->remaining > 0) return;
+        lim->tripped = 1;
+    }
+    // Keep raising on every instruction until control returns to the host, so
+    // a script's pcall cannot swallow the budget error and carry on.
+    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)lim->budget);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+void cl_install_hook(lua_State *L) {
+    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, cl_limits_of(L)->granularity);
+}
+
+int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, int *outcome) {
+    cl_limits *lim = cl_limits_of(L);
+    int func = lua_gettop(L) - nargs;
+    *outcome = 0;
+    if (!lua_checkstack(L, 2)) {
+        lua_settop(L, func - 1);
+        lua_pushliteral(L, "stack overflow");  // the slots just freed hold it
+        return LUA_ERRRUN;
+    }
+    lua_pushcfunction(L, cl_msghandler);  // stack: ... f args handler
+    lua_insert(L, func);                  // stack: ... handler f args
+    long long saved_budget = lim->budget, saved_remaining = lim->remaining;
+    int saved_tripped = lim->tripped, saved_enforce = lim->enforce, saved_refused = lim->refused;
+    lim->budget = budget > 0 ? budget : LLONG_MAX;
+    lim->remaining = lim->budget;
+    lim->tripped = 0;
+    lim->refused = 0;
+    lim->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, func);  // stack: ... handler results|error
+    int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused ? CL_MEMORY_REFUSED : 0);
+    long long spent = lim->budget;
+    lim->budget = saved_budget;
+    lim->remaining = saved_remaining;
+    lim->tripped = saved_tripped;
+    lim->enforce = saved_enforce;
+    lim->refused = saved_refused;
+    lua_remove(L, func);  // stack: ... results|error
+    if (status == LUA_OK && (out & CL_BUDGET_TRIPPED)) {
+        // Only a C function (e.g. the host called pcall directly) can return
+        // normally after tripping; the budget still wins.
+        lua_settop(L, func - 1);
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)spent);
+        status = LUA_ERRRUN;
+    }
+    *outcome = out;
+    return status;
+}
+
+int cl_loadtext_limited(lua_State *L, const char *buf, size_t size, const char *chunkname) {
+    cl_limits *lim = cl_limits_of(L);
+    int saved_enforce = lim->enforce, saved_refused = lim->refused;
+    lim->enforce = 1;
+    int status = luaL_loadbufferx(L, buf, size, chunkname, "t");
+    lim->enforce = saved_enforce;
+    lim->refused = saved_refused;
+    return status;
+}
+
+// MARK: - Errors
+
+int cl_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+void cl_formatnumber(double value, char *buffer, size_t size) {
+    if (isnan(value))
+        snprintf(buffer, size, "nan");  // glibc would print "-nan" for 0/0
+    else if (isinf(value))
+        snprintf(buffer, size, value > 0 ? "inf" : "-inf");
+    else
+        snprintf(buffer, size, LUA_NUMBER_FMT, value);
+}
+
+/// True when the first line starts with a Lua location: `chunk:LINE:` or
+/// `[string "..."]:LINE:`. Chunk names with spaces are not recognised (the
+/// message then gets a second prefix, which is harmless).
+static int has_location(const char *s, size_t len) {
+    size_t i = 0;
+    if (len > 9 && memcmp(s, "[string \"", 9) == 0) {
+        for (i = 9; i + 1 < len && !(s[i] == '"' && s[i + 1] == ']'); i++)
+            if (s[i] == '\n') return 0;
+        if (i + 1 >= len) return 0;
+        i += 2;
+    } else {
+        while (i < len && s[i] != ':' && s[i] != ' ' && s[i] != '\n' && s[i] != '\t') i++;
+        if (i == 0) return 0;
+    }
+    if (i >= len || s[i] != ':') return 0;
+    size_t j = i + 1;
+    while (j < len && s[j] >= '0' && s[j] <= '9') j++;
+    return j > i + 1 && j < len && s[j] == ':';
+}
+
+// MARK: - Trampoline
+
+int cl_trampoline(lua_State *L) {
+    void *box = lua_touserdata(L, lua_upvalueindex(1));
+    cl_limits *lim = cl_limits_of(L);
+    if (lim->closing || g_dispatcher == NULL || box == NULL)
+        return luaL_error(L, "host function called while the Lua state is closing");
+    // Swift code is host code: its pushes must not be refused (see cl_newstate).
+    int saved_enforce = lim->enforce;
+    lim->enforce = 0;
+    int n = g_dispatcher(L, box);
+    lim->enforce = saved_enforce;
+    if (n >= 0) return n;
+    // Swift has returned; raising is safe now. The message is on top.
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t len;
+        const char *msg = lua_tolstring(L, -1, &len);
+        if (!has_location(msg, len)) {
+            luaL_where(L, 1);    // stack: msg where
+            lua_insert(L, -2);   // stack: where msg
+            lua_concat(L, 2);    // stack: where..msg
+        }
+    }
+    return lua_error(L);
+}
+
+int cl_retained_gc(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, 1);
+    if (slot != NULL && *slot != NULL) {
+        void *object = *slot;
+        *slot = NULL;  // released exactly once, even if resurrected
+        if (g_releaser != NULL) g_releaser(object);
+    }
+    return 0;
+}
+
+void cl_pushtrampoline(lua_State *L, void *box) {
+    lua_pushlightuserdata(L, box);                                   // stack: box
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);  // stack: box keeper
+    *slot = box;
+    if (luaL_newmetatable(L, KEEPER)) {                              // stack: box keeper mt
+        lua_pushcfunction(L, cl_retained_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);                                         // stack: box keeper
+    lua_pushcclosure(L, cl_trampoline, 2);                           // stack: closure
+}
+
+void cl_pushretained(lua_State *L, void *object, const char *tname) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);  // stack: ud
+    *slot = object;
+    luaL_setmetatable(L, tname);
+}
+
+void *cl_toretained(lua_State *L, int idx, const char *tname) {
+    void **slot = (void **)luaL_testudata(L, idx, tname);
+    return slot != NULL ? *slot : NULL;
+}
+
+int cl_is_method_call(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return 0;
+    lua_getinfo(L, "n", &ar);
+    return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
+
+// MARK: - Sandbox helpers
+
+int cl_openlibs(lua_State *L) {
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},        {LUA_LOADLIBNAME, luaopen_package},
+        {LUA_COLIBNAME, luaopen_coroutine}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_OSLIBNAME, luaopen_os},
+        {LUA_DBLIBNAME, luaopen_debug},   {NULL, NULL},
+    };
+    int io = lua_toboolean(L, 1);
+    for (const luaL_Reg *lib = libs; lib->func != NULL; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    if (io) {
+        luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/// `load` for scripts: strings are compiled as text whatever mode is asked
+/// for; reader functions go to the real `load` (upvalue 1) with mode "t".
+static int textload(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, 1, &len);
+        const char *chunkname = luaL_optstring(L, 2, s);
+        int env = lua_isnone(L, 4) ? 0 : 4;
+        if (luaL_loadbufferx(L, s, len, chunkname, "t") == LUA_OK) {  // stack: ... f
+            if (env) {
+                lua_pushvalue(L, env);
+                if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);  // _ENV is upvalue 1
+            }
+            return 1;
+        }
+        luaL_pushfail(L);   // stack: ... msg nil
+        lua_insert(L, -2);  // stack: ... nil msg
+        return 2;
+    }
+    int n = lua_gettop(L);
+    if (n < 3) {
+        lua_settop(L, 3);
+        n = 3;
+    }
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void cl_push_textload(lua_State *L) { lua_pushcclosure(L, textload, 1); }
+
+static int limitedgc(lua_State *L) {
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "collect") != 0 && strcmp(opt, "count") != 0 && strcmp(opt, "step") != 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed", opt));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void cl_push_limitedgc(lua_State *L) { lua_pushcclosure(L, limitedgc, 1); }
+
+static int seededrandomseed(lua_State *L) {
+    if (lua_gettop(L) == 0) lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void cl_push_seededrandomseed(lua_State *L, lua_Integer seed) {
+    lua_pushinteger(L, seed);                        // stack: original seed
+    lua_pushcclosure(L, seededrandomseed, 2);
+}
+
+/// luaB_setmetatable, plus the refusal of __gc.
+static int safesetmetatable(lua_State *L) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_argerror(L, 2, "__gc metamethods are not allowed in scripts");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+void cl_push_safesetmetatable(lua_State *L) {
+    lua_pop(L, 1);  // the original is fully replaced
+    lua_pushcfunction(L, safesetmetatable);
+}
+
+static int printline(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);  // stack: ... buffer s
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);                    // stack: args line
+    lua_pushvalue(L, lua_upvalueindex(1));  // stack: args line sink
+    lua_insert(L, -2);                      // stack: args sink line
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+void cl_push_print(lua_State *L) { lua_pushcclosure(L, printline, 1); }

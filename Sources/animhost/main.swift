@@ -1,1 +1,90 @@
 import AnimHost
+import ArgumentParser
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `animhost`: argument parsing only; everything else is in AnimHost.
+struct AnimhostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animhost",
+        abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
+        subcommands: [Run.self, Test.self])
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Simulate a scene script and print its frames.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "Run exactly this many seconds.") var duration: Double?
+    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(help: "Frames per second (positive, ≤ hz).") var fps: Double = 60
+    @Option(help: "Frame format: csv, table, jsonl or ascii.") var format: String = "csv"
+    @Option(help: "Comma-separated item names to include.") var items: String?
+    @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
+    @Option(help: "Write frames to this file instead of stdout.") var output: String?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
+    @Flag(help: "With --watch: pace frames to the wall clock and stream them.") var realtime = false
+    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = RunOptions(script: script)
+        o.duration = duration; o.hz = hz; o.fps = fps
+        guard let f = FrameFormat(rawValue: format) else {
+            throw HostError.usage("--format must be one of csv, table, jsonl, ascii; got '\(format)'")
+        }
+        o.format = f
+        o.items = items.map { $0.split(separator: ",").map(String.init) }
+        o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
+        o.output = output; o.input = input
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        o.watch = watch; o.realtime = realtime; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        throw ExitCode(Host.run(o))
+    }
+}
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
+
+    @Argument(help: "Files or directories (default Tests/lua).") var paths: [String] = []
+    @Option(help: "Run only tests whose full name contains this text.") var filter: String?
+    @Option(help: "Report format: pretty, tap, junit or json.") var output: String = "pretty"
+    @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
+    @Flag(help: "List the tests without running them.") var list = false
+    @Option(help: "Seed for math.random.") var seed: UInt64 = 0
+
+    func run() throws {
+        var o = TestOptions()
+        o.paths = paths.isEmpty ? ["Tests/lua"] : paths
+        o.filter = filter
+        guard let format = TestReportFormat(rawValue: output) else {
+            throw HostError.usage("--output must be one of pretty, tap, junit, json; got '\(output)'")
+        }
+        o.format = format
+        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
+        throw ExitCode(Host.test(o))
+    }
+}
+
+// Usage errors exit 2 (DESIGN.md); ArgumentParser's own default is 64.
+do {
+    var command = try AnimhostCommand.parseAsRoot()
+    try command.run()
+} catch let e as HostError {
+    fputs("animhost: \(e.description)\n", stderr)
+    exit(e.exitCode)
+} catch let code as ExitCode {
+    exit(code.rawValue)
+} catch {
+    let status = AnimhostCommand.exitCode(for: error)
+    if status == .success {
+        print(AnimhostCommand.fullMessage(for: error))
+        exit(0)
+    }
+    fputs(AnimhostCommand.fullMessage(for: error) + "\n", stderr)
+    exit(2)
+}

@@ -1,6 +1,203 @@
+// CLuaShim: what Swift cannot import from Lua's headers, and the only place
+// that raises Lua errors on behalf of Swift.
+//
+// Swift imports no function-like macro, no variadic function and not
+// LUA_REGISTRYINDEX, so each macro LuaKit needs has a one-line `static inline`
+// wrapper here. The functions in shim.c exist because a Lua error is a
+// longjmp: it must never unwind through a Swift frame (retains, defers and
+// exclusivity records would be skipped). Swift reports failure by return
+// value and the C code below raises.
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
+
+#include <stddef.h>
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
+
+// MARK: - Constants that are macros with a structure Swift cannot import
+
+static inline int cl_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int cl_upvalueindex(int i) { return lua_upvalueindex(i); }
+
+// MARK: - Stack
+
+static inline void cl_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void cl_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void cl_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline void cl_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+static inline void cl_newtable(lua_State *L) { lua_newtable(L); }
+static inline void cl_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline void cl_pushglobaltable(lua_State *L) { lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+static inline void *cl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline void *cl_getextraspace(lua_State *L) { return lua_getextraspace(L); }
+
+// MARK: - Conversions and tests (none of these raise)
+
+static inline const char *cl_tostring(lua_State *L, int i) { return lua_tolstring(L, i, NULL); }
+static inline lua_Number cl_tonumber(lua_State *L, int i) { return lua_tonumberx(L, i, NULL); }
+static inline lua_Integer cl_tointeger(lua_State *L, int i) { return lua_tointegerx(L, i, NULL); }
+static inline int cl_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
+static inline int cl_isnone(lua_State *L, int i) { return lua_isnone(L, i); }
+static inline int cl_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int cl_istable(lua_State *L, int i) { return lua_istable(L, i); }
+static inline int cl_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+static inline const char *cl_typename(lua_State *L, int i) { return luaL_typename(L, i); }
+
+// MARK: - Calls and loading
+
+/// Plain lua_pcall; LuaKit itself uses cl_protectedcall (handler + budget).
+static inline int cl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+/// Pushes the registry's metatable `name` (nil when absent). The registry has
+/// no metatable, so this lookup cannot run a metamethod.
+static inline int cl_getmetatable(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+/// Compiles text only (mode "t"): malformed bytecode can crash the VM.
+static inline int cl_loadtext(lua_State *L, const char *buf, size_t size, const char *chunkname) {
+    return luaL_loadbufferx(L, buf, size, chunkname, "t");
+}
+
+// MARK: - Garbage collector (lua_gc is variadic, so Swift cannot call it)
+
+static inline int cl_gc_collect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
+static inline int cl_gc_stop(lua_State *L) { return lua_gc(L, LUA_GCSTOP); }
+static inline int cl_gc_restart(lua_State *L) { return lua_gc(L, LUA_GCRESTART); }
+static inline int cl_gc_isrunning(lua_State *L) { return lua_gc(L, LUA_GCISRUNNING); }
+/// Bytes in use according to the collector.
+static inline size_t cl_gc_bytes(lua_State *L) {
+    return (size_t)lua_gc(L, LUA_GCCOUNT) * 1024u + (size_t)lua_gc(L, LUA_GCCOUNTB);
+}
+/// One step of `kilobytes` of work; returns 1 when a cycle finished.
+static inline int cl_gc_step(lua_State *L, int kilobytes) { return lua_gc(L, LUA_GCSTEP, kilobytes); }
+static inline int cl_gc_generational(lua_State *L, int minormul, int majormul) {
+    return lua_gc(L, LUA_GCGEN, minormul, majormul);
+}
+static inline int cl_gc_incremental(lua_State *L, int pause, int stepmul, int stepsize) {
+    return lua_gc(L, LUA_GCINC, pause, stepmul, stepsize);
+}
+
+// MARK: - Limits: counting allocator and instruction budget (shim.c)
+
+/// Per-state bookkeeping shared by the allocator and the count hook. It is the
+/// allocator's `ud`, so C finds it from any thread of the state with
+/// lua_getallocf. Swift allocates it and frees it after lua_close.
+typedef struct cl_limits {
+    size_t used;            ///< bytes currently allocated by this state
+    size_t peak;            ///< largest `used` seen
+    size_t limit;           ///< cap in bytes while Lua code runs; 0 = none
+    int enforce;            ///< 1 while Lua code runs under cl_protectedcall or a load
+    int refused;            ///< an allocation was refused during the current protected call
+    int closing;            ///< lua_close is running: Swift functions must not run
+    int granularity;        ///< instructions between two count-hook calls
+    int tripped;            ///< the current call ran out of budget; every instruction raises
+    long long budget;       ///< budget of the current protected call (for the message)
+    long long remaining;    ///< instructions left for the current protected call
+} cl_limits;
+
+/// Creates a state whose allocator counts into `limits` and refuses
+/// allocations past `limits->limit` while `limits->enforce` is set (Lua turns a
+/// refusal into LUA_ERRMEM). Host code (Swift pushing values outside a
+/// protected call) is never refused, because a memory error there would be an
+/// unprotected longjmp. Returns NULL if even the state cannot be allocated.
+lua_State *cl_newstate(cl_limits *limits);
+
+/// The limits of the state `L` belongs to (any thread).
+cl_limits *cl_limits_of(lua_State *L);
+
+/// Installs the count hook on `L`; threads created later inherit it.
+void cl_install_hook(lua_State *L);
+
+/// Outcome bits reported by cl_protectedcall.
+enum {
+    CL_BUDGET_TRIPPED = 1,  ///< the call ran out of instructions
+    CL_MEMORY_REFUSED = 2,  ///< the allocator refused at least once
+};
+
+/// lua_pcall of the function below the `nargs` arguments, with cl_msghandler
+/// as the message handler and a fresh budget of `budget` instructions
+/// (<= 0: unlimited). A call nested in another (Lua -> Swift -> Lua) gets its
+/// own budget; the outer one continues where it was afterwards. Results (or
+/// the error object) are left where lua_pcall leaves them; `*outcome` gets
+/// CL_* bits.
+int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, int *outcome);
+
+/// Loads text (mode "t") with the memory cap enforced; lua_load is protected
+/// internally, so a refusal becomes LUA_ERRMEM instead of a longjmp.
+int cl_loadtext_limited(lua_State *L, const char *buf, size_t size, const char *chunkname);
+
+// MARK: - Errors
+
+/// Message handler: stringifies the error (via __tostring, else
+/// "(error object is a X value)") and appends luaL_traceback.
+int cl_msghandler(lua_State *L);
+
+/// Formats a number the way Lua's tostring does ("%.14g", "nan", "inf").
+void cl_formatnumber(double value, char *buffer, size_t size);
+
+// MARK: - The trampoline: Swift functions called from Lua
+
+/// Swift's side of every Swift function exposed to Lua. Returns n >= 0
+/// results (on top of the stack) or -1: the error message is on top.
+typedef int (*cl_dispatcher)(lua_State *L, void *box);
+/// Releases one retained Swift object (a function box or a userdata's object).
+typedef void (*cl_releaser)(void *object);
+
+/// Installs the dispatcher and the releaser; called once by LuaKit.
+void cl_set_dispatcher(cl_dispatcher dispatcher, cl_releaser releaser);
+
+/// The C closure behind every Swift function: upvalue 1 is a light userdata
+/// pointing at the Swift box. On -1 it prefixes the message with
+/// luaL_where(L, 1) (when it is a string without a location) and raises from C.
+int cl_trampoline(lua_State *L);
+
+/// Pushes a cl_trampoline closure for `box` (already retained by the caller).
+/// Upvalue 2 is a small userdata that owns the box: its __gc releases it, so
+/// the Swift closure lives exactly as long as the Lua function.
+void cl_pushtrampoline(lua_State *L, void *box);
+
+/// __gc for any userdata whose first word is a retained Swift object:
+/// releases it once and clears the word.
+int cl_retained_gc(lua_State *L);
+
+/// Pushes a new full userdata owning `object` (retained by the caller) with
+/// the metatable `tname` (created by the caller).
+void cl_pushretained(lua_State *L, void *object, const char *tname);
+
+/// The object owned by the userdata at `idx` if its metatable is `tname`;
+/// NULL otherwise or after its __gc ran.
+void *cl_toretained(lua_State *L, int idx, const char *tname);
+
+/// 1 when the running C function was called with method syntax (`obj:f()`),
+/// in which case Lua numbers arguments from the one after self.
+int cl_is_method_call(lua_State *L);
+
+// MARK: - Sandbox helpers (C closures that call other Lua functions)
+
+/// Opens base, package, coroutine, table, string, math, utf8, os, debug and,
+/// when its first argument is true, io. Run it under a protected call.
+int cl_openlibs(lua_State *L);
+
+/// Pops a function `original` (the real `load`) and pushes a `load` that
+/// forces mode "t".
+void cl_push_textload(lua_State *L);
+
+/// Pops the real collectgarbage and pushes one allowing only "collect",
+/// "count" and "step" (a script must not be able to "stop" the collector).
+void cl_push_limitedgc(lua_State *L);
+
+/// Pops the real math.randomseed and pushes one that reseeds with `seed`
+/// when called without arguments (the original would read the clock).
+void cl_push_seededrandomseed(lua_State *L, lua_Integer seed);
+
+/// Pops the real setmetatable and pushes one that refuses metatables with a
+/// __gc field: finalizers run with hooks disabled, so a looping __gc could
+/// never be stopped by the instruction budget.
+void cl_push_safesetmetatable(lua_State *L);
+
+/// Pops a sink function and pushes a `print` that joins luaL_tolstring of its
+/// arguments with tabs, adds "\n" and calls the sink with that one string.
+/// tostring runs in C because __tostring may raise.
+void cl_push_print(lua_State *L);
+
 #endif

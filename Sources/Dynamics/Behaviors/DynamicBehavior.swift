@@ -100,6 +100,13 @@ open class DynamicBehavior {
     /// in depth-first order. Built-in behaviors contribute their items and constraints.
     open func contribute(to builder: inout SolverBuilder) {}
 
+    /// Whether this behavior itself (not its children) acts on the item.
+    open func actsOn(_ item: ItemID) -> Bool {
+        var builder = SolverBuilder(itemCount: Int(item.index) + 1)
+        contribute(to: &builder)
+        return builder.contains(item)
+    }
+
     /// Tells the animator that a parameter changed: it wakes up (UIKit resumes on any
     /// parameter change).
     public func parameterDidChange() { animator?.wake() }

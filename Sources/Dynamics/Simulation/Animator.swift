@@ -185,3 +185,16 @@ public final class Animator {
         }
     }
 }
+
+extension Animator {
+    /// The kinds of the behaviors that act on an item, in tree order (for error messages).
+    public func behaviorKinds(acting item: ItemID) -> [String] {
+        var kinds: [String] = []
+        for b in behaviors {
+            b.forEachInTree { node in
+                if node.actsOn(item), !kinds.contains(node.kindName) { kinds.append(node.kindName) }
+            }
+        }
+        return kinds
+    }
+}

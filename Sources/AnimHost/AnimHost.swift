@@ -1,2 +1,0 @@
-import Dynamics
-import LuaKit

@@ -1,0 +1,70 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+extension Scene {
+    /// Primitives behind the prelude's `animhost.behavior(name)` classes.
+    func registerComposites(in t: Int32) {
+        let c = api.composite
+        c.describe = { o in (o as! LuaCompositeBehavior).className }
+        lua.register(c)
+        // Calls instance:action(dt), looked up at call time so a class may define it late.
+        let runAction: LuaRef
+        do {
+            try lua.loadString("local self, dt = ...; local a = self.action; if a then return a(self, dt) end", chunkName: "=animhost")
+            runAction = LuaRef(state: lua)
+        } catch { fatalError("the built-in action runner failed to compile: \(error)") }
+
+        lua.register("_composite", in: t) { [unowned self] call in
+            guard lua_type(call.L, 1) == LUA_TTABLE, lua_type(call.L, 2) == LUA_TTABLE else {
+                return .error("bad argument to '_composite' (instance and class tables expected)")
+            }
+            self.lua.push("__name"); lua_rawget(call.L, 2)
+            let className = self.lua.string(at: -1) ?? "behavior"
+            self.lua.pop()
+            self.lua.push("action"); lua_rawget(call.L, 2)
+            let hasAction = lua_type(call.L, -1) == LUA_TFUNCTION
+            self.lua.pop()
+            lua_pushvalue(call.L, 1)
+            let b = LuaCompositeBehavior(className: className, instance: LuaRef(state: self.lua))
+            if hasAction {
+                let dt = self.stage.stepDuration
+                b.action = { [unowned self, unowned b] in
+                    do throws(HostError) {
+                        try self.callback(runAction) {
+                            b.instance.push(); self.lua.push(dt); return 2
+                        }
+                    } catch { self.stage.report(error) }
+                }
+            }
+            // The instance keeps its host object under a hidden key.
+            self.lua.push(b, as: c)
+            self.lua.setField("__animhost_behavior", in: 1)
+            return .none
+        }
+        lua.register("_compositeAddChild", in: t) { [unowned self] call in
+            guard let parent = self.behavior(at: 1, call) else { return .error("addChild must be called on a behavior instance (use ':')") }
+            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
+            do throws(DynamicsError) { try parent.addChild(child) } catch { return .error(error.description) }
+            return .none
+        }
+        lua.register("_compositeRemoveChild", in: t) { [unowned self] call in
+            guard let parent = self.behavior(at: 1, call) else { return .error("removeChild must be called on a behavior instance (use ':')") }
+            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
+            parent.removeChild(child)
+            return .none
+        }
+        lua.register("_compositeChildren", in: t) { [unowned self] call in
+            guard let b = self.behavior(at: 1, call) else { call.pushNil(); return .results(1) }
+            lua_createtable(call.L, Int32(b.childBehaviors.count), 0)
+            for (k, child) in b.childBehaviors.enumerated() { self.push(child); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
+            return .results(1)
+        }
+        lua.register("_compositeAnimator", in: t) { [unowned self] call in
+            guard let b = self.behavior(at: 1, call), b.animator != nil else { call.pushNil(); return .results(1) }
+            if self.api.animatorHandle == nil { self.api.animatorHandle = AnimatorHandle(scene: self) }
+            self.lua.push(self.api.animatorHandle!, as: self.api.animator)
+            return .results(1)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Dynamics
+import LuaKit
+
+/// The Lua classes of one scene.
+final class SceneAPI {
+    init(lua: LuaState) { vectors = LuaVectors(lua: lua) }
+
+    let item = LuaClass(name: "animhost.Item", kind: "item")
+    let animator = LuaClass(name: "animhost.Animator", kind: "animator")
+    let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
+    let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
+    let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
+    /// Vector conversion, with the prelude's vec metatable once it ran.
+    var vectors: LuaVectors
+    var animatorHandle: AnimatorHandle?
+    var items: [ItemHandle] = []
+    /// Behaviors by kind, for messages and argument checks.
+    var behaviorClasses: [LuaClass] { [attachment, itemBehavior, composite] }
+}
+
+/// A Lua handle to an item.
+final class ItemHandle {
+    let id: ItemID
+    unowned let scene: Scene
+    init(id: ItemID, scene: Scene) { self.id = id; self.scene = scene }
+}
+
+/// A Lua handle to the scene's animator.
+final class AnimatorHandle {
+    unowned let scene: Scene
+    var onPause: LuaRef?
+    var onResume: LuaRef?
+    init(scene: Scene) { self.scene = scene }
+}
+
+/// A custom behavior made in Lua (`animhost.behavior(name)`): a composite whose `action`
+/// calls the instance's `action(self, dt)` method after every step.
+final class LuaCompositeBehavior: DynamicBehavior {
+    let className: String
+    /// The instance table.
+    let instance: LuaRef
+    override var kindName: String { className }
+
+    init(className: String, instance: LuaRef) {
+        self.className = className
+        self.instance = instance
+    }
+}

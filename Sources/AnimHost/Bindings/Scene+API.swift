@@ -1,0 +1,82 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+extension Scene {
+    /// Builds the `animhost` table: the prelude's Lua parts, then the Swift bindings.
+    func installAPI() throws(HostError) {
+        let L = lua.L
+        lua_createtable(L, 0, 32)
+        let t = lua.top
+        lua.register("_num", in: t) { call in
+            guard case .success(let v) = call.number(at: 1) else { call.push("?"); return .results(1) }
+            call.push(NumberFormat.string(v)); return .results(1)
+        }
+        registerItems(in: t)
+        registerAnimator(in: t)
+        registerBehaviors(in: t)
+        registerComposites(in: t)
+        registerScene(in: t)
+        registerInput(in: t)
+        // Global `animhost` and require "animhost".
+        lua_pushvalue(L, t); lua.setGlobal("animhost")
+        lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)
+        lua_pushvalue(L, t); lua.setField("animhost", in: -2)
+        lua.setTop(t)
+        // The prelude adds vec and behavior classes to the table.
+        do {
+            try lua.loadString(Prelude.source, chunkName: "=animhost")
+            lua_pushvalue(L, t)
+            try lua.call(nargs: 1, nresults: 0)
+        } catch { throw .script(error.description) }
+        lua.push("_vecmeta"); lua_rawget(L, t)
+        api.vectors.meta = LuaRef(state: lua)
+        lua.setTop(t - 1)
+    }
+
+    /// Reads the item userdata at `i`.
+    func item(at i: Int32, _ call: LuaCall) -> ItemHandle? {
+        call.object(at: i, of: api.item) as? ItemHandle
+    }
+
+    /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
+    func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
+        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior]) as? DynamicBehavior { return b }
+        guard call.type(at: i) == LUA_TTABLE else { return nil }
+        lua.push("__animhost_behavior")
+        lua_rawget(lua.L, i < 0 ? i - 1 : i)
+        defer { lua.pop() }
+        return call.object(at: -1, of: api.composite) as? DynamicBehavior
+    }
+
+    /// Pushes the Lua value for a behavior (its userdata, or the instance table).
+    func push(_ b: DynamicBehavior) {
+        if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
+        lua.push(b, as: b is AttachmentBehavior ? api.attachment : api.itemBehavior)
+    }
+
+    /// Reads a list of items (`items = {a, b}`) from the table at `i`.
+    func itemList(at i: Int32, field: String, function: String, _ call: LuaCall) -> Result<[ItemID], LuaCallError> {
+        let L = lua.L
+        guard lua_type(L, i) == LUA_TTABLE else {
+            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': list of items expected, got \(call.typeName(at: i)))"))
+        }
+        let t = lua_absindex(L, i)
+        var ids: [ItemID] = []
+        let n = lua_rawlen(L, t)
+        if n > 0 {
+            for k in 1...n {
+                lua_rawgeti(L, t, lua_Integer(k))
+                defer { lua.pop() }
+                guard let h = item(at: -1, call) else {
+                    return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)' [\(k)]: item expected, got \(call.typeName(at: -1)))"))
+                }
+                ids.append(h.id)
+            }
+        }
+        return .success(ids)
+    }
+
+    /// Turns a DynamicsError or argument error into a Lua error return.
+    func fail(_ message: String) -> LuaReturn { .error(message) }
+}

@@ -1,0 +1,44 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+extension Scene {
+    /// Reads a vector at stack index `i`: an `{x, y}` array, a table with x and y, or a vec.
+    func vector(at i: Int32) -> Vec2? { api.vectors.read(at: i) }
+
+    /// Reads a finite vector for a field, or explains what is wrong.
+    func vector(at i: Int32, field: String, function: String) -> Result<Vec2, LuaCallError> {
+        guard let v = vector(at: i) else {
+            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': vector {x, y} expected, got \(LuaCall(state: lua, L: lua.L, name: function).typeName(at: i)))"))
+        }
+        if !v.isFinite {
+            return .failure(LuaCallError("field '\(field)' must be finite, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}"))
+        }
+        if abs(v.x) > 1e9 || abs(v.y) > 1e9 { return .failure(LuaCallError("field '\(field)' is out of range: |value| > 1e9")) }
+        return .success(v)
+    }
+
+    /// A vector field of a constructor table.
+    func vectorField(_ r: TableReader, _ field: String) throws(LuaCallError) -> Vec2? {
+        let t = r.push(field)
+        defer { lua.pop() }
+        if t == LUA_TNIL { return nil }
+        switch vector(at: -1, field: field, function: r.function) {
+        case .success(let v): return v
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Pushes a vec value (a table with the prelude's vec metatable).
+    func pushVector(_ v: Vec2) { api.vectors.push(v) }
+}
+
+extension Result where Failure == LuaCallError {
+    /// The value, or nil after storing the error message.
+    func get(orStore message: inout String?) -> Success? {
+        switch self {
+        case .success(let v): return v
+        case .failure(let e): message = e.description; return nil
+        }
+    }
+}

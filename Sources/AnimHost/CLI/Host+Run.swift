@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Dynamics
+import LuaKit
+
+/// The entry points the `animhost` executable calls; each returns the exit status.
+public enum Host {
+    /// Writes an error the way every command does: one line (or a traceback) on stderr.
+    static func report(_ error: HostError) {
+        fputs(error.description.hasPrefix("animhost:") ? error.description + "\n" : "animhost: " + error.description + "\n", stderr)
+    }
+
+    /// `animhost run`: load the scene, step it, write frames. Every frame produced before
+    /// an error is written (and a file output completed) before the error is reported.
+    public static func run(_ options: RunOptions) -> Int32 {
+        do throws(HostError) {
+            try options.validate()
+            if options.watch { throw HostError.usage("--watch is not available yet") }
+            let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
+            defer { output.close() }
+            return try runOnce(options, output: output)
+        } catch {
+            report(error)
+            return error.exitCode
+        }
+    }
+
+    /// Runs the scene once into `output`; reports a script error itself after flushing.
+    static func runOnce(_ options: RunOptions, output: TextOutput) throws(HostError) -> Int32 {
+        let touches = try options.input.map { p throws(HostError) in try readTouches(p) }
+        let scene = try Scene.load(options.sceneOptions)
+        if let touches { scene.stage.schedule(touches) }
+        let writer = try FrameRun(scene: scene, options: options, output: output)
+        do throws(HostError) {
+            try scene.stage.settleBoundary()
+            try writer.run()
+        } catch {
+            output.flush()
+            output.close()
+            report(error)
+            return error.exitCode
+        }
+        return 0
+    }
+
+    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] {
+        guard let text = readTextFile(path) else {
+            throw .usage("cannot read touches file '\(path)': \(String(cString: strerror(errno)))")
+        }
+        return try TouchesCSV.parse(text, path: path)
+    }
+}
+
+/// Reads a whole text file, or nil (errno says why).
+func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
+
+/// Whether a file exists and is a regular file.
+func isRegularFile(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+}
+
+/// Steps a loaded scene and writes its frames (DESIGN.md "Details of the contract").
+struct FrameRun {
+    let scene: Scene
+    let options: RunOptions
+    let output: TextOutput
+    let encoder: FrameEncoder
+    let columns: [FrameColumn]
+    let itemFilter: [String]?
+
+    init(scene: Scene, options: RunOptions, output: TextOutput) throws(HostError) {
+        self.scene = scene
+        self.options = options
+        self.output = output
+        columns = FrameColumn.list(extras: options.columns)
+        let animator = scene.stage.animator
+        for c in columns {
+            if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {
+                throw .usage("unknown column '\(name)' for --columns; valid: \(FrameColumn.builtInNames.joined(separator: ", "))"
+                    + (animator.propertyNames.isEmpty ? "" : ", " + animator.propertyNames.joined(separator: ", ")))
+            }
+        }
+        if let names = options.items {
+            let known = animator.records.map(\.name)
+            for n in names where !known.contains(n) {
+                throw .usage("unknown item '\(n)' for --items; items: \(known.joined(separator: ", "))")
+            }
+        }
+        itemFilter = options.items
+        var e = FrameEncoder(format: options.format, columns: columns)
+        e.itemWidth = max(4, animator.records.map(\.name.count).max() ?? 4)
+        if let b = animator.referenceBounds { e.bounds = (b.origin.x, b.origin.y, b.size.x, b.size.y) }
+        encoder = e
+    }
+
+    /// The stop time: --duration, else the script's run{duration}, else nil (until rest, ≤ 10 s).
+    var fixedDuration: Double? { options.duration ?? scene.runDuration }
+
+    func run() throws(HostError) {
+        if let h = encoder.header() { output.writeLine(h) }
+        let stage = scene.stage
+        let hz = Double(stage.hz)
+        let limit = fixedDuration ?? RunOptions.defaultMaximumDuration
+        write(time: 0)
+        if limit <= 0 { output.flush(); return }
+        var k = 1
+        while true {
+            var t = Double(k) / options.fps
+            let isLast = t >= limit - 1e-9
+            if isLast { t = limit }
+            let targetStep = Int((t * hz + 1e-7).rounded(.down))
+            while stage.steps < targetStep { try stage.step() }
+            write(time: t)
+            if isLast { break }
+            if fixedDuration == nil && stage.isSettled { break }
+            k += 1
+        }
+        output.flush()
+    }
+
+    private func write(time: Double) {
+        var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
+        frame.time = time
+        for line in encoder.lines(for: frame) { output.writeLine(line) }
+    }
+
+    private func selectedItems() -> [ItemID]? {
+        guard let names = itemFilter else { return nil }
+        return scene.stage.animator.itemIDs.filter { names.contains(scene.stage.animator.name(of: $0)) }
+    }
+}

@@ -1,0 +1,50 @@
+/// Everything `animhost run` takes (DESIGN.md, "The command line").
+public struct RunOptions: Sendable {
+    public var script: String
+    /// Exact run length in seconds; nil = the script's `animhost.run{duration=}` or until rest (≤ 10 s).
+    public var duration: Double?
+    public var hz: Int = 120
+    public var fps: Double = 60
+    public var format: FrameFormat = .csv
+    /// Item names to include (all when nil), in creation order.
+    public var items: [String]?
+    /// Extra columns after the base ones.
+    public var columns: [String] = []
+    public var output: String?
+    /// A touches CSV file.
+    public var input: String?
+    /// Tunable overrides, in the order given.
+    public var sets: [(name: String, value: Double)] = []
+    public var watch = false
+    public var realtime = false
+    public var seed: UInt64 = 0
+    /// Lua heap cap in MiB.
+    public var memoryMiB: Int = 256
+    public var allowIO = false
+
+    public init(script: String) { self.script = script }
+
+    /// The longest a run goes when nothing says how long.
+    public static let defaultMaximumDuration = 10.0
+
+    /// Checks ranges that the argument parser cannot (DESIGN.md: hz 1…10000, 0 < fps ≤ hz).
+    public func validate() throws(HostError) {
+        guard hz >= 1 && hz <= 10_000 else { throw .usage("--hz must be an integer from 1 to 10000, got \(hz)") }
+        guard fps > 0 && fps.isFinite && fps <= Double(hz) else {
+            throw .usage("--fps must be positive and at most --hz (\(hz)), got \(NumberFormat.string(fps))")
+        }
+        if let d = duration { guard d >= 0 && d.isFinite && d <= 1e6 else { throw .usage("--duration must be a number of seconds ≥ 0, got \(NumberFormat.string(d))") } }
+        guard memoryMiB >= 1 && memoryMiB <= 1 << 20 else { throw .usage("--memory must be a number of MiB from 1 to 1048576, got \(memoryMiB)") }
+        if realtime && !watch { throw .usage("--realtime goes with --watch") }
+    }
+
+    /// Parses `NAME=VALUE` for `--set`.
+    public static func parseSet(_ text: String) throws(HostError) -> (name: String, value: Double) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { throw .usage("--set takes NAME=VALUE, got '\(text)'") }
+        guard let v = Double(parts[1]), v.isFinite else {
+            throw .usage("--set \(parts[0]): value must be a finite number, got '\(parts[1])'")
+        }
+        return (String(parts[0]), v)
+    }
+}

@@ -1,0 +1,101 @@
+/// The text formats frames can be written in.
+public enum FrameFormat: String, CaseIterable, Sendable {
+    case csv, table, jsonl, ascii
+}
+
+/// Turns frames into text lines in one of the formats. Stateless apart from whether the
+/// header was written, so a stream of frames can be written as it is produced.
+public struct FrameEncoder: Sendable {
+    public let format: FrameFormat
+    public let columns: [FrameColumn]
+    /// Width of the item column in `table` format.
+    public var itemWidth: Int = 8
+    /// Reference bounds for `ascii` drawing.
+    public var bounds: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 400, 800)
+
+    public init(format: FrameFormat, columns: [FrameColumn]) {
+        self.format = format; self.columns = columns
+    }
+
+    /// The header, if the format has one (csv, table).
+    public func header() -> String? {
+        let names = ["t", "item"] + columns.map(\.name)
+        switch format {
+        case .csv: return names.joined(separator: ",")
+        case .table:
+            return pad("t", 10) + " " + pad("item", itemWidth) + columns.map { " " + pad($0.name, 12) }.joined()
+        case .jsonl, .ascii: return nil
+        }
+    }
+
+    /// The lines of one frame.
+    public func lines(for frame: Frame) -> [String] {
+        let t = NumberFormat.string(frame.time)
+        switch format {
+        case .csv:
+            return frame.rows.map { row in
+                ([t, csvField(row.item)] + row.values.map { $0.map(NumberFormat.string) ?? "" }).joined(separator: ",")
+            }
+        case .table:
+            return frame.rows.map { row in
+                pad(t, 10) + " " + pad(row.item, itemWidth)
+                    + row.values.map { " " + pad($0.map(NumberFormat.string) ?? "", 12) }.joined()
+            }
+        case .jsonl:
+            var s = "{\"t\":\(t),\"items\":{"
+            for (i, row) in frame.rows.enumerated() {
+                if i > 0 { s += "," }
+                s += jsonString(row.item) + ":{"
+                var first = true
+                for (c, v) in zip(columns, row.values) {
+                    guard let v else { continue }
+                    if !first { s += "," }
+                    first = false
+                    s += jsonString(c.name) + ":" + NumberFormat.string(v)
+                }
+                s += "}"
+            }
+            return [s + "}}"]
+        case .ascii:
+            return AsciiCanvas(bounds: bounds).draw(frame: frame, columns: columns)
+        }
+    }
+
+    private func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+}
+
+/// Quotes a CSV field when it holds a comma, quote or newline (RFC 4180).
+func csvField(_ s: String) -> String {
+    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+    return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,53 @@
+import Dynamics
+
+/// One entry of a scripted input timeline (`animhost.input{…}`, `scene:tap`, REPL `:pan`).
+public enum SyntheticInput: Sendable, Equatable {
+    /// Touches down at `at` and lifts one step later at the same point.
+    case tap(at: Double, point: Vec2)
+    /// Touches down at `from` at `at`, moves along `path` (or straight to `to`) with one
+    /// sample per step, lifts at `to` at `at + duration`.
+    case pan(at: Double, from: Vec2, to: Vec2, duration: Double, path: [Vec2])
+    /// Raw samples, with times already absolute.
+    case touches([TouchEvent])
+
+    /// The touch samples this entry produces, for a clock of `hz` steps per second.
+    /// `touchID` identifies the finger (distinct per entry).
+    public func events(hz: Int, touchID: Int) -> [TouchEvent] {
+        let h = 1 / Double(hz)
+        switch self {
+        case .tap(let at, let p):
+            return [TouchEvent(time: at, touch: touchID, phase: .began, location: p),
+                    TouchEvent(time: at + h, touch: touchID, phase: .ended, location: p)]
+        case .pan(let at, let from, let to, let duration, let path):
+            let points = [from] + path + [to]
+            var events = [TouchEvent(time: at, touch: touchID, phase: .began, location: from)]
+            let steps = max(1, Int((duration * Double(hz)).rounded()))
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                let p = Self.point(along: points, fraction: f)
+                events.append(TouchEvent(time: at + duration * f, touch: touchID,
+                                         phase: k == steps ? .ended : .moved, location: p))
+            }
+            return events
+        case .touches(let list):
+            return list
+        }
+    }
+
+    /// The point a fraction of the way along a polyline, by arc length.
+    static func point(along points: [Vec2], fraction: Double) -> Vec2 {
+        var total = 0.0
+        for i in 1..<points.count { total += (points[i] - points[i - 1]).length }
+        guard total > 0 else { return points.last! }
+        var remaining = fraction * total
+        for i in 1..<points.count {
+            let seg = (points[i] - points[i - 1]).length
+            if remaining <= seg || i == points.count - 1 {
+                let f = seg > 0 ? min(1, remaining / seg) : 1
+                return points[i - 1] + (points[i] - points[i - 1]) * f
+            }
+            remaining -= seg
+        }
+        return points.last!
+    }
+}

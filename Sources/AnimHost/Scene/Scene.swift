@@ -1,0 +1,110 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+/// What a scene needs to load.
+public struct SceneOptions {
+    public var path: String
+    public var hz: Int = 120
+    public var sets: [(name: String, value: Double)] = []
+    public var seed: UInt64 = 0
+    public var memoryMiB: Int = 256
+    public var allowIO = false
+    public var print: (String) -> Void = writeToStandardError
+    public var input: [SyntheticInput] = []
+    public init(path: String) { self.path = path }
+}
+
+extension RunOptions {
+    var sceneOptions: SceneOptions {
+        var o = SceneOptions(path: script)
+        o.hz = hz; o.sets = sets; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
+        return o
+    }
+}
+
+/// A declared tunable constant and the value it has in this run.
+public struct Tunable: Sendable {
+    public var name: String
+    public var defaultValue: Double
+    public var value: Double
+    public var minimum: Double?
+    public var maximum: Double?
+}
+
+/// A loaded scene: the Lua state running its script and the stage it built.
+public final class Scene {
+    public let options: SceneOptions
+    public let lua: LuaState
+    public let stage: Stage
+    /// The script's `animhost.run{duration=}`.
+    public internal(set) var runDuration: Double?
+    public internal(set) var tunables: [Tunable] = []
+    /// The animator userdata's reference bounds were given.
+    let api: SceneAPI
+
+    init(options: SceneOptions, lua: LuaState, stage: Stage) {
+        self.options = options
+        self.lua = lua
+        self.stage = stage
+        api = SceneAPI(lua: lua)
+    }
+
+    /// Loads and runs a scene script.
+    /// - Throws: `.usage` for a missing file, `.script` for anything the script does wrong.
+    public static func load(_ options: SceneOptions) throws(HostError) -> Scene {
+        guard isRegularFile(options.path) else {
+            throw .usage("cannot open script '\(options.path)': no such file")
+        }
+        var lo = LuaOptions()
+        lo.memoryLimit = options.memoryMiB << 20
+        lo.seed = options.seed
+        lo.allowIO = options.allowIO
+        lo.print = options.print
+        let dir = directory(of: options.path)
+        lo.searchPaths = dir == "behaviors" ? [dir] : [dir, "behaviors"]
+        let lua: LuaState
+        do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
+        let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))
+        for s in options.sets where !s.value.isFinite { throw .usage("--set \(s.name): value must be finite") }
+        try scene.installAPI()
+        for input in options.input { scene.stage.schedule(input) }
+        do {
+            try lua.loadFile(options.path)
+            try lua.call(nargs: 0, nresults: 0)
+        } catch {
+            throw .script(error.description)
+        }
+        try scene.checkSets()
+        return scene
+    }
+
+    /// `--set` names must be tunables the script declared.
+    private func checkSets() throws(HostError) {
+        for s in options.sets where !tunables.contains(where: { $0.name == s.name }) {
+            let names = tunables.map(\.name)
+            let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
+            throw .usage("--set \(s.name): no tunable named '\(s.name)' in \(options.path)\(hint)")
+        }
+    }
+
+    /// Calls the Lua function in `ref` with arguments pushed by `pushArguments`, turning a
+    /// Lua error into a script error with its location and traceback.
+    func callback(_ ref: LuaRef, _ pushArguments: () -> Int32 = { 0 }) throws(HostError) {
+        let top = lua.top
+        ref.push()
+        let n = pushArguments()
+        do { try lua.call(nargs: n, nresults: 0) } catch {
+            lua.setTop(top)
+            throw .script(error.description)
+        }
+        lua.setTop(top)
+    }
+}
+
+/// The directory part of a path ("." when there is none).
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}

@@ -1,0 +1,235 @@
+import Dynamics
+
+/// The running scene without its script: the animator, the simulated clock, timers, touch
+/// input with its gesture recognizers, and frame capture. The Lua layer fills it; tests,
+/// the CLI, the REPL and hot reload drive it.
+///
+/// Time is kept as a step count, so `time` is exactly `steps / hz` and frames and timers
+/// never drift from accumulated rounding.
+public final class Stage {
+    public let animator: Animator
+    public let hz: Int
+    /// Steps taken since load.
+    public private(set) var steps: Int = 0
+    /// The first error a callback reported during the current step; the stage stops on it.
+    var callbackError: HostError?
+
+    struct Timer {
+        var due: Double
+        var sequence: Int
+        var interval: Double?
+        var fire: () throws(HostError) -> Void
+        var cancelled = false
+    }
+    private var timers: [Timer] = []
+    private var timerSequence = 0
+
+    struct Recognizer {
+        var recognizer: GestureRecognizer
+        var handler: (GestureUpdate) throws(HostError) -> Void
+    }
+    private var recognizers: [Recognizer] = []
+    private var pendingTouches: [TouchEvent] = []
+    private var nextTouchID = 1_000_000
+    /// Every touch delivered, in order: the input log hot reload replays.
+    public private(set) var deliveredTouches: [TouchEvent] = []
+
+    /// Per-step work other layers hook in (animations), run after the physics step.
+    public var afterPhysics: [() throws(HostError) -> Void] = []
+    /// Whether something other than the animator still has work pending (animations).
+    public var hasPendingWork: () -> Bool = { false }
+    /// Velocity overrides for frames while an animation drives an item's center.
+    public var reportedVelocity: [ItemID: Vec2] = [:]
+
+    public init(hz: Int = 120) {
+        self.hz = hz
+        animator = Animator(hz: hz)
+    }
+
+    /// The simulated time in seconds.
+    public var time: Double { Double(steps) / Double(hz) }
+    public var stepDuration: Double { 1 / Double(hz) }
+
+    // MARK: Timers
+
+    /// Runs `fire` once, `delay` seconds from now, at the first step boundary at or after it.
+    public func after(_ delay: Double, _ fire: @escaping () throws(HostError) -> Void) {
+        timers.append(Timer(due: time + delay, sequence: timerSequence, interval: nil, fire: fire))
+        timerSequence += 1
+    }
+
+    /// Runs `fire` every `interval` seconds from now.
+    public func every(_ interval: Double, _ fire: @escaping () throws(HostError) -> Void) {
+        timers.append(Timer(due: time + interval, sequence: timerSequence, interval: interval, fire: fire))
+        timerSequence += 1
+    }
+
+    // MARK: Input
+
+    /// Adds a gesture recognizer; `item` nil means the whole screen.
+    public func addRecognizer(_ kind: GestureKind, item: ItemID?, handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
+        recognizers.append(Recognizer(recognizer: GestureRecognizer(kind: kind, item: item), handler: handler))
+    }
+
+    /// Schedules touch samples (from a file or a script); they are delivered at the first
+    /// step boundary at or after their time.
+    public func schedule(_ events: [TouchEvent]) {
+        pendingTouches = stableSortedByTime(pendingTouches + events)
+    }
+
+    /// Schedules a synthetic gesture, giving it a finger of its own; times are absolute.
+    public func schedule(_ input: SyntheticInput) {
+        schedule(input.events(hz: hz, touchID: nextTouchID))
+        nextTouchID += 1
+    }
+
+    /// Whether input or timers are still waiting.
+    public var hasPendingInput: Bool { !pendingTouches.isEmpty }
+    public var hasPendingTimers: Bool { timers.contains { !$0.cancelled } }
+
+    /// True when nothing moves and nothing is waiting: the run's natural end.
+    public var isSettled: Bool {
+        !animator.isRunning && pendingTouches.isEmpty && !hasPendingTimers && !hasPendingWork()
+    }
+
+    // MARK: Stepping
+
+    /// Processes what is due at the current boundary without stepping (used once at load,
+    /// so input and timers at t = 0 take effect before the first frame).
+    public func settleBoundary() throws(HostError) {
+        try deliverDueTouches()
+        try fireDueTimers()
+    }
+
+    /// Advances one step: physics and actions, the per-step hooks (animations), then the
+    /// touches and timers due at the new time.
+    public func step() throws(HostError) {
+        steps += 1
+        animator.step()
+        try checkCallbackError()
+        for hook in afterPhysics { try hook() }
+        try checkState()
+        try deliverDueTouches()
+        try fireDueTimers()
+    }
+
+    /// Steps until `time` reaches `target` (within half a step).
+    public func run(until target: Double) throws(HostError) {
+        let targetSteps = Int((target * Double(hz)).rounded(.toNearestOrEven))
+        while steps < targetSteps { try step() }
+    }
+
+    func checkCallbackError() throws(HostError) {
+        if let e = callbackError { callbackError = nil; throw e }
+    }
+
+    /// Records an error from a callback the animator runs (it cannot throw through the step).
+    public func report(_ error: HostError) {
+        if callbackError == nil { callbackError = error }
+    }
+
+    /// Stops the run when the simulation itself went non-finite, naming the item and time.
+    private func checkState() throws(HostError) {
+        for (i, b) in animator.bodies.enumerated() {
+            if !(b.center.isFinite && b.velocity.isFinite && b.angle.isFinite && b.angularVelocity.isFinite) {
+                let id = ItemID(index: Int32(i))
+                let kinds = animator.behaviorKinds(acting: id)
+                throw .simulation("simulation became non-finite at t = \(NumberFormat.string(time)) s: item '\(animator.name(of: id))' (behaviors acting on it: \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private func deliverDueTouches() throws(HostError) {
+        let now = time + 1e-9
+        while let e = pendingTouches.first, e.time <= now {
+            pendingTouches.removeFirst()
+            try deliver(e)
+        }
+        for i in recognizers.indices {
+            if let u = recognizers[i].recognizer.tick(time: time) { try recognizers[i].handler(u) }
+        }
+    }
+
+    /// Sends one touch sample to the recognizers: a new touch goes to the topmost item
+    /// with recognizers under it, or to the screen-level ones when no item claims it.
+    public func deliver(_ e: TouchEvent) throws(HostError) {
+        deliveredTouches.append(e)
+        if e.phase == .began {
+            let candidates = recognizers.compactMap(\.recognizer.item)
+            let hit = animator.topmostItem(at: e.location, among: candidates)
+            for i in recognizers.indices where recognizers[i].recognizer.item == hit {
+                recognizers[i].recognizer.begin(e)
+            }
+        }
+        for i in recognizers.indices where recognizers[i].recognizer.isTracking(e.touch) {
+            if let u = recognizers[i].recognizer.handle(e) {
+                try recognizers[i].handler(u)
+                try checkCallbackError()
+            }
+        }
+    }
+
+    private func fireDueTimers() throws(HostError) {
+        let now = time + 1e-9
+        while true {
+            var best: Int?
+            for (i, t) in timers.enumerated() where !t.cancelled && t.due <= now {
+                if let b = best {
+                    let tb = timers[b]
+                    if t.due < tb.due || (t.due == tb.due && t.sequence < tb.sequence) { best = i }
+                } else {
+                    best = i
+                }
+            }
+            guard let i = best else { break }
+            let timer = timers[i]
+            if let interval = timer.interval, interval > 0 {
+                timers[i].due += interval
+                timers[i].sequence = timerSequence
+                timerSequence += 1
+            } else {
+                timers[i].cancelled = true
+            }
+            try timer.fire()
+        }
+        timers.removeAll { $0.cancelled }
+    }
+
+    // MARK: Frames
+
+    /// The state of every item now, in creation order, for the given columns.
+    public func captureFrame(columns: [FrameColumn], items: [ItemID]? = nil) -> Frame {
+        let ids = items ?? animator.itemIDs
+        var customIndex: [Int?] = []
+        for c in columns {
+            if case .custom(let name) = c { customIndex.append(animator.existingPropertyIndex(named: name)) } else { customIndex.append(nil) }
+        }
+        var rows: [FrameRow] = []
+        rows.reserveCapacity(ids.count)
+        for id in ids {
+            let b = animator.bodies[Int(id.index)]
+            let r = animator.records[Int(id.index)]
+            let v = reportedVelocity[id] ?? b.velocity
+            var values: [Double?] = []
+            values.reserveCapacity(columns.count)
+            for (k, c) in columns.enumerated() {
+                switch c {
+                case .x: values.append(b.center.x)
+                case .y: values.append(b.center.y)
+                case .angle: values.append(b.angle)
+                case .vx: values.append(v.x)
+                case .vy: values.append(v.y)
+                case .omega: values.append(b.angularVelocity)
+                case .width: values.append(r.size.x)
+                case .height: values.append(r.size.y)
+                case .alpha: values.append(r.alpha)
+                case .scale: values.append(r.scale)
+                case .cornerRadius: values.append(r.cornerRadius)
+                case .custom: values.append(customIndex[k].flatMap { animator.customProperty($0, of: id) })
+                }
+            }
+            rows.append(FrameRow(item: r.name, values: values))
+        }
+        return Frame(time: time, rows: rows)
+    }
+}

@@ -1,0 +1,48 @@
+import Dynamics
+import LuaKit
+
+/// A scene loaded by a test (`animhost.load`): runs in its own Lua state and records a
+/// frame every 1/60 s into its trace.
+final class SceneUnderTest {
+    let scene: Scene
+    let trace = Trace(columns: Trace.columns)
+    let fps = 60.0
+    private var nextFrame = 0
+    var proxies: [ItemID: TestAPI.ItemProxy] = [:]
+
+    init(scene: Scene) throws(HostError) {
+        self.scene = scene
+        try scene.stage.settleBoundary()
+        recordDueFrames()
+    }
+
+    var stage: Stage { scene.stage }
+
+    private func recordDueFrames() {
+        let hz = Double(stage.hz)
+        while Int((Double(nextFrame) / fps * hz + 1e-7).rounded(.down)) <= stage.steps {
+            var f = stage.captureFrame(columns: trace.columns)
+            f.time = Double(nextFrame) / fps
+            trace.record(f)
+            nextFrame += 1
+        }
+    }
+
+    func step(_ n: Int) throws(HostError) {
+        for _ in 0..<n {
+            try stage.step()
+            recordDueFrames()
+        }
+    }
+
+    func run(_ seconds: Double) throws(HostError) {
+        let target = stage.steps + Int((seconds * Double(stage.hz)).rounded())
+        try step(target - stage.steps)
+    }
+
+    /// Runs until nothing moves or waits, at most `maximum` seconds.
+    func runUntilRest(_ maximum: Double) throws(HostError) {
+        let limit = stage.steps + Int((maximum * Double(stage.hz)).rounded())
+        while stage.steps < limit && !stage.isSettled { try step(1) }
+    }
+}

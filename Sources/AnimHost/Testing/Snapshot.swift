@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Snapshot files: CSV traces kept under `__snapshots__/<test file name>/<name>.csv`
+/// beside the test file, compared cell by cell with an absolute tolerance on numbers.
+enum Snapshot {
+    static func path(testFile: String, name: String) -> String {
+        let dir = directory(of: testFile)
+        let base = testFile.split(separator: "/").last.map(String.init) ?? testFile
+        return "\(dir)/__snapshots__/\(base)/\(name).csv"
+    }
+
+    /// Compares `csv` with the stored snapshot, or writes it when updating.
+    /// - Returns: nil when it passes, else the report.
+    static func check(testFile: String, name: String, csv: String, tolerance: Double, update: Bool) -> String? {
+        let p = path(testFile: testFile, name: name)
+        if update {
+            makeDirectories(directory(of: p))
+            guard let f = fopen(p + ".tmp", "w") else { return "cannot write snapshot \(p): \(String(cString: strerror(errno)))" }
+            fputs(csv, f)
+            fclose(f)
+            rename(p + ".tmp", p)
+            return nil
+        }
+        guard let stored = readTextFile(p) else {
+            return "snapshot '\(name)' is missing (\(p)); run `animhost test --update-snapshots` to write it"
+        }
+        let a = stored.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = csv.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = a.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        for i in 0..<max(a.count, b.count) {
+            guard i < a.count, i < b.count else {
+                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))"
+            }
+            if a[i] == b[i] { continue }
+            let ca = a[i].split(separator: ",", omittingEmptySubsequences: false), cb = b[i].split(separator: ",", omittingEmptySubsequences: false)
+            for j in 0..<max(ca.count, cb.count) {
+                let x = j < ca.count ? String(ca[j]) : "", y = j < cb.count ? String(cb[j]) : ""
+                if x == y { continue }
+                if let dx = Double(x), let dy = Double(y), abs(dx - dy) <= tolerance { continue }
+                let col = j < header.count ? header[j] : "column \(j + 1)"
+                return "snapshot '\(name)' differs at line \(i + 1), column '\(col)': expected \(x), got \(y) (tolerance \(NumberFormat.string(tolerance)); \(p))"
+            }
+        }
+        return nil
+    }
+
+    static func makeDirectories(_ path: String) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            mkdir(current, 0o755)
+        }
+    }
+}

@@ -1,0 +1,289 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+/// The `animhost` table of a test file's state: `load` for scenes under test, `vec`, and
+/// the scene, item and trace classes.
+final class TestAPI {
+    let lua: LuaState
+    let testFile: String
+    let options: TestOptions
+    let sceneClass = LuaClass(name: "animhost.Scene", kind: "scene")
+    let itemClass = LuaClass(name: "animhost.SceneItem", kind: "item")
+    let traceClass = LuaClass(name: "animhost.Trace", kind: "trace")
+    var vectors: LuaVectors
+
+    final class ItemProxy {
+        let scene: SceneUnderTest
+        let id: ItemID
+        init(scene: SceneUnderTest, id: ItemID) { self.scene = scene; self.id = id }
+    }
+
+    init(lua: LuaState, testFile: String, options: TestOptions) {
+        self.lua = lua; self.testFile = testFile; self.options = options
+        vectors = LuaVectors(lua: lua)
+    }
+
+    func pushVector(_ v: Vec2) { vectors.push(v) }
+    func vector(at i: Int32) -> Vec2? { vectors.read(at: i) }
+
+    /// Builds the table; the vec type comes from the scene prelude, run here too.
+    func install() throws(LuaError) {
+        registerScene()
+        registerItem()
+        registerTrace()
+        lua_createtable(lua.L, 0, 8)
+        let t = lua.top
+        lua.register("_num", in: t) { call in
+            guard case .success(let v) = call.number(at: 1) else { call.push("?"); return .results(1) }
+            call.push(NumberFormat.string(v)); return .results(1)
+        }
+        lua.register("load", in: t) { [unowned self] call in self.load(call) }
+        lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
+        try lua.loadString(Prelude.source, chunkName: "=animhost")
+        lua_pushvalue(lua.L, t)
+        try lua.call(nargs: 1, nresults: 0)
+        lua.push("_vecmeta"); lua_rawget(lua.L, t)
+        vectors.meta = LuaRef(state: lua)
+        lua.setTop(t - 1)
+    }
+
+    private func load(_ call: LuaCall) -> LuaReturn {
+        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
+        let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
+        var so = SceneOptions(path: resolved)
+        so.seed = options.seed
+        if call.count >= 2 && !call.isNil(at: 2) {
+            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=} expected, got \(call.typeName(at: 2))") }
+            lua.push("set"); lua_rawget(call.L, 2)
+            if lua_type(call.L, -1) == LUA_TTABLE {
+                var sets: [(String, Double)] = []
+                lua_pushnil(call.L)
+                while lua_next(call.L, -2) != 0 {
+                    lua_pushvalue(call.L, -2)
+                    if let k = lua.string(at: -1), lua_type(call.L, -1) == LUA_TSTRING, lua_type(call.L, -2) == LUA_TNUMBER {
+                        sets.append((k, lua_tonumberx(call.L, -2, nil)))
+                    } else {
+                        lua.pop(3)
+                        return .error("bad argument #2 to 'load' (field 'set': a table of name = number expected)")
+                    }
+                    lua.pop(2)
+                }
+                so.sets = sets.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
+            }
+            lua.pop()
+            lua.push("input"); lua_rawget(call.L, 2)
+            if lua_type(call.L, -1) == LUA_TTABLE {
+                // Parsed by a throwaway scene reader would need a scene; read the simple shapes here.
+                do throws(LuaCallError) { so.input = try readInputs(call, at: -1) } catch { lua.pop(); return .error(error.description) }
+            }
+            lua.pop()
+        }
+        so.print = writeToStandardError
+        do throws(HostError) {
+            let scene = try Scene.load(so)
+            let sut = try SceneUnderTest(scene: scene)
+            lua.push(sut, as: sceneClass)
+            return .results(1)
+        } catch {
+            return .error(error.description)
+        }
+    }
+
+    private func readInputs(_ call: LuaCall, at index: Int32) throws(LuaCallError) -> [SyntheticInput] {
+        let L = call.L
+        let list = lua_absindex(L, index)
+        var out: [SyntheticInput] = []
+        let n = Int(lua_rawlen(L, list))
+        for k in 0..<n {
+            lua_rawgeti(L, list, lua_Integer(k + 1))
+            defer { lua.pop() }
+            guard let r = TableReader(call, argument: lua_gettop(L), function: "load", kind: "input entry", fields: ["at", "tap", "pan"]) else {
+                throw LuaCallError("bad argument #2 to 'load' (input entry \(k + 1): table expected)")
+            }
+            try r.finish()
+            let at = try r.finiteNumber("at") ?? 0
+            r.push("tap")
+            if let p = vector(at: -1) { lua.pop(); out.append(.tap(at: at, point: p)); continue }
+            lua.pop()
+            guard r.push("pan") == LUA_TTABLE else { lua.pop(); throw LuaCallError("bad argument #2 to 'load' (input entry \(k + 1): tap = {x, y} or pan = {from=, to=, duration=} expected)") }
+            let pan = try panArguments(call, at: lua_gettop(L))
+            lua.pop()
+            out.append(.pan(at: at, from: pan.from, to: pan.to, duration: pan.duration, path: []))
+        }
+        return out
+    }
+
+    private func panArguments(_ call: LuaCall, at index: Int32) throws(LuaCallError) -> (from: Vec2, to: Vec2, duration: Double) {
+        guard let r = TableReader(call, argument: index, function: "pan", kind: "pan", fields: ["from", "to", "duration"]) else {
+            throw LuaCallError("bad argument #1 to 'pan' (table {from=, to=, duration=} expected)")
+        }
+        try r.finish()
+        r.push("from"); let from = vector(at: -1); lua.pop()
+        r.push("to"); let to = vector(at: -1); lua.pop()
+        guard let from, let to else { throw LuaCallError("bad argument #1 to 'pan' (fields 'from' and 'to' must be points {x, y})") }
+        let duration = try r.finiteNumber("duration") ?? 0.25
+        guard duration > 0 else { throw LuaCallError("bad argument #1 to 'pan' (field 'duration' must be > 0)") }
+        return (from, to, duration)
+    }
+
+    private func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for p in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if p == "." { continue }
+            if p == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(p)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    private func registerScene() {
+        let c = sceneClass
+        func sut(_ o: AnyObject) -> SceneUnderTest { o as! SceneUnderTest }
+        c.method("run") { o, call in
+            guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (seconds ≥ 0 expected, got \(call.typeName(at: 2)))") }
+            do throws(HostError) { try sut(o).run(s) } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("runUntilRest") { o, call in
+            var maximum = 10.0
+            if case .success(let m) = call.number(at: 2) { maximum = m }
+            do throws(HostError) { try sut(o).runUntilRest(maximum) } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("step") { o, call in
+            var n = 1.0
+            if case .success(let v) = call.number(at: 2) { n = v }
+            guard n >= 0, n <= 1e8 else { return .error("bad argument #1 to 'step' (a step count ≥ 0 expected)") }
+            do throws(HostError) { try sut(o).step(Int(n)) } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("tap") { [unowned self] o, call in
+            guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (point {x, y} expected, got \(call.typeName(at: 2)))") }
+            let s = sut(o)
+            s.stage.schedule(.tap(at: s.stage.time, point: p))
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("pan") { [unowned self] o, call in
+            do throws(LuaCallError) {
+                let a = try self.panArguments(call, at: 2)
+                let s = sut(o)
+                s.stage.schedule(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: []))
+            } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("item") { [unowned self] o, call in
+            guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (string expected, got \(call.typeName(at: 2)))") }
+            let s = sut(o)
+            guard let id = s.stage.animator.item(named: name) else {
+                let names = s.stage.animator.records.map(\.name)
+                return .error("no item named '\(name)' in the scene; items: \(names.joined(separator: ", "))")
+            }
+            self.lua.push(s.itemProxy(id), as: self.itemClass)
+            return .results(1)
+        }
+        c.method("trace") { [unowned self] o, _ in self.lua.push(sut(o).trace, as: self.traceClass); return .results(1) }
+        c.property("time", get: { o, call in call.push(sut(o).stage.time); return .results(1) })
+        c.property("isRunning", get: { o, call in call.push(sut(o).stage.animator.isRunning); return .results(1) })
+        c.describe = { o in "scene \(sut(o).scene.options.path) at t = \(NumberFormat.string(sut(o).stage.time)) s" }
+        lua.register(c)
+    }
+
+    private func registerItem() {
+        let c = itemClass
+        func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
+        func vector(_ name: String, _ get: @escaping (Animator, ItemID) -> Vec2) {
+            c.property(name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+        }
+        func scalar(_ name: String, _ get: @escaping (Animator, ItemID) -> Double) {
+            c.property(name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+        }
+        c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
+        vector("center") { $0.center(of: $1) }
+        vector("size") { $0.size(of: $1) }
+        vector("velocity") { a, id in p0(a, id) }
+        scalar("angle") { $0.angle(of: $1) }
+        scalar("angularVelocity") { $0.angularVelocity(of: $1) }
+        scalar("alpha") { $0.alpha(of: $1) }
+        scalar("scale") { $0.scale(of: $1) }
+        scalar("cornerRadius") { $0.cornerRadius(of: $1) }
+        scalar("mass") { $0.mass(of: $1) }
+        c.fallbackGet = { o, key, call in
+            let a = p(o).scene.stage.animator
+            guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
+            call.push(v); return .results(1)
+        }
+        c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
+        lua.register(c)
+        func p0(_ a: Animator, _ id: ItemID) -> Vec2 { a.velocity(of: id) }
+    }
+
+    private func registerTrace() {
+        let c = traceClass
+        func tr(_ o: AnyObject) -> Trace { o as! Trace }
+        func itemName(_ call: LuaCall, _ i: Int32) -> String? {
+            if let s = call.state.string(at: i), lua_type(call.L, i) == LUA_TSTRING { return s }
+            if let proxy = call.object(at: i, of: itemClass) as? ItemProxy { return proxy.scene.stage.animator.name(of: proxy.id) }
+            return nil
+        }
+        func field(_ call: LuaCall, _ t: Trace, _ i: Int32) -> Result<Int, LuaCallError> {
+            guard let name = call.state.string(at: i), let col = t.column(named: name) else {
+                return .failure(LuaCallError("unknown trace field '\(call.state.string(at: i) ?? call.typeName(at: i))'; fields: \(t.columns.map(\.name).joined(separator: ", "))"))
+            }
+            return .success(col)
+        }
+        func known(_ t: Trace, _ item: String) -> Bool { t.frames.contains { $0.rows.contains { $0.item == item } } }
+        c.method("value") { o, call in
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (name of an item in the trace expected)") }
+            var message: String?
+            guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
+            guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (time in seconds expected)") }
+            if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
+            c.method(name) { o, call in
+                let t = tr(o)
+                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (name of an item in the trace expected)") }
+                var message: String?
+                guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
+                if let v = pick(t.series(item: item, column: col).map(\.v)) { call.push(v) } else { call.pushNil() }
+                return .results(1)
+            }
+        }
+        c.method("settleTime") { o, call in
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (name of an item in the trace expected)") }
+            guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
+            if let v = t.settleTime(item: item, tolerance: tol) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("overshoot") { [unowned self] o, call in
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (name of an item in the trace expected)") }
+            guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
+            if let v = t.overshoot(item: item, target: target) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("maxVelocityJump") { o, call in
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (name of an item in the trace expected)") }
+            if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
+        c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
+        lua.register(c)
+    }
+}
+
+extension SceneUnderTest {
+    func itemProxy(_ id: ItemID) -> TestAPI.ItemProxy {
+        if let p = proxies[id] { return p }
+        let p = TestAPI.ItemProxy(scene: self, id: id)
+        proxies[id] = p
+        return p
+    }
+}

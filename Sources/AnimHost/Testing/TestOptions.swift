@@ -1,0 +1,28 @@
+/// The report formats of `animhost test`.
+public enum TestReportFormat: String, CaseIterable, Sendable {
+    case pretty, tap, junit, json
+}
+
+/// Everything `animhost test` takes.
+public struct TestOptions: Sendable {
+    public var paths: [String] = ["Tests/lua"]
+    /// A plain substring of the full test name.
+    public var filter: String?
+    public var format: TestReportFormat = .pretty
+    public var updateSnapshots = false
+    public var list = false
+    public var seed: UInt64 = 0
+    public init() {}
+}
+
+/// The outcome of one test.
+public struct TestResult: Sendable {
+    public enum Status: String, Sendable { case passed, failed, error, pending }
+    public var name: String
+    public var file: String
+    public var line: Int
+    public var status: Status
+    public var message: String
+    public var traceback: String
+    public var seconds: Double
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Prints test results as they come and the closing summary. The closing line is always the
+/// last line on stdout; with tap/junit/json the report alone goes to stdout and the
+/// closing line to stderr.
+final class TestReporter {
+    let format: TestReportFormat
+    let useMarks: Bool
+
+    init(format: TestReportFormat) {
+        self.format = format
+        useMarks = isatty(1) != 0
+    }
+
+    private func out(_ s: String) { fputs(s + "\n", stdout) }
+    private func err(_ s: String) { fputs(s + "\n", stderr) }
+
+    func list(_ name: String, file: String, line: Int) { out("\(file):\(line): \(name)") }
+
+    func report(_ r: TestResult) {
+        guard format == .pretty else { return }
+        let mark: String
+        switch r.status {
+        case .passed: mark = useMarks ? "✓" : "ok"
+        case .failed: mark = useMarks ? "✗" : "FAIL"
+        case .error: mark = useMarks ? "✗" : "ERROR"
+        case .pending: mark = useMarks ? "○" : "pending"
+        }
+        out("\(mark) \(r.name)")
+        if r.status == .failed || r.status == .error {
+            out("  \(r.file):\(r.line)")
+            for line in r.message.split(separator: "\n", omittingEmptySubsequences: false) { out("    " + line) }
+            if !r.traceback.isEmpty {
+                for line in r.traceback.split(separator: "\n") where !line.contains("animhost.test") { out("    " + line) }
+            }
+        }
+    }
+
+    func finish(_ results: [TestResult], list: Bool) {
+        let passed = results.filter { $0.status == .passed }.count
+        let failed = results.filter { $0.status == .failed || $0.status == .error }.count
+        let skipped = results.filter { $0.status == .pending }.count
+        let closing = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        switch format {
+        case .pretty:
+            if list { return }
+            out("")
+            out(closing)
+        case .tap:
+            out("1..\(results.count)")
+            for (i, r) in results.enumerated() {
+                switch r.status {
+                case .passed: out("ok \(i + 1) - \(r.name)")
+                case .pending: out("ok \(i + 1) - \(r.name) # SKIP pending")
+                case .failed, .error:
+                    out("not ok \(i + 1) - \(r.name)")
+                    for line in (r.file + ":" + String(r.line) + ": " + r.message).split(separator: "\n") { out("# " + line) }
+                }
+            }
+            err(closing)
+        case .junit:
+            let errors = results.filter { $0.status == .error }.count
+            let failures = results.filter { $0.status == .failed }.count
+            out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+            out("<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">")
+            var files: [String] = []
+            for r in results where !files.contains(r.file) { files.append(r.file) }
+            for f in files {
+                let rs = results.filter { $0.file == f }
+                out("  <testsuite name=\"\(xml(f))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status == .failed }.count)\" errors=\"\(rs.filter { $0.status == .error }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\">")
+                for r in rs {
+                    let open = "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(f))\" file=\"\(xml(r.file))\" line=\"\(r.line)\" time=\"\(NumberFormat.string(r.seconds))\""
+                    switch r.status {
+                    case .passed: out(open + "/>")
+                    case .pending: out(open + "><skipped/></testcase>")
+                    case .failed: out(open + "><failure message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</failure></testcase>")
+                    case .error: out(open + "><error message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</error></testcase>")
+                    }
+                }
+                out("  </testsuite>")
+            }
+            out("</testsuites>")
+            err(closing)
+        case .json:
+            var s = "{\"passed\":\(passed),\"failed\":\(failed),\"skipped\":\(skipped),\"tests\":["
+            for (i, r) in results.enumerated() {
+                if i > 0 { s += "," }
+                s += "{\"name\":\(jsonString(r.name)),\"file\":\(jsonString(r.file)),\"line\":\(r.line),\"status\":\"\(r.status.rawValue)\",\"message\":\(jsonString(r.message))}"
+            }
+            out(s + "]}")
+            err(closing)
+        }
+        fflush(stdout)
+    }
+
+    private func firstLine(_ s: String) -> String { String(s.split(separator: "\n").first ?? "") }
+
+    private func xml(_ s: String) -> String {
+        var o = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            default:
+                if c.value < 0x20 && c != "\n" && c != "\t" { o += " " } else { o.unicodeScalars.append(c) }
+            }
+        }
+        return o
+    }
+}

@@ -1,0 +1,73 @@
+import Dynamics
+
+/// Frames recorded while a scene under test runs, with the queries designers ask of them.
+public final class Trace {
+    public static let columns: [FrameColumn] = FrameColumn.base + [.width, .height, .alpha, .scale, .cornerRadius]
+    public private(set) var columns: [FrameColumn]
+    public private(set) var frames: [Frame] = []
+
+    init(columns: [FrameColumn]) { self.columns = columns }
+
+    func record(_ frame: Frame) { frames.append(frame) }
+
+    /// Index of a column by name, or nil.
+    public func column(named name: String) -> Int? {
+        columns.firstIndex { $0.name == name }
+    }
+
+    /// The value of a field of an item in every frame that has it, with times.
+    public func series(item: String, column: Int) -> [(t: Double, v: Double)] {
+        frames.compactMap { f in
+            guard let row = f.rows.first(where: { $0.item == item }), let v = row.values[column] else { return nil }
+            return (f.time, v)
+        }
+    }
+
+    /// Positions and velocities of an item per frame.
+    func motion(item: String) -> [(t: Double, p: Vec2, v: Vec2)] {
+        frames.compactMap { f in
+            guard let row = f.rows.first(where: { $0.item == item }),
+                  let x = row.values[0], let y = row.values[1], let vx = row.values[3], let vy = row.values[4] else { return nil }
+            return (f.time, Vec2(x, y), Vec2(vx, vy))
+        }
+    }
+
+    /// The value at the last frame at or before `t`.
+    public func value(item: String, column: Int, at t: Double) -> Double? {
+        series(item: item, column: column).last { $0.t <= t + 1e-9 }?.v
+    }
+
+    /// The time after which the item stays within `tolerance` pt of its final position.
+    public func settleTime(item: String, tolerance: Double) -> Double? {
+        let m = motion(item: item)
+        guard let final = m.last?.p else { return nil }
+        guard let i = m.lastIndex(where: { ($0.p - final).length > tolerance }) else { return m.first?.t }
+        return i + 1 < m.count ? m[i + 1].t : m[i].t
+    }
+
+    /// How far the item went past `target` along its direction of travel from its start (≥ 0).
+    public func overshoot(item: String, target: Vec2) -> Double? {
+        let m = motion(item: item)
+        guard let start = m.first?.p else { return nil }
+        let d = (target - start).normalized
+        guard d != .zero else { return m.map { ($0.p - target).length }.max() }
+        return m.map { max(0, ($0.p - target).dot(d)) }.max()
+    }
+
+    /// The largest change of the velocity vector between consecutive frames (pt/s).
+    public func maxVelocityJump(item: String) -> Double? {
+        let m = motion(item: item)
+        guard m.count >= 2 else { return m.isEmpty ? nil : 0 }
+        var worst = 0.0
+        for i in 1..<m.count { worst = max(worst, (m[i].v - m[i - 1].v).length) }
+        return worst
+    }
+
+    /// The trace as `run` CSV.
+    public func csv() -> String {
+        let e = FrameEncoder(format: .csv, columns: columns)
+        var lines = [e.header()!]
+        for f in frames { lines += e.lines(for: f) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,44 @@
+/// The phase of one touch sample, as in UITouch.
+public enum TouchPhase: String, Sendable, CaseIterable {
+    case began, moved, ended, cancelled
+}
+
+/// One touch sample at a simulated time.
+@frozen
+public struct TouchEvent: Equatable, Sendable {
+    /// Simulated time in seconds.
+    public var time: Double
+    /// Identifies one finger across its samples.
+    public var touch: Int
+    public var phase: TouchPhase
+    /// Location in the reference frame, in points.
+    public var location: Vec2
+
+    public init(time: Double, touch: Int, phase: TouchPhase, location: Vec2) {
+        self.time = time; self.touch = touch; self.phase = phase; self.location = location
+    }
+}
+
+/// Estimates a touch's velocity from its recent samples, as UIPanGestureRecognizer does:
+/// the displacement over the samples of the last `window` seconds divided by their time span.
+public struct VelocityEstimator: Sendable {
+    /// How far back samples count, in seconds.
+    public var window: Double = 0.1
+    private var samples: [(time: Double, location: Vec2)] = []
+
+    public init() {}
+
+    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+
+    public mutating func add(time: Double, location: Vec2) {
+        samples.append((time, location))
+        // Keep one sample older than the window, so the span covers the whole window.
+        while samples.count > 2, samples[1].time <= time - window { samples.removeFirst() }
+    }
+
+    /// The velocity in pt/s; zero with fewer than two samples or no elapsed time.
+    public var velocity: Vec2 {
+        guard let last = samples.last, let first = samples.first, last.time > first.time else { return .zero }
+        return (last.location - first.location) / (last.time - first.time)
+    }
+}

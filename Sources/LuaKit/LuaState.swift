@@ -1,0 +1,207 @@
+import CLuaShim
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// How a Lua state is limited and connected to the host.
+public struct LuaOptions {
+    /// Heap cap in bytes (`--memory`); allocations past it fail with a memory error.
+    public var memoryLimit: Int = 256 << 20
+    /// Instructions one call from the host may run (about one second of work).
+    public var instructionBudget: Int = 400_000_000
+    /// Seed for `math.random` (never the clock).
+    public var seed: UInt64 = 0
+    /// Gives scripts `io` and file access.
+    public var allowIO = false
+    /// Directories `require` searches for `NAME.lua`.
+    public var searchPaths: [String] = []
+    /// Where `print` writes (a line, newline included).
+    public var print: (String) -> Void = writeToStandardError
+    public init() {}
+}
+
+/// What went wrong in Lua.
+public struct LuaError: Error, CustomStringConvertible {
+    public enum Kind: Sendable { case syntax, runtime, memory, budget, file }
+    public var kind: Kind
+    /// The first line, `file:line: message` where Lua knows the place.
+    public var message: String
+    /// The stack traceback, possibly empty.
+    public var traceback: String
+    public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
+
+    public init(kind: Kind, message: String, traceback: String = "") {
+        self.kind = kind; self.message = message; self.traceback = traceback
+    }
+}
+
+/// The one owner of a `lua_State`: creates it sandboxed and limited, runs code only in
+/// protected calls, and closes it on deinit.
+public final class LuaState {
+    public let L: OpaquePointer
+    let limits: UnsafeMutablePointer<cl_limits>
+    public let options: LuaOptions
+    /// Files loaded by `require`, in load order (hot reload watches them).
+    public internal(set) var requiredFiles: [String] = []
+    /// Functions the host keeps alive for this state.
+    var boxes: [AnyObject] = []
+    /// Metatables registered by `LuaClass`, by name.
+    var classes: [String: LuaClass] = [:]
+
+    public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
+        LuaState.installDispatcher
+        self.options = options
+        limits = UnsafeMutablePointer<cl_limits>.allocate(capacity: 1)
+        limits.initialize(to: cl_limits())
+        limits.pointee.limit = options.memoryLimit
+        limits.pointee.granularity = 1000
+        guard let state = cl_newstate(limits) else {
+            limits.deallocate()
+            throw LuaError(kind: .memory, message: "cannot create a Lua state")
+        }
+        L = state
+        cl_install_hook(L)
+        try installSandbox()
+    }
+
+    deinit {
+        limits.pointee.closing = 1
+        lua_close(L)
+        limits.deallocate()
+    }
+
+    /// Bytes the state uses now.
+    public var memoryInUse: Int { limits.pointee.used }
+
+    // MARK: Loading and calling
+
+    /// Compiles a file (text only) and pushes the chunk; its name is `@path`, so messages
+    /// read `path:line: …`.
+    public func loadFile(_ path: String) throws(LuaError) {
+        guard let text = LuaState.readFile(path) else {
+            throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        try loadString(text, chunkName: "@" + path)
+    }
+
+    /// Compiles text and pushes the chunk.
+    public func loadString(_ code: String, chunkName: String) throws(LuaError) {
+        var bytes = Array(code.utf8)
+        if bytes.starts(with: [0x23]) { // a leading '#' line (shebang) is skipped, as lua.c does
+            if let nl = bytes.firstIndex(of: 10) { for i in 0..<nl { bytes[i] = 0x20 } } else { bytes = [] }
+        }
+        let status = bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(b.count, 1)) { p in
+                cl_loadtext_limited(L, p, b.count, chunkName)
+            }
+        }
+        if status != LUA_OK {
+            let msg = string(at: -1) ?? "error loading chunk"
+            lua_settop(L, -2)
+            throw LuaError(kind: status == LUA_ERRMEM ? .memory : .syntax, message: msg)
+        }
+    }
+
+    /// Calls the function below `nargs` arguments under the traceback handler with a fresh
+    /// instruction budget; results stay on the stack.
+    public func call(nargs: Int32, nresults: Int32) throws(LuaError) {
+        var outcome: Int32 = 0
+        let status = cl_protectedcall(L, nargs, nresults, Int64(options.instructionBudget), &outcome)
+        if status != LUA_OK {
+            let full = string(at: -1) ?? "(error object is not a string)"
+            lua_settop(L, -2)
+            var kind = LuaError.Kind.runtime
+            if outcome & Int32(CL_BUDGET_TRIPPED) != 0 { kind = .budget }
+            else if status == LUA_ERRMEM || outcome & Int32(CL_MEMORY_REFUSED) != 0 && full.contains("not enough memory") { kind = .memory }
+            var (message, traceback) = LuaState.split(full)
+            if kind == .memory && !message.contains("memory limit") {
+                message += " (memory limit \(options.memoryLimit >> 20) MiB reached; raise it with --memory)"
+            }
+            if kind == .budget && !message.contains("budget") {
+                message += " (instruction budget exceeded)"
+            }
+            throw LuaError(kind: kind, message: message, traceback: traceback)
+        }
+    }
+
+    /// Loads and runs a file, discarding its results.
+    public func doFile(_ path: String) throws(LuaError) {
+        try loadFile(path)
+        try call(nargs: 0, nresults: 0)
+    }
+
+    /// Loads and runs text, discarding its results.
+    public func doString(_ code: String, chunkName: String = "=(host)") throws(LuaError) {
+        try loadString(code, chunkName: chunkName)
+        try call(nargs: 0, nresults: 0)
+    }
+
+    static func split(_ full: String) -> (String, String) {
+        let marker = "\nstack traceback:"
+        guard full.contains(marker) else { return (full, "") }
+        let parts = full.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let i = parts.firstIndex(where: { $0 == "stack traceback:" }) else { return (full, "") }
+        return (parts[..<i].joined(separator: "\n"), parts[i...].joined(separator: "\n"))
+    }
+
+    // MARK: Values (never raise)
+
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING || lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    public func push(_ s: String) { _ = s.withCString { lua_pushstring(L, $0) } }
+    public func push(_ d: Double) { lua_pushnumber(L, d) }
+    public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    public func pushNil() { lua_pushnil(L) }
+    public var top: Int32 { lua_gettop(L) }
+    public func setTop(_ n: Int32) { lua_settop(L, n) }
+    public func pop(_ n: Int32 = 1) { lua_settop(L, -n - 1) }
+
+    /// Pushes the global table.
+    public func pushGlobals() { lua_rawgeti(L, cl_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
+
+    /// Pops the value on top into a global (raw set).
+    public func setGlobal(_ name: String) {
+        pushGlobals()                 // stack: v G
+        lua_rotate(L, -2, 1)          // stack: G v
+        push(name)                    // stack: G v k
+        lua_rotate(L, -2, 1)          // stack: G k v
+        lua_rawset(L, -3)             // stack: G
+        pop()
+    }
+
+    /// Pushes a global (raw get).
+    public func pushGlobal(_ name: String) {
+        pushGlobals(); push(name); lua_rawget(L, -2); lua_rotate(L, -2, 1); pop()
+    }
+
+    /// Sets `t[name] = value on top` for the table at `tableIndex` (raw); pops the value.
+    public func setField(_ name: String, in tableIndex: Int32) {
+        let t = lua_absindex(L, tableIndex)
+        push(name); lua_rotate(L, -2, 1); lua_rawset(L, t)
+    }
+
+    /// Reads a whole file as UTF-8 text, or nil (errno says why).
+    public static func readFile(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+            if n < buffer.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The default `print` sink.
+public func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,104 @@
+import XCTest
+import TestSupport
+
+/// End-to-end runs of the built binary: output formats, options, exit statuses.
+final class RunCommandTests: XCTestCase {
+    func testPanePrintsCSVFrames() throws {
+        let r = try runAnimhost(["run", "behaviors/pane.lua"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.first, "t,item,x,y,angle,vx,vy,omega")
+        XCTAssertEqual(lines[1], "0,pane,160,772,0,0,0,0")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("t,") }.count, 1, "exactly one header")
+    }
+
+    func testTwoRunsAreByteIdentical() throws {
+        let a = try runAnimhost(["run", "behaviors/pane.lua", "--columns", "width,height,alpha"])
+        let b = try runAnimhost(["run", "behaviors/pane.lua", "--columns", "width,height,alpha"])
+        XCTAssertEqual(a.status, 0)
+        XCTAssertEqual(a.stdout, b.stdout)
+        XCTAssertGreaterThan(a.stdout.count, 1000)
+    }
+
+    func testDurationAndFpsGiveTheFrameCount() throws {
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "1", "--fps", "60"])
+        XCTAssertEqual(r.stdout.split(separator: "\n").count, 1 + 61)
+        XCTAssertTrue(r.stdout.split(separator: "\n").last!.hasPrefix("1,pane,"))
+        let r30 = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.5", "--fps", "30", "--hz", "240"])
+        XCTAssertEqual(r30.stdout.split(separator: "\n").count, 1 + 16)
+    }
+
+    func testItemsAndColumnsSelectOutput() throws {
+        let scene = try temporaryFile("two.lua", """
+            animhost.item{name = "a", center = {10, 20}, size = {30, 40}, props = {blur = 2}}
+            animhost.item{name = "b", center = {50, 60}}
+            animhost.run{duration = 0.05}
+            """)
+        let r = try runAnimhost(["run", scene, "--items", "b", "--columns", "width,blur"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "t,item,x,y,angle,vx,vy,omega,width,blur")
+        XCTAssertEqual(lines[1], "0,b,50,60,0,0,0,0,100,")
+        XCTAssertEqual(lines.count, 1 + 4 + 1)  // 0, 1/60, 2/60, 0.05; trailing newline
+        let all = try runAnimhost(["run", scene, "--columns", "blur"])
+        XCTAssertTrue(all.stdout.contains("\n0,a,10,20,0,0,0,0,2\n"))
+        let bad = try runAnimhost(["run", scene, "--columns", "blurr"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown column 'blurr'"), bad.stderr)
+    }
+
+    func testTableAndJSONLFormats() throws {
+        let t = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.1", "--format", "table"])
+        let rows = t.stdout.split(separator: "\n")
+        XCTAssertTrue(rows[0].hasPrefix("         t item            x"), String(rows[0]))
+        XCTAssertTrue(rows[1].hasPrefix("         0 pane          160          772"), String(rows[1]))
+        let j = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.1", "--format", "jsonl"])
+        let first = j.stdout.split(separator: "\n").first!
+        XCTAssertEqual(first, #"{"t":0,"items":{"pane":{"x":160,"y":772,"angle":0,"vx":0,"vy":0,"omega":0}}}"#)
+        XCTAssertEqual(j.stdout.split(separator: "\n").count, 7)
+    }
+
+    func testOutputFileIsWrittenWhole() throws {
+        let path = NSTemporaryDirectory() + "animhost-out-\(getpid()).csv"
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.5", "--output", path])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").count, 1 + 31)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".tmp-\(r.status)"))
+    }
+
+    func testPrintGoesToStderr() throws {
+        let scene = try temporaryFile("print.lua", """
+            print("hello from the script")
+            animhost.item{name = "a", center = {0, 0}}
+            animhost.run{duration = 0}
+            """)
+        let r = try runAnimhost(["run", scene])
+        XCTAssertEqual(r.stdout, "t,item,x,y,angle,vx,vy,omega\n0,a,0,0,0,0,0,0\n")
+        XCTAssertTrue(r.stderr.contains("hello from the script"))
+    }
+
+    func testSetChangesATunable() throws {
+        let a = try runAnimhost(["run", "behaviors/pane.lua", "--set", "frequency=5"])
+        let b = try runAnimhost(["run", "behaviors/pane.lua"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertNotEqual(a.stdout, b.stdout)
+        let bad = try runAnimhost(["run", "behaviors/pane.lua", "--set", "frequncy=5"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("did you mean 'frequency'?"), bad.stderr)
+    }
+}
+
+/// The pane run, hashed across processes: a committed constant catches any change in
+/// simulation, timing of input, or number formatting.
+final class GoldenRunTests: XCTestCase {
+    func testPaneRunMatchesGoldenHash() throws {
+        let r = try runAnimhost(["run", "behaviors/pane.lua"])
+        var h = FNV1a()
+        h.add(r.stdout)
+        XCTAssertEqual(h.value, Self.golden, String(format: "golden hash changed: 0x%016llx", h.value))
+    }
+
+    static let golden: UInt64 = 0xdff3_196e_debc_bc4d
+}

@@ -1,0 +1,71 @@
+import XCTest
+@testable import LuaKit
+
+final class SandboxTests: XCTestCase {
+    private func value(_ lua: LuaState, _ expression: String) throws -> String {
+        try lua.loadString("return tostring(\(expression))", chunkName: "=test")
+        try lua.call(nargs: 0, nresults: 1)
+        defer { lua.pop() }
+        return lua.string(at: -1) ?? "?"
+    }
+
+    func testDangerousFunctionsAreAbsent() throws {
+        let lua = try LuaState()
+        for name in ["io", "dofile", "loadfile", "string.dump", "os.execute", "os.exit", "os.remove", "package.loadlib", "debug.getinfo"] {
+            XCTAssertEqual(try value(lua, name), "nil", name)
+        }
+        XCTAssertEqual(try value(lua, "type(os.clock)"), "function")
+    }
+
+    func testIOOnlyWhenAllowed() throws {
+        var o = LuaOptions()
+        o.allowIO = true
+        XCTAssertEqual(try value(try LuaState(options: o), "type(io)"), "table")
+    }
+
+    func testLoadRejectsBinaryChunks() throws {
+        let lua = try LuaState()
+        try lua.doString("""
+            local f = function() return 1 end
+            local ok, err = load("\\27Lua", "bin", "b")
+            assert(ok == nil and err:find("binary"), err)
+            assert(load("return 2")() == 2)
+            """)
+    }
+
+    func testRandomIsSeededDeterministically() throws {
+        var o = LuaOptions()
+        o.seed = 42
+        let a = try value(try LuaState(options: o), "math.random(1, 1000000)")
+        let b = try value(try LuaState(options: o), "math.random(1, 1000000)")
+        o.seed = 43
+        let c = try value(try LuaState(options: o), "math.random(1, 1000000)")
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a, c)
+    }
+
+    func testPrintGoesToTheSink() throws {
+        var lines: [String] = []
+        var o = LuaOptions()
+        o.print = { lines.append($0) }
+        let lua = try LuaState(options: o)
+        try lua.doString("print('a', 1, nil)")
+        XCTAssertEqual(lines, ["a\t1\tnil\n"])
+    }
+
+    func testRequireSearchesPathsAndRecordsFiles() throws {
+        let dir = "/tmp/luakit-require-\(getpid())"
+        mkdir(dir, 0o755)
+        let f = fopen(dir + "/helper.lua", "w")!
+        fputs("return {answer = 42}", f)
+        fclose(f)
+        var o = LuaOptions()
+        o.searchPaths = [dir]
+        let lua = try LuaState(options: o)
+        XCTAssertEqual(try value(lua, "require('helper').answer"), "42")
+        XCTAssertEqual(lua.requiredFiles, [dir + "/helper.lua"])
+        XCTAssertThrowsError(try lua.doString("require('missing')")) { e in
+            XCTAssertTrue((e as! LuaError).message.contains("module 'missing' not found"))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The result of running the built `animhost` binary.
+public struct RunResult {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
+}
+
+/// The package root, found from this file's path.
+public let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// Runs the debug build of `animhost` with `arguments`, in the package root.
+public func runAnimhost(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/animhost")
+    p.arguments = arguments
+    p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = input
+    try p.run()
+    if let stdin { input.fileHandleForWriting.write(stdin.data(using: .utf8)!) }
+    try input.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return RunResult(stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), status: p.terminationStatus)
+}
+
+/// Writes a temporary file and returns its path.
+public func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let dir = NSTemporaryDirectory() + "animhost-tests-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let path = dir + "/" + name
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
