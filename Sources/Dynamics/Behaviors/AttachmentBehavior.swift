@@ -64,8 +64,18 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
     private var storedEnd: End
     /// Rest length (distance) or maximum length (limit) in points; nil until the attachment
-    /// joins an animator, unless given. Set with `setLength(_:)`.
-    public private(set) var length: Double?
+    /// joins an animator, unless given. A value set is explicit (it also turns off the pin
+    /// substitution); nil measures it again at the next rebuild. Negative values act as 0:
+    /// use `setLength(_:)` to have them refused.
+    public var length: Double? {
+        get { storedLength }
+        set {
+            storedLength = newValue
+            isExplicitLength = newValue != nil
+            push()
+        }
+    }
+    private var storedLength: Double?
     /// Spring frequency in Hz; 0 = rigid. Distance attachments only.
     public var frequency: Double { didSet { push() } }
     /// Damping ratio (1 = critical). Distance attachments only.
@@ -112,7 +122,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.item = item
         storedOffset = offset
         storedEnd = end
-        self.length = length
+        storedLength = length
         isExplicitLength = length != nil
         self.frequency = frequency
         self.damping = damping
@@ -127,7 +137,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.item = item
         storedOffset = offset
         storedEnd = end
-        self.length = length
+        storedLength = length
         isExplicitLength = length != nil
         frequency = 0
         damping = 0
@@ -167,8 +177,6 @@ public final class AttachmentBehavior: DynamicBehavior {
     public func setLength(_ value: Double?) throws(DynamicsError) {
         if let value { try Self.checkLength(value) }
         length = value
-        isExplicitLength = value != nil
-        push()
     }
 
     /// Sets the allowed range of a pin (radians) or sliding attachment (points).
@@ -248,14 +256,14 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Builds the solver joint, measuring the geometry first if needed.
     func makeJoint(bodies: ContiguousArray<BodyState>) -> Joint {
         if !measured { measure(bodies) }
-        if length == nil { length = currentDistance(bodies) }
+        if storedLength == nil { storedLength = currentDistance(bodies) }
         let itemB: Int32, localB: Vec2
         switch storedEnd {
         case .anchor(let p): itemB = -1; localB = p
         case .item(let other, let off): itemB = other.index; localB = off
         }
         let isAnchor = itemB < 0
-        let rest = length ?? 0
+        let rest = max(0, storedLength ?? 0)
         var j = Joint(kind: .distance, itemA: item.index, itemB: itemB, localA: storedOffset, localB: localB,
                       length: rest, frequency: 0, dampingRatio: 0)
         j.referenceAngle = referenceAngle
