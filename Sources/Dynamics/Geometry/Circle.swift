@@ -1,0 +1,61 @@
+/// A disc of `radius` points centred at `center` in its body's frame.
+@frozen
+public struct Circle: Hashable, Sendable {
+    /// Center in the body frame (pt); non-zero for the members of an item group.
+    public var center: Vec2
+    /// Radius (pt), > 0.
+    public var radius: Double
+
+    /// A circle at `center` (default: the body origin).
+    @inlinable
+    public init(center: Vec2 = .zero, radius: Double) {
+        precondition(radius > 0 && radius.isFinite, "circle radius must be positive and finite, got \(radius)")
+        self.center = center; self.radius = radius
+    }
+
+    /// The box around the circle placed by `transform`.
+    @inlinable
+    public func aabb(_ transform: Transform) -> AABB {
+        let p = transform.apply(center)
+        return AABB(lower: Vec2(p.x - radius, p.y - radius), upper: Vec2(p.x + radius, p.y + radius))
+    }
+
+    /// True when the world point is inside the placed circle or on its edge.
+    @inlinable
+    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+        (point - transform.apply(center)).lengthSquared <= radius * radius
+    }
+}
+
+extension Polygon {
+    /// The box around the polygon (and its rounding) placed by `transform`.
+    /// - Complexity: O(count).
+    public func aabb(_ transform: Transform) -> AABB {
+        var lower = transform.apply(vertexStorage[0]), upper = lower
+        for i in 1..<count {
+            let v = transform.apply(vertexStorage[i])
+            lower = Vec2(min(lower.x, v.x), min(lower.y, v.y))
+            upper = Vec2(max(upper.x, v.x), max(upper.y, v.y))
+        }
+        return AABB(lower: lower, upper: upper).fattened(by: radius)
+    }
+
+    /// True when the world point is inside the placed polygon (within `radius` of its core) or on its edge.
+    ///
+    /// Inside a convex polygon means behind every edge: nᵢ · (q − vᵢ) ≤ 0 for all i, with q the
+    /// point in the polygon's frame. A rounded polygon also accepts points within `radius` of an edge.
+    /// - Complexity: O(count).
+    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+        let q = transform.applyInverse(point)
+        var inside = true
+        for i in 0..<count where normalStorage[i].dot(q - vertexStorage[i]) > 0 { inside = false; break }
+        if inside || radius == 0 { return inside }
+        for i in 0..<count {
+            let a = vertexStorage[i], b = vertexStorage[i + 1 < count ? i + 1 : 0]
+            let e = b - a
+            let closest = a + clamp01((q - a).dot(e) / e.lengthSquared) * e
+            if (q - closest).lengthSquared <= radius * radius { return true }
+        }
+        return false
+    }
+}
