@@ -20,7 +20,8 @@ extension Polygon {
         points[1] = Vec2(hx, -hy)
         points[2] = Vec2(hx, hy)
         points[3] = Vec2(-hx, hy)
-        let box = Polygon(convexHull: points, count: 4, radius: 0)
+        var box = Polygon(convexHull: points, count: 4, radius: 0)
+        box.centroid = .zero // exact by symmetry (the fan sum leaves round-off)
         if center == .zero && angle == 0 { return box }
         return box.transformed(by: Transform(position: center, angle: angle))
     }
@@ -46,7 +47,9 @@ extension Polygon {
             let theta = (Double(k) + 0.5) * 2 * Double.pi / Double(n)
             points[k] = Vec2(a * s * cos(theta), b * s * sin(theta))
         }
-        return Polygon(convexHull: points, count: n, radius: 0)
+        var polygon = Polygon(convexHull: points, count: n, radius: 0)
+        polygon.centroid = .zero // exact by symmetry
+        return polygon
     }
 
     /// s = √(2π / (n·sin(2π/n))): the scale that gives a regular n-gon the area of its circle.
