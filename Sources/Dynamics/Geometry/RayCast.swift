@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A ray `origin + t · translation` for t in [0, maxFraction] (points).
 @frozen
 public struct RayCastInput: Sendable, Equatable {
