@@ -39,7 +39,7 @@ public struct BroadPhase: Sendable {
     /// Removes a proxy. The simulation destroys the proxy's contacts itself.
     public mutating func destroyProxy(_ proxyID: Int32) {
         if tree.leaf(proxyID).flags & TreeNode.moved != 0 {
-            for i in moveBuffer.indices where moveBuffer[i] == proxyID { moveBuffer[i] = DynamicTree.nullNode }
+            for i in 0..<moveBuffer.count where moveBuffer[i] == proxyID { moveBuffer[i] = DynamicTree.nullNode }
         }
         tree.destroyProxy(proxyID)
     }
@@ -93,7 +93,9 @@ public struct BroadPhase: Sendable {
     public mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
                                      shouldPair: (ProxyPair) -> Bool = { _ in true }) {
         pairs.removeAll(keepingCapacity: true)
-        for queryID in moveBuffer where queryID != DynamicTree.nullNode {
+        // Index loops rather than `for … in`: unspecialised (debug) iteration allocates.
+        for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
+            let queryID = moveBuffer[m]
             let query = tree.nodes[Int(queryID)]
             let queryFilter = CollisionFilter(categoryBits: query.categoryBits, maskBits: query.maskBits)
             tree.query(query.aabb) { otherID in
@@ -111,7 +113,9 @@ public struct BroadPhase: Sendable {
                 return true
             }
         }
-        for id in moveBuffer where id != DynamicTree.nullNode { tree.nodes[Int(id)].flags &= ~TreeNode.moved }
+        for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
+            tree.nodes[Int(moveBuffer[m])].flags &= ~TreeNode.moved
+        }
         moveBuffer.removeAll(keepingCapacity: true)
         sortPairs(&pairs)
     }

@@ -38,6 +38,7 @@ func sortPairs(_ pairs: inout ContiguousArray<ProxyPair>) {
         return
     }
     // Build a max-heap, then repeatedly move the largest to the end.
+    func swap(_ i: Int, _ j: Int) { let t = pairs[i]; pairs[i] = pairs[j]; pairs[j] = t }
     func siftDown(_ start: Int, _ end: Int) {
         var rootIndex = start
         while true {
@@ -45,7 +46,7 @@ func sortPairs(_ pairs: inout ContiguousArray<ProxyPair>) {
             if child >= end { return }
             if child + 1 < end && pairs[child + 1].key > pairs[child].key { child += 1 }
             if pairs[rootIndex].key >= pairs[child].key { return }
-            pairs.swapAt(rootIndex, child)
+            swap(rootIndex, child)
             rootIndex = child
         }
     }
@@ -53,7 +54,7 @@ func sortPairs(_ pairs: inout ContiguousArray<ProxyPair>) {
     while start >= 0 { siftDown(start, n); start -= 1 }
     var end = n - 1
     while end > 0 {
-        pairs.swapAt(0, end)
+        swap(0, end)
         siftDown(0, end)
         end -= 1
     }
