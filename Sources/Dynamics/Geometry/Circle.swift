@@ -31,13 +31,15 @@ extension Polygon {
     /// The box around the polygon (and its rounding) placed by `transform`.
     /// - Complexity: O(count).
     public func aabb(_ transform: Transform) -> AABB {
-        var lower = transform.apply(vertexStorage[0]), upper = lower
-        for i in 1..<count {
-            let v = transform.apply(vertexStorage[i])
-            lower = Vec2(min(lower.x, v.x), min(lower.y, v.y))
-            upper = Vec2(max(upper.x, v.x), max(upper.y, v.y))
+        withView { p in
+            var lower = transform.apply(p.vertex(0)), upper = lower
+            for i in 1..<p.count {
+                let v = transform.apply(p.vertex(i))
+                lower = Vec2(min(lower.x, v.x), min(lower.y, v.y))
+                upper = Vec2(max(upper.x, v.x), max(upper.y, v.y))
+            }
+            return AABB(lower: lower, upper: upper).fattened(by: p.radius)
         }
-        return AABB(lower: lower, upper: upper).fattened(by: radius)
     }
 
     /// True when the world point is inside the placed polygon (within `radius` of its core) or on its edge.
@@ -47,15 +49,17 @@ extension Polygon {
     /// - Complexity: O(count).
     public func contains(_ point: Vec2, transform: Transform) -> Bool {
         let q = transform.applyInverse(point)
-        var inside = true
-        for i in 0..<count where normalStorage[i].dot(q - vertexStorage[i]) > 0 { inside = false; break }
-        if inside || radius == 0 { return inside }
-        for i in 0..<count {
-            let a = vertexStorage[i], b = vertexStorage[i + 1 < count ? i + 1 : 0]
-            let e = b - a
-            let closest = a + clamp01((q - a).dot(e) / e.lengthSquared) * e
-            if (q - closest).lengthSquared <= radius * radius { return true }
+        return withView { p in
+            var inside = true
+            for i in 0..<p.count where p.normal(i).dot(q - p.vertex(i)) > 0 { inside = false; break }
+            if inside || p.radius == 0 { return inside }
+            for i in 0..<p.count {
+                let a = p.vertex(i), b = p.vertex(p.next(i))
+                let e = b - a
+                let closest = a + clamp01((q - a).dot(e) / e.lengthSquared) * e
+                if (q - closest).lengthSquared <= p.radius * p.radius { return true }
+            }
+            return false
         }
-        return false
     }
 }

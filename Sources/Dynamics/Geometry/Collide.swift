@@ -6,15 +6,19 @@
 /// Points are kept while their separation is ≤ `speculativeDistance` (pt).
 public func collide(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform,
                     speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
-    switch (shapeA, shapeB) {
-    case let (.polygon(a), .polygon(b)):
-        return collidePolygons(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
-    case let (.polygon(a), .circle(b)):
-        return collidePolygonAndCircle(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
-    case let (.circle(a), .polygon(b)):
-        return collidePolygonAndCircle(b, xfB, a, xfA, speculativeDistance: speculativeDistance).swapped
-    case let (.circle(a), .circle(b)):
-        return collideCircles(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
+    // Nested switches: switching on the tuple (shapeA, shapeB) would copy both shapes into it.
+    switch shapeA {
+    case .polygon(let a):
+        switch shapeB {
+        case .polygon(let b): return collidePolygons(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
+        case .circle(let b): return collidePolygonAndCircle(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
+        }
+    case .circle(let a):
+        switch shapeB {
+        case .polygon(let b):
+            return collidePolygonAndCircle(b, xfB, a, xfA, speculativeDistance: speculativeDistance).swapped
+        case .circle(let b): return collideCircles(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
+        }
     }
 }
 

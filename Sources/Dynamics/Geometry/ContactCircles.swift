@@ -36,14 +36,16 @@ public func collidePolygonAndCircle(_ polygonA: Polygon, _ xfA: Transform, _ cir
 
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
-    for i in 0..<polygonA.count {
-        let s = polygonA.normal(i).dot(c - polygonA.vertex(i))
-        if s > separation { separation = s; normalIndex = i }
+    let edge = polygonA.withView { a in
+        for i in 0..<a.count {
+            let s = a.normal(i).dot(c - a.vertex(i))
+            if s > separation { separation = s; normalIndex = i }
+        }
+        return (a.vertex(normalIndex), a.vertex(a.next(normalIndex)), a.normal(normalIndex))
     }
     if separation - radius > speculativeDistance { return .empty }
 
-    let v1 = polygonA.vertex(normalIndex)
-    let v2 = polygonA.vertex(normalIndex + 1 < polygonA.count ? normalIndex + 1 : 0)
+    let (v1, v2, faceNormal) = edge
     // Projections of c on the edge from each end: negative means c is past that end.
     let u1 = (c - v1).dot(v2 - v1)
     let u2 = (c - v2).dot(v1 - v2)
@@ -62,7 +64,7 @@ public func collidePolygonAndCircle(_ polygonA: Polygon, _ xfA: Transform, _ cir
         manifold.appendLocal(0.5 * (cA + cB), separation: (cB - cA).dot(normal), id: 0, xfA, xfB)
     } else {
         // Face region (the center may be inside the polygon).
-        let normal = polygonA.normal(normalIndex)
+        let normal = faceNormal
         // cA: c projected on the (rounded) face; cB: the circle's deepest point along −n.
         let cA = c + (radiusA - (c - v1).dot(normal)) * normal
         let cB = c - radiusB * normal

@@ -15,7 +15,7 @@ func relativeTransform(_ xfA: Transform, _ xfB: Transform) -> Transform {
 /// deepest vertex of `poly2` has separation min_j nᵢ · (v2ⱼ − v1ᵢ); return the largest over i.
 /// Positive means a gap along that axis (separating axis theorem).
 @inline(__always)
-func findMaxSeparation(_ poly1: Polygon, _ poly2: Polygon) -> (edge: Int, separation: Double) {
+func findMaxSeparation(_ poly1: PolygonView, _ poly2: PolygonView) -> (edge: Int, separation: Double) {
     var bestIndex = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
     for i in 0..<poly1.count {
@@ -31,7 +31,7 @@ func findMaxSeparation(_ poly1: Polygon, _ poly2: Polygon) -> (edge: Int, separa
 
 /// The edge of `poly` whose normal is most opposed to `direction` (the incident edge).
 @inline(__always)
-func findIncidentEdge(_ poly: Polygon, against direction: Vec2) -> Int {
+func findIncidentEdge(_ poly: PolygonView, against direction: Vec2) -> Int {
     var index = 0
     var minDot = Double.greatestFiniteMagnitude
     for i in 0..<poly.count {
@@ -48,18 +48,26 @@ func findIncidentEdge(_ poly: Polygon, against direction: Vec2) -> Int {
 /// vertex or edge index of A (high byte) with one of B (low byte).
 public func collidePolygons(_ polyA: Polygon, _ xfA: Transform, _ polyB: Polygon, _ xfB: Transform,
                             speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
-    // B in A's frame.
+    // B in A's frame, written once into a local array that the loops then read in place.
     let xf = relativeTransform(xfA, xfB)
-    var localB = polyB
-    for i in 0..<polyB.count {
-        localB.vertexStorage[i] = xf.apply(polyB.vertexStorage[i])
-        localB.normalStorage[i] = xf.q.rotate(polyB.normalStorage[i])
+    let countB = polyB.count
+    let localB: InlineArray<32, Vec2> = polyB.withView { b in
+        InlineArray { slot in
+            if slot < Polygon.normalSlot { return slot < countB ? xf.apply(b.vertex(slot)) : .zero }
+            let i = slot - Polygon.normalSlot
+            return i < countB ? xf.q.rotate(b.normal(i)) : .zero
+        }
     }
-    return collideLocalPolygons(polyA, localB, speculativeDistance: speculativeDistance, xfA, xfB)
+    return polyA.withView { a in
+        localB.span.withUnsafeBufferPointer { buffer in
+            let b = PolygonView(base: buffer.baseAddress!, count: countB, radius: polyB.radius)
+            return collideLocalPolygons(a, b, speculativeDistance: speculativeDistance, xfA, xfB)
+        }
+    }
 }
 
 /// `collidePolygons` once B has been expressed in A's frame.
-func collideLocalPolygons(_ polyA: Polygon, _ localB: Polygon, speculativeDistance: Double,
+func collideLocalPolygons(_ polyA: PolygonView, _ localB: PolygonView, speculativeDistance: Double,
                           _ xfA: Transform, _ xfB: Transform) -> Manifold {
     var (edgeA, separationA) = findMaxSeparation(polyA, localB)
     var (edgeB, separationB) = findMaxSeparation(localB, polyA)
@@ -102,7 +110,10 @@ func collideLocalPolygons(_ polyA: Polygon, _ localB: Polygon, speculativeDistan
             return manifold
         }
     }
-    return clipPolygons(polyA, localB, edgeA, edgeB, flip: flip, speculativeDistance: speculativeDistance, xfA, xfB)
+    // Reference polygon first (passing the choice as arguments avoids copying either polygon).
+    return flip
+        ? clipPolygons(localB, polyA, edgeB, edgeA, flip: true, speculativeDistance: speculativeDistance, xfA, xfB)
+        : clipPolygons(polyA, localB, edgeA, edgeB, flip: false, speculativeDistance: speculativeDistance, xfA, xfB)
 }
 
 /// Clips the incident edge against the reference edge (Sutherland–Hodgman against its two side
@@ -112,12 +123,9 @@ func collideLocalPolygons(_ polyA: Polygon, _ localB: Polygon, speculativeDistan
 /// the reference edge spans [0, upper1] along t. The incident edge v21→v22 runs against t
 /// (opposite winding), spanning [lower2, upper2]; its ends are cut back to the reference span.
 /// Each point is placed midway between the two surfaces: moved along n by ½(r₁ − r₂ − s).
-func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int, flip: Bool,
+/// `poly1` holds the reference edge `e1`, `poly2` the incident edge `e2`; `flip` says poly1 is B.
+func clipPolygons(_ poly1: PolygonView, _ poly2: PolygonView, _ e1: Int, _ e2: Int, flip: Bool,
                   speculativeDistance: Double, _ xfA: Transform, _ xfB: Transform) -> Manifold {
-    // poly1 holds the reference edge, poly2 the incident edge.
-    let poly1 = flip ? polyB : polyA
-    let poly2 = flip ? polyA : polyB
-    let e1 = flip ? edgeB : edgeA, e2 = flip ? edgeA : edgeB
     let i11 = e1, i12 = e1 + 1 < poly1.count ? e1 + 1 : 0
     let i21 = e2, i22 = e2 + 1 < poly2.count ? e2 + 1 : 0
 

@@ -18,11 +18,13 @@ public struct ShapeProxy: Sendable {
 
     /// Point `i` in the shape's body frame.
     @inlinable @inline(__always)
-    public func point(_ i: Int) -> Vec2 { pointStorage[i] }
+    public func point(_ i: Int) -> Vec2 { pointStorage.span[i] }
 
     /// The proxy of a polygon (its vertices and rounding radius).
     public init(_ polygon: Polygon) {
-        pointStorage = polygon.vertexStorage; count = polygon.count; radius = polygon.radius
+        pointStorage = InlineArray(repeating: .zero)
+        for i in 0..<polygon.count { pointStorage[i] = polygon.vertex(i) }
+        count = polygon.count; radius = polygon.radius
     }
 
     /// The proxy of a circle (its center and radius).
@@ -45,23 +47,9 @@ public struct ShapeProxy: Sendable {
         }
     }
 
-    /// Index of the point farthest along `direction` (the first one on ties).
-    @inline(__always)
-    func support(_ direction: Vec2) -> Int {
-        var best = 0
-        var bestValue = pointStorage[0].dot(direction)
-        for i in 1..<count {
-            let value = pointStorage[i].dot(direction)
-            if value > bestValue { best = i; bestValue = value }
-        }
-        return best
-    }
-
     /// The largest distance from `point` to the proxy's points, plus its radius (pt).
     func extent(from point: Vec2) -> Double {
-        var d2 = 0.0
-        for i in 0..<count { d2 = max(d2, (pointStorage[i] - point).lengthSquared) }
-        return d2.squareRoot() + radius
+        withView { $0.extent(from: point) }
     }
 }
 
@@ -83,7 +71,7 @@ public struct DistanceOutput: Sendable, Equatable {
 /// Distance between two convex shapes placed by `xfA` and `xfB`, radii included.
 /// - Complexity: O(k·(nA + nB)) with k ≤ 20 GJK iterations, usually 2–4.
 public func shapeDistance(_ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform) -> DistanceOutput {
-    var output = coreDistance(proxyA, xfA, proxyB, xfB)
+    var output = proxyA.withView { a in proxyB.withView { b in coreDistance(a, xfA, b, xfB) } }
     let rA = proxyA.radius, rB = proxyB.radius
     if output.distance > rA + rB && output.distance > 1e-12 {
         // Move the witness points from the cores out to the surfaces.
@@ -200,7 +188,7 @@ struct Simplex {
 }
 
 /// GJK on the cores (the point hulls, radii ignored). Overlapping cores give distance 0.
-func coreDistance(_ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform) -> DistanceOutput {
+func coreDistance(_ proxyA: ProxyView, _ xfA: Transform, _ proxyB: ProxyView, _ xfB: Transform) -> DistanceOutput {
     func vertex(_ iA: Int, _ iB: Int) -> SimplexVertex {
         let wA = xfA.apply(proxyA.point(iA)), wB = xfB.apply(proxyB.point(iB))
         return SimplexVertex(wA: wA, wB: wB, w: wB - wA, a: 1, indexA: iA, indexB: iB)

@@ -11,8 +11,9 @@
 /// `make(points:radius:)`. A boundary segment is handled internally as a 2-vertex polygon.
 @frozen
 public struct Polygon: Sendable {
-    @usableFromInline var vertexStorage: InlineArray<16, Vec2>
-    @usableFromInline var normalStorage: InlineArray<16, Vec2>
+    /// Vertices in slots 0..<16, edge normals in slots 16..<32: one inline array, so the hot
+    /// loops reach both through one pointer (see `PolygonView`).
+    @usableFromInline var storage: InlineArray<32, Vec2>
     /// Number of vertices: 3...`maxPolygonVertices` (2 only for the internal segment form).
     public internal(set) var count: Int
     /// Centroid of the area (pt, body frame); the center of mass for uniform density.
@@ -20,31 +21,50 @@ public struct Polygon: Sendable {
     /// Rounding radius (pt); 0 for sharp corners.
     public internal(set) var radius: Double
 
+    /// Offset of the normals in `storage`.
+    @usableFromInline static let normalSlot = 16
+
+    // Reads go through `span`: subscripting an InlineArray that is not a local variable copies
+    // the whole array at every access, while a span is taken once and then indexed in place.
+    // Loops over many vertices use `withView` instead.
+
     /// Vertex `i` (pt, body frame), 0 ≤ i < count.
     @inlinable @inline(__always)
-    public func vertex(_ i: Int) -> Vec2 { vertexStorage[i] }
+    public func vertex(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < count, "vertex \(i) out of 0..<\(count)")
+        return storage.span[i]
+    }
 
     /// Outward unit normal of edge i (from vertex i to vertex i+1), 0 ≤ i < count.
     @inlinable @inline(__always)
-    public func normal(_ i: Int) -> Vec2 { normalStorage[i] }
+    public func normal(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < count, "normal \(i) out of 0..<\(count)")
+        return storage.span[Polygon.normalSlot + i]
+    }
 
     /// The vertices as an array (allocates; for display and tests, not the step loop).
-    public var vertices: [Vec2] { (0..<count).map { vertexStorage[$0] } }
+    public var vertices: [Vec2] { (0..<count).map { vertex($0) } }
 
     /// A polygon from vertices already known to be convex, wound with positive area and
     /// free of duplicates; computes the normals and centroid.
     init(convexHull points: InlineArray<16, Vec2>, count: Int, radius: Double) {
         precondition(count >= 2 && count <= maxPolygonVertices)
-        vertexStorage = points
-        normalStorage = InlineArray(repeating: .zero)
+        storage = InlineArray(repeating: .zero)
         self.count = count
         self.radius = radius
         centroid = .zero
         for i in 0..<count {
             let e = points[i + 1 < count ? i + 1 : 0] - points[i]
-            normalStorage[i] = Vec2(e.y, -e.x).normalized
+            storage[i] = points[i]
+            storage[Polygon.normalSlot + i] = Vec2(e.y, -e.x).normalized
         }
         centroid = Polygon.areaCentroid(points, count: count)
+    }
+
+    /// A polygon from all of its parts, already consistent.
+    init(storage: InlineArray<32, Vec2>, count: Int, centroid: Vec2, radius: Double) {
+        self.storage = storage
+        self.count = count; self.centroid = centroid; self.radius = radius
     }
 
     /// The 2-vertex form of a segment (a capsule of radius 0): normals ±n of the segment.
@@ -77,8 +97,8 @@ public struct Polygon: Sendable {
     public func transformed(by transform: Transform) -> Polygon {
         var result = self
         for i in 0..<count {
-            result.vertexStorage[i] = transform.apply(vertexStorage[i])
-            result.normalStorage[i] = transform.q.rotate(normalStorage[i])
+            result.storage[i] = transform.apply(vertex(i))
+            result.storage[Polygon.normalSlot + i] = transform.q.rotate(normal(i))
         }
         result.centroid = transform.apply(centroid)
         return result
@@ -90,11 +110,11 @@ public struct Polygon: Sendable {
     /// r / (m · n₁), so that both adjacent faces move out by exactly r.
     func inflated() -> Polygon {
         if radius == 0 || count < 3 { return self }
-        var points = vertexStorage
+        var points = InlineArray<16, Vec2>(repeating: .zero)
         for i in 0..<count {
-            let n1 = normalStorage[i == 0 ? count - 1 : i - 1], n2 = normalStorage[i]
+            let n1 = normal(i == 0 ? count - 1 : i - 1), n2 = normal(i)
             let m = (n1 + n2).normalized
-            points[i] = vertexStorage[i] + (radius / m.dot(n1)) * m
+            points[i] = vertex(i) + (radius / m.dot(n1)) * m
         }
         return Polygon(convexHull: points, count: count, radius: 0)
     }
@@ -104,7 +124,7 @@ extension Polygon: Equatable {
     /// Same count, radius, centroid, vertices and normals.
     public static func == (a: Polygon, b: Polygon) -> Bool {
         guard a.count == b.count, a.radius == b.radius, a.centroid == b.centroid else { return false }
-        for i in 0..<a.count where a.vertexStorage[i] != b.vertexStorage[i] || a.normalStorage[i] != b.normalStorage[i] {
+        for i in 0..<a.count where a.vertex(i) != b.vertex(i) || a.normal(i) != b.normal(i) {
             return false
         }
         return true

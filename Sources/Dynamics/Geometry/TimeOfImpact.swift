@@ -76,7 +76,16 @@ public func timeOfImpact(_ proxyA: ShapeProxy, _ sweepA: Sweep, _ proxyB: ShapeP
     let totalRadius = proxyA.radius + proxyB.radius
     let target = max(linearSlop, totalRadius - linearSlop)
     let tolerance = 0.25 * linearSlop
+    return proxyA.withView { a in
+        proxyB.withView { b in
+            advance(a, sweepA, b, sweepB, target: target, tolerance: tolerance, maxFraction: maxFraction)
+        }
+    }
+}
 
+/// The conservative-advancement loop of `timeOfImpact`.
+func advance(_ proxyA: ProxyView, _ sweepA: Sweep, _ proxyB: ProxyView, _ sweepB: Sweep,
+             target: Double, tolerance: Double, maxFraction: Double) -> TOIOutput {
     // Speeds per unit fraction, and how far each core reaches from its center of mass.
     let vA = sweepA.c2 - sweepA.c1, vB = sweepB.c2 - sweepB.c1
     let wA = abs(sweepA.a2 - sweepA.a1), wB = abs(sweepB.a2 - sweepB.a1)
