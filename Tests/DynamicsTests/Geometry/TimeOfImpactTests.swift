@@ -86,3 +86,23 @@ final class TimeOfImpactTests: XCTestCase {
         assertNear(sweep.transform(at: 1).p, Vec2(20, 0), 1e-12)
     }
 }
+
+final class TimeOfImpactSpinTests: XCTestCase {
+    func testFastSpinningBarIsNeverLate() {
+        // A 120 × 6 bar spinning 20 rad in one step while dropping toward the floor: many
+        // advancement steps; whatever the outcome, no earlier time may already touch.
+        let floor = Segment(Vec2(-300, 0), Vec2(300, 0))
+        let bar = ShapeProxy(Polygon.box(width: 120, height: 6))
+        let sweep = Sweep(localCenter: .zero, c1: Vec2(0, -70), c2: Vec2(0, -50), a1: 0, a2: 20)
+        let out = timeOfImpact(ShapeProxy(floor), .stationary(.identity), bar, sweep)
+        XCTAssertTrue(out.state == .hit || out.state == .failed, "\(out)")
+        for k in 0..<400 {
+            let t = out.fraction * Double(k) / 400
+            XCTAssertGreaterThan(shapeDistance(ShapeProxy(floor), .identity, bar, sweep.transform(at: t)).distance, 0)
+        }
+        if out.state == .hit {
+            let gap = shapeDistance(ShapeProxy(floor), .identity, bar, sweep.transform(at: out.fraction)).distance
+            XCTAssertEqual(gap, CollisionDefaults.linearSlop, accuracy: 0.25 * CollisionDefaults.linearSlop)
+        }
+    }
+}
