@@ -18,7 +18,10 @@ public struct ShapeProxy: Sendable {
 
     /// Point `i` in the shape's body frame.
     @inlinable @inline(__always)
-    public func point(_ i: Int) -> Vec2 { pointStorage.span[i] }
+    public func point(_ i: Int) -> Vec2 {
+        precondition(i >= 0 && i < count, "point \(i) out of 0..<\(count)")
+        return pointStorage.span[i]
+    }
 
     /// The proxy of a polygon (its vertices and rounding radius).
     public init(_ polygon: Polygon) {
