@@ -1,0 +1,133 @@
+// Broadphase: which shapes might touch. Every shape has a proxy in one dynamic tree. A proxy whose
+// fat box changed (created, or re-inserted by `moveProxy`) goes into the move buffer; once per
+// step `updatePairs` queries the tree with each moved proxy's fat box and reports the new
+// candidate pairs, sorted. Proxies that did not move are never queried, so a step costs
+// O(m log n) for m moved proxies, not O(n²).
+//
+// Contacts live in the simulation. It keeps a contact for as long as `testOverlap` holds for its
+// two proxies; `updatePairs` may report a pair that already has a contact (when one of its
+// proxies was re-inserted), and the `shouldPair` hook is where the simulation rejects those,
+// as well as pairs its collision rules exclude.
+
+/// The broadphase of a world: a dynamic tree of proxies plus the buffer of proxies that moved.
+public struct BroadPhase: Sendable {
+    /// The tree of fat boxes (for queries and ray casts).
+    public private(set) var tree: DynamicTree
+    var moveBuffer: ContiguousArray<Int32>
+
+    /// An empty broadphase whose proxies get `margin` points of slack on every side.
+    public init(margin: Double = CollisionDefaults.aabbMargin, capacity: Int = 16) {
+        tree = DynamicTree(margin: margin, capacity: 2 * capacity)
+        moveBuffer = []
+        moveBuffer.reserveCapacity(capacity)
+    }
+
+    /// Number of proxies.
+    public var proxyCount: Int { tree.proxyCount }
+
+    /// Adds a proxy for a shape whose tight box is `aabb`. Static proxies (boundaries) never pair
+    /// with each other. The proxy is paired at the next `updatePairs`.
+    /// - Returns: the proxy id (reused after `destroyProxy`).
+    public mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default,
+                                     isStatic: Bool = false) -> Int32 {
+        let id = tree.createProxy(aabb, userData: userData, filter: filter)
+        if isStatic { tree.nodes[Int(id)].flags |= TreeNode.isStatic }
+        bufferMove(id)
+        return id
+    }
+
+    /// Removes a proxy. The simulation destroys the proxy's contacts itself.
+    public mutating func destroyProxy(_ proxyID: Int32) {
+        if tree.leaf(proxyID).flags & TreeNode.moved != 0 {
+            for i in 0..<moveBuffer.count where moveBuffer[i] == proxyID { moveBuffer[i] = DynamicTree.nullNode }
+        }
+        tree.destroyProxy(proxyID)
+    }
+
+    /// Updates a proxy for its shape's new tight box and its displacement over the step (pt).
+    /// - Returns: true when the fat box changed and the proxy will look for new pairs.
+    @discardableResult
+    public mutating func moveProxy(_ proxyID: Int32, _ aabb: AABB, displacement: Vec2 = .zero) -> Bool {
+        let changed = tree.moveProxy(proxyID, aabb, displacement: displacement)
+        if changed { bufferMove(proxyID) }
+        return changed
+    }
+
+    /// Makes a proxy look for pairs again at the next `updatePairs` (after its filter changed).
+    public mutating func touchProxy(_ proxyID: Int32) {
+        _ = tree.leaf(proxyID)
+        bufferMove(proxyID)
+    }
+
+    /// Replaces a proxy's filter and makes it look for pairs again.
+    public mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
+        tree.setFilter(proxyID, filter)
+        bufferMove(proxyID)
+    }
+
+    mutating func bufferMove(_ proxyID: Int32) {
+        if tree.nodes[Int(proxyID)].flags & TreeNode.moved != 0 { return }
+        tree.nodes[Int(proxyID)].flags |= TreeNode.moved
+        moveBuffer.append(proxyID)
+    }
+
+    /// The fat box of a proxy.
+    public func fatAABB(_ proxyID: Int32) -> AABB { tree.fatAABB(proxyID) }
+
+    /// The user data of a proxy.
+    public func userData(_ proxyID: Int32) -> Int32 { tree.userData(proxyID) }
+
+    /// True when the fat boxes of two proxies overlap: a contact between their shapes stays
+    /// alive exactly while this holds.
+    public func testOverlap(_ proxyA: Int32, _ proxyB: Int32) -> Bool {
+        tree.fatAABB(proxyA).overlaps(tree.fatAABB(proxyB))
+    }
+
+    /// Finds the pairs that involve a proxy moved since the last call and whose fat boxes
+    /// overlap, keeps those whose filters accept each other and for which `shouldPair` returns
+    /// true, and writes them to `pairs` (emptied first, capacity kept) sorted by
+    /// (proxyA, proxyB). Each pair is reported once. Static–static pairs are skipped.
+    /// `shouldPair` must not change the broadphase.
+    /// - Complexity: O(m log n + k log k) for m moved proxies and k pairs; no allocation once
+    ///   `pairs` has grown to its working size.
+    public mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
+                                     shouldPair: (ProxyPair) -> Bool = { _ in true }) {
+        pairs.removeAll(keepingCapacity: true)
+        // Index loops rather than `for … in`: unspecialised (debug) iteration allocates.
+        for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
+            let queryID = moveBuffer[m]
+            let query = tree.nodes[Int(queryID)]
+            let queryFilter = CollisionFilter(categoryBits: query.categoryBits, maskBits: query.maskBits)
+            tree.query(query.aabb) { otherID in
+                if otherID == queryID { return true }
+                let other = tree.nodes[Int(otherID)]
+                // Both moved: report the pair from the query of the smaller id only.
+                if other.flags & TreeNode.moved != 0 && otherID < queryID { return true }
+                if other.flags & query.flags & TreeNode.isStatic != 0 { return true }
+                let otherFilter = CollisionFilter(categoryBits: other.categoryBits, maskBits: other.maskBits)
+                if !queryFilter.shouldCollide(with: otherFilter) { return true }
+                let pair = queryID < otherID
+                    ? ProxyPair(proxyA: queryID, proxyB: otherID, userDataA: query.userData, userDataB: other.userData)
+                    : ProxyPair(proxyA: otherID, proxyB: queryID, userDataA: other.userData, userDataB: query.userData)
+                if shouldPair(pair) { pairs.append(pair) }
+                return true
+            }
+        }
+        for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
+            tree.nodes[Int(moveBuffer[m])].flags &= ~TreeNode.moved
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+        sortPairs(&pairs)
+    }
+
+    /// Calls `body` with every proxy whose fat box overlaps `aabb` (see `DynamicTree.query`).
+    /// Fat boxes reach `margin` beyond the shapes, as UIKit's `items(in:)` does.
+    public func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
+        tree.query(aabb, maskBits: maskBits, body)
+    }
+
+    /// Casts a ray against the proxies' fat boxes (see `DynamicTree.rayCast`).
+    public func rayCast(_ input: RayCastInput, maskBits: UInt64 = .max, _ body: (RayCastInput, Int32) -> Double) {
+        tree.rayCast(input, maskBits: maskBits, body)
+    }
+}

@@ -1,0 +1,139 @@
+// Tree traversal without a stack: go down the first child while the box passes the test; when a
+// subtree is finished, climb until arriving from a first child, then continue with its sibling.
+// Parent links make this possible, so queries need no buffer and never allocate.
+
+extension DynamicTree {
+    /// Calls `body` with the id of every proxy whose fat box overlaps `aabb` and whose category
+    /// is in `maskBits`, in tree order (deterministic for a given history of operations).
+    /// Return false from `body` to stop early. Do not change the tree from `body`.
+    /// - Complexity: O(log n + k) for a balanced tree and k results.
+    public func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
+        var index = root
+        guard index != DynamicTree.nullNode else { return }
+        while true {
+            let node = nodes[Int(index)]
+            if node.aabb.overlaps(aabb) && (node.categoryBits & maskBits) != 0 {
+                if !node.isLeaf {
+                    index = node.child1
+                    continue
+                }
+                if !body(index) { return }
+            }
+            guard let next = nextSubtree(after: index) else { return }
+            index = next
+        }
+    }
+
+    /// Appends the ids of the proxies `query(_:maskBits:_:)` finds to `buffer` (caller-owned,
+    /// reused across calls: empty it with `removeAll(keepingCapacity: true)`).
+    public func query(_ aabb: AABB, maskBits: UInt64 = .max, into buffer: inout ContiguousArray<Int32>) {
+        query(aabb, maskBits: maskBits) { id in
+            buffer.append(id)
+            return true
+        }
+    }
+
+    /// Casts a ray through the tree. `body` gets the ray (with the current max fraction) and a
+    /// proxy id whose fat box the ray crosses, and returns:
+    /// 0 to stop, a fraction in (0, maxFraction] to clip the ray there (the closest hit so far),
+    /// or a negative value to ignore the proxy.
+    /// Boxes are pruned by the segment's box and by the separating axis perpendicular to the ray:
+    /// |v·(p₁ − c)| > |v|·h means the box lies entirely on one side (v ⟂ ray, c and h the box's
+    /// center and half extents, |v| taken per component).
+    /// - Complexity: O(log n + k) for a balanced tree and k boxes crossed.
+    public func rayCast(_ input: RayCastInput, maskBits: UInt64 = .max, _ body: (RayCastInput, Int32) -> Double) {
+        var index = root
+        guard index != DynamicTree.nullNode else { return }
+        let p1 = input.origin, d = input.translation
+        let length = d.length
+        guard length > 0 else { return }
+        let v = cross(1.0, d / length)
+        let absV = Vec2(abs(v.x), abs(v.y))
+        var maxFraction = input.maxFraction
+        var segmentBox = AABB(containing: p1, p1 + maxFraction * d)
+        while true {
+            let node = nodes[Int(index)]
+            var crosses = node.aabb.overlaps(segmentBox) && (node.categoryBits & maskBits) != 0
+            if crosses {
+                let c = node.aabb.center, h = node.aabb.extents
+                crosses = abs(v.dot(p1 - c)) - absV.dot(h) <= 0
+            }
+            if crosses {
+                if !node.isLeaf {
+                    index = node.child1
+                    continue
+                }
+                let value = body(RayCastInput(origin: p1, translation: d, maxFraction: maxFraction), index)
+                if value == 0 { return }
+                if value > 0 && value <= maxFraction {
+                    maxFraction = value
+                    segmentBox = AABB(containing: p1, p1 + maxFraction * d)
+                }
+            }
+            guard let next = nextSubtree(after: index) else { return }
+            index = next
+        }
+    }
+
+    /// The next node in depth-first order once the subtree at `index` is done: the second child
+    /// of the nearest ancestor reached from its first child; nil after the whole tree.
+    @inline(__always)
+    func nextSubtree(after start: Int32) -> Int32? {
+        var index = start
+        while index != root {
+            let parent = nodes[Int(index)].parent
+            let p = nodes[Int(parent)]
+            if p.child1 == index { return p.child2 }
+            index = parent
+        }
+        return nil
+    }
+
+    /// Sum of internal node perimeters over the root's: lower is a better tree (a diagnostic).
+    public var areaRatio: Double {
+        guard root != DynamicTree.nullNode else { return 0 }
+        let rootArea = nodes[Int(root)].aabb.perimeter
+        var total = 0.0
+        for node in nodes where node.height > 0 { total += node.aabb.perimeter }
+        return rootArea > 0 ? total / rootArea : 0
+    }
+
+    /// Checks every structural invariant; returns a description of the first broken one, or nil.
+    /// (For tests: parents and children agree, heights and boxes are exact, the free list and
+    /// the leaves account for every node.)
+    func validationError() -> String? {
+        var leaves = 0, reachable = 0
+        if root != DynamicTree.nullNode {
+            if nodes[Int(root)].parent != DynamicTree.nullNode { return "root has a parent" }
+            var index = root
+            while true {
+                let node = nodes[Int(index)]
+                reachable += 1
+                if node.isLeaf {
+                    leaves += 1
+                    if node.height != 0 { return "leaf \(index) has height \(node.height)" }
+                } else {
+                    let c1 = nodes[Int(node.child1)], c2 = nodes[Int(node.child2)]
+                    if c1.parent != index || c2.parent != index { return "children of \(index) do not point back" }
+                    if node.height != 1 + max(c1.height, c2.height) { return "height of \(index) is wrong" }
+                    if node.aabb != c1.aabb.union(c2.aabb) { return "box of \(index) is not its children's union" }
+                    if node.categoryBits != c1.categoryBits | c2.categoryBits { return "categories of \(index) are wrong" }
+                    index = node.child1
+                    continue
+                }
+                guard let next = nextSubtree(after: index) else { break }
+                index = next
+            }
+        }
+        var free = 0
+        var f = freeList
+        while f != DynamicTree.nullNode {
+            free += 1
+            if nodes[Int(f)].height != -1 { return "free node \(f) is in use" }
+            f = nodes[Int(f)].parent
+        }
+        if leaves != proxyCount { return "\(leaves) leaves for \(proxyCount) proxies" }
+        if reachable + free != nodes.count { return "\(reachable) reachable + \(free) free ≠ \(nodes.count) nodes" }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+/// The collision shape of an item, in its body's frame: a circle or a convex polygon.
+/// Boundaries are `Segment`s, not shapes. An item group is several shapes on one body.
+@frozen
+public enum Shape: Sendable, Equatable {
+    /// A disc.
+    case circle(Circle)
+    /// A convex polygon (box, ellipse approximation or validated path).
+    case polygon(Polygon)
+
+    /// UIKit's `.rectangle` collision bounds: a `width` × `height` box centred on the item.
+    public static func rectangle(width: Double, height: Double) -> Shape {
+        .polygon(.box(width: width, height: height))
+    }
+
+    /// UIKit's `.ellipse` collision bounds: a circle of radius width/2 when width == height,
+    /// otherwise the polygon of `Polygon.ellipse(width:height:)`.
+    public static func ellipse(width: Double, height: Double) -> Shape {
+        if width == height { return .circle(Circle(radius: 0.5 * width)) }
+        return .polygon(.ellipse(width: width, height: height))
+    }
+
+    /// The shape's centroid in the body frame (pt).
+    public var centroid: Vec2 {
+        switch self {
+        case .circle(let c): return c.center
+        case .polygon(let p): return p.centroid
+        }
+    }
+
+    /// The box around the shape placed by `transform`.
+    public func aabb(_ transform: Transform) -> AABB {
+        switch self {
+        case .circle(let c): return c.aabb(transform)
+        case .polygon(let p): return p.aabb(transform)
+        }
+    }
+
+    /// True when the world `point` is inside the shape placed by `transform` (hit testing touches).
+    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+        switch self {
+        case .circle(let c): return c.contains(point, transform: transform)
+        case .polygon(let p): return p.contains(point, transform: transform)
+        }
+    }
+
+    /// Mass, center of mass and inertia for a uniform `density` (UIKit units, see `MassProperties`).
+    public func massProperties(density: Double) -> MassProperties {
+        switch self {
+        case .circle(let c): return .circle(c, density: density)
+        case .polygon(let p): return .polygon(p, density: density)
+        }
+    }
+
+    /// The shape moved into the frame that `transform` maps to (an item group's member placed in the group).
+    public func transformed(by transform: Transform) -> Shape {
+        switch self {
+        case .circle(var c):
+            c.center = transform.apply(c.center)
+            return .circle(c)
+        case .polygon(let p):
+            return .polygon(p.transformed(by: transform))
+        }
+    }
+
+    /// The largest distance from `point` (body frame) to the shape's surface (pt); bounds how fast
+    /// any point of the shape moves when the body turns about `point`.
+    public func extent(from point: Vec2) -> Double {
+        switch self {
+        case .circle(let c): return (c.center - point).length + c.radius
+        case .polygon(let p):
+            var d2 = 0.0
+            for i in 0..<p.count { d2 = max(d2, (p.vertex(i) - point).lengthSquared) }
+            return d2.squareRoot() + p.radius
+        }
+    }
+
+    /// The first point where a world ray enters the shape placed by `transform`
+    /// (no hit when the ray starts inside). Rounded polygon corners are treated as sharp.
+    public func rayCast(_ input: RayCastInput, transform: Transform) -> CastOutput {
+        let local = RayCastInput(origin: transform.applyInverse(input.origin),
+                                 translation: transform.q.inverseRotate(input.translation),
+                                 maxFraction: input.maxFraction)
+        var output: CastOutput
+        switch self {
+        case .circle(let c): output = rayCastCircle(local, c)
+        case .polygon(let p): output = rayCastRoundedPolygon(local, p)
+        }
+        if output.hit {
+            output.point = transform.apply(output.point)
+            output.normal = transform.q.rotate(output.normal)
+        }
+        return output
+    }
+}

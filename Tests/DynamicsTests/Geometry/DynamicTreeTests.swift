@@ -1,0 +1,125 @@
+import XCTest
+@testable import Dynamics
+
+final class DynamicTreeTests: XCTestCase {
+    private func randomBox(_ rng: inout LCG, world: Double = 1000) -> AABB {
+        let x = rng.uniform(0, world), y = rng.uniform(0, world)
+        return AABB(x: x, y: y, width: rng.uniform(5, 40), height: rng.uniform(5, 40))
+    }
+
+    func testQueryMatchesBruteForce() {
+        var rng = LCG(seed: 1)
+        var tree = DynamicTree()
+        var ids: [Int32] = []
+        for i in 0..<500 { ids.append(tree.createProxy(randomBox(&rng), userData: Int32(i))) }
+        XCTAssertNil(tree.validationError())
+        XCTAssertLessThanOrEqual(tree.height, 20) // log₂ 500 ≈ 9
+        var buffer = ContiguousArray<Int32>()
+        for _ in 0..<100 {
+            let q = AABB(x: rng.uniform(0, 1000), y: rng.uniform(0, 1000), width: rng.uniform(0, 200), height: rng.uniform(0, 200))
+            buffer.removeAll(keepingCapacity: true)
+            tree.query(q, into: &buffer)
+            let expected = Set(ids.filter { tree.fatAABB($0).overlaps(q) })
+            XCTAssertEqual(Set(buffer), expected)
+            XCTAssertEqual(buffer.count, expected.count) // each once
+        }
+    }
+
+    func testMoveAndDestroyKeepTheTreeValid() {
+        var rng = LCG(seed: 2)
+        var tree = DynamicTree()
+        var live: [Int32: AABB] = [:]
+        for i in 0..<300 {
+            let b = randomBox(&rng)
+            live[tree.createProxy(b, userData: Int32(i))] = b
+        }
+        for round in 0..<2000 {
+            let ids = live.keys.sorted()
+            let id = ids[Int(rng.next() % UInt64(ids.count))]
+            switch round % 5 {
+            case 0:
+                tree.destroyProxy(id)
+                live[id] = nil
+                let b = randomBox(&rng)
+                live[tree.createProxy(b, userData: 0)] = b
+            default:
+                // A small step, sometimes a jump.
+                let old = live[id]!
+                let delta = round % 7 == 0 ? Vec2(rng.uniform(-300, 300), rng.uniform(-300, 300)) : Vec2(rng.uniform(-3, 3), rng.uniform(-3, 3))
+                let b = AABB(lower: old.lower + delta, upper: old.upper + delta)
+                tree.moveProxy(id, b, displacement: delta)
+                live[id] = b
+            }
+            // The fat box always holds the tight box.
+            XCTAssertTrue(tree.fatAABB(id).contains(live[id] ?? tree.fatAABB(id)))
+        }
+        XCTAssertNil(tree.validationError())
+        XCTAssertEqual(tree.proxyCount, live.count)
+        XCTAssertLessThanOrEqual(tree.height, 24)
+        for (id, b) in live { XCTAssertTrue(tree.fatAABB(id).contains(b)) }
+    }
+
+    func testSmallMotionDoesNotReinsert() {
+        var tree = DynamicTree(margin: 4)
+        let id = tree.createProxy(AABB(x: 0, y: 0, width: 10, height: 10), userData: 7)
+        XCTAssertEqual(tree.fatAABB(id), AABB(x: -4, y: -4, width: 18, height: 18))
+        XCTAssertFalse(tree.moveProxy(id, AABB(x: 3, y: -2, width: 10, height: 10)))
+        XCTAssertTrue(tree.moveProxy(id, AABB(x: 5, y: 0, width: 10, height: 10), displacement: Vec2(5, 0)))
+        // Stretched 4 × 5 pt ahead along +x.
+        XCTAssertEqual(tree.fatAABB(id), AABB(lower: Vec2(1, -4), upper: Vec2(39, 14)))
+        XCTAssertEqual(tree.userData(id), 7)
+    }
+
+    func testIdsAreReusedDeterministically() {
+        var tree = DynamicTree()
+        let a = tree.createProxy(AABB(x: 0, y: 0, width: 1, height: 1), userData: 0)
+        let b = tree.createProxy(AABB(x: 5, y: 0, width: 1, height: 1), userData: 1)
+        tree.destroyProxy(b)
+        tree.destroyProxy(a)
+        // Last freed, first reused.
+        let c = tree.createProxy(AABB(x: 0, y: 0, width: 1, height: 1), userData: 2)
+        XCTAssertEqual(c, a)
+        XCTAssertNil(tree.validationError())
+    }
+
+    func testMaskedQuery() {
+        var tree = DynamicTree()
+        let a = tree.createProxy(AABB(x: 0, y: 0, width: 10, height: 10), userData: 0, filter: CollisionFilter(categoryBits: 1, maskBits: .max))
+        let b = tree.createProxy(AABB(x: 5, y: 5, width: 10, height: 10), userData: 1, filter: CollisionFilter(categoryBits: 2, maskBits: .max))
+        var found: [Int32] = []
+        tree.query(AABB(x: 0, y: 0, width: 20, height: 20), maskBits: 2) { found.append($0); return true }
+        XCTAssertEqual(found, [b])
+        found = []
+        tree.query(AABB(x: 0, y: 0, width: 20, height: 20)) { found.append($0); return false } // stop at the first
+        XCTAssertEqual(found.count, 1)
+        tree.setFilter(a, CollisionFilter(categoryBits: 2, maskBits: .max))
+        XCTAssertNil(tree.validationError())
+    }
+
+    func testRayCastFindsTheClosestBox() {
+        var rng = LCG(seed: 3)
+        var tree = DynamicTree(margin: 0)
+        var boxes: [Int32: AABB] = [:]
+        for i in 0..<200 {
+            let b = randomBox(&rng)
+            boxes[tree.createProxy(b, userData: Int32(i))] = b
+        }
+        for _ in 0..<50 {
+            let input = RayCastInput(origin: Vec2(rng.uniform(-50, 0), rng.uniform(0, 1000)),
+                                     translation: Vec2(rng.uniform(500, 1200), rng.uniform(-300, 300)))
+            var best = (fraction: Double.infinity, id: Int32(-1))
+            tree.rayCast(input) { sub, id in
+                let out = boxes[id]!.rayCast(sub)
+                if out.hit && out.fraction < best.fraction { best = (out.fraction, id) }
+                return out.hit ? out.fraction : -1
+            }
+            var brute = (fraction: Double.infinity, id: Int32(-1))
+            for (id, b) in boxes {
+                let out = b.rayCast(input)
+                if out.hit && out.fraction < brute.fraction { brute = (out.fraction, id) }
+            }
+            XCTAssertEqual(best.id, brute.id)
+            if brute.id >= 0 { XCTAssertEqual(best.fraction, brute.fraction, accuracy: 1e-12) }
+        }
+    }
+}
