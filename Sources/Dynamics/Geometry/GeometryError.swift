@@ -45,7 +45,10 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
 /// "(12, 40.5)": whole numbers without a trailing ".0".
 func format(_ p: Vec2) -> String { "(\(format(p.x)), \(format(p.y)))" }
 
-func format(_ x: Double) -> String {
-    if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
-    return String(x)
+/// A number for messages: whole numbers without a decimal point; "nan", "inf".
+func format(_ v: Double) -> String {
+    if v.isNaN { return "nan" }
+    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
 }

@@ -154,11 +154,3 @@ extension Animator {
         try check(v.x, field); try check(v.y, field)
     }
 }
-
-/// A number for messages: integers without a decimal point, others with up to 6 decimals.
-func format(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-    return String(v)
-}
