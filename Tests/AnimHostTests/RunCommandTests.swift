@@ -58,6 +58,17 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(j.stdout.split(separator: "\n").count, 7)
     }
 
+    func testASCIIDrawsItemsEvenWhenOffCanvas() throws {
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--format", "ascii", "--duration", "0.35"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = r.stdout.components(separatedBy: "t = ")
+        XCTAssertEqual(frames.count - 1, 22)
+        // Closed: only the 80 pt tab shows, the bottom 5 of 30 rows.
+        let closedRows = frames[1].split(separator: "\n").dropFirst()
+        XCTAssertEqual(closedRows.filter { $0.contains("p") }.count, 5)
+        XCTAssertTrue(frames.last!.contains(String(repeating: "p", count: 60)), "open: the pane covers full rows")
+    }
+
     func testOutputFileIsWrittenWhole() throws {
         let path = NSTemporaryDirectory() + "animhost-out-\(getpid()).csv"
         let r = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.5", "--output", path])

@@ -74,7 +74,8 @@ struct FrameRun {
         self.scene = scene
         self.options = options
         self.output = output
-        columns = FrameColumn.list(extras: options.columns)
+        // The ascii drawing needs each item's size.
+        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii ? ["width", "height"] : []))
         let animator = scene.stage.animator
         for c in columns {
             if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {

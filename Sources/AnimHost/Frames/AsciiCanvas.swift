@@ -16,10 +16,11 @@ struct AsciiCanvas {
             let c0 = Int(((x - w / 2 - bounds.x) * sx).rounded(.down)), c1 = Int(((x + w / 2 - bounds.x) * sx).rounded(.down))
             let r0 = Int(((y - h / 2 - bounds.y) * sy).rounded(.down)), r1 = Int(((y + h / 2 - bounds.y) * sy).rounded(.down))
             let mark = row.item.first ?? "#"
-            for r in max(0, r0)...max(0, min(rows - 1, r1)) where r >= r0 && r <= r1 {
-                for c in max(0, c0)...max(0, min(columns - 1, c1)) where c >= c0 && c <= c1 {
-                    grid[r][c] = mark
-                }
+            let rLo = max(0, r0), rHi = min(rows - 1, r1)
+            let cLo = max(0, c0), cHi = min(columns - 1, c1)
+            guard rLo <= rHi, cLo <= cHi else { continue }   // entirely off the canvas
+            for r in rLo...rHi {
+                for c in cLo...cHi { grid[r][c] = mark }
             }
         }
         return ["t = " + NumberFormat.string(frame.time)] + grid.map { String($0) } + [""]
