@@ -8,6 +8,8 @@ final class SceneAPI {
     let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
     let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
+    /// Animation classes (AnimationBindings.swift).
+    let animation = AnimationClasses()
     /// The prelude's vec metatable.
     var vecMeta: LuaRef?
     var animatorHandle: AnimatorHandle?
