@@ -16,7 +16,7 @@ import LuaKit
 /// physics step its position and velocity are overwritten with the animation's, so the solver
 /// does not move it, and frames report the animation's velocity. When the animation ends (or
 /// is stopped, or a script assigns the property) its last velocity is handed to the body, so
-/// physics carries on without a jump. A script assignment to a property (outside an animation
+/// physics carries on without a jump (an item in no behavior comes to rest instead). A script assignment to a property (outside an animation
 /// block) stops whatever animates it; assigning `velocity` or `angularVelocity` stops the
 /// animation of `center` or `angle` without handing its velocity over.
 final class AnimationSystem {
@@ -299,15 +299,19 @@ final class AnimationSystem {
     }
 
     /// The last animation of a channel has gone: frames report the body's own velocity
-    /// again, and the body gets the animation's last velocity.
+    /// again, and a simulated body gets the animation's last velocity, so physics carries on
+    /// from it. An item in no behavior comes to rest (nothing would move it at that velocity,
+    /// so frames would report a motion that does not happen).
     private func release(_ ch: PropertyChannel, velocity: Vec2) throws(HostError) {
+        let simulated = animator.bodies[Int(ch.item.index)].isDynamic
+        let v = simulated ? velocity : .zero
         do throws(DynamicsError) {
             switch ch.property {
             case .center:
                 stage.reportedVelocity[ch.item] = nil
-                try animator.setAnimatedCenter(animator.center(of: ch.item), velocity: velocity, of: ch.item)
+                try animator.setAnimatedCenter(animator.center(of: ch.item), velocity: v, of: ch.item)
             case .angle:
-                try animator.setAnimatedAngle(animator.angle(of: ch.item), angularVelocity: velocity.x, of: ch.item)
+                try animator.setAnimatedAngle(animator.angle(of: ch.item), angularVelocity: v.x, of: ch.item)
             default:
                 break
             }
