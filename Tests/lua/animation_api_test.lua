@@ -190,8 +190,10 @@ describe("property animator", function()
     assert.near(60, trace:value("a", "x", 0.5), 1e-6)
     -- Remaining time (1 − 0.558507)·1 s = 0.441493 s: done at the first step after 0.941493 s.
     assert.near(0.941667, scene:item("probe").at, 1e-6)
-    local jump = math.abs(trace:value("a", "x", 0.5 + 1 / 60) - 60)
-    assert.truthy(jump < 2.5, "first frame after continuing moved " .. jump)
+    -- The next frame moves at the curve's own speed there: easeInEaseOut is steepest in
+    -- the middle, slope 1.724, i.e. 100·1.724/60 = 2.87 pt per frame at most.
+    local step = trace:value("a", "x", 0.5 + 1 / 60) - 60
+    assert.truthy(step > 2 and step < 2.88, "first frame after continuing moved " .. step)
   end)
 
   it("reversed mid-flight returns to the start and completes with \"start\"", function()
