@@ -92,7 +92,8 @@ final class AnimationSystem {
             }
             ch.additive.removeAll { !$0.isRunning }
             let s = ch.sample(at: t)
-            try write(s, to: ch)
+            // Inside a block (a constructor called from one), blocks keep reading model values.
+            if isRecording && !ch.contributions.isEmpty { try writeModel(ch) } else { try write(s, to: ch) }
             if ch.isEmpty { try release(ch, velocity: s.velocity) } else { kept.append(ch) }
         }
         channels = kept
