@@ -120,6 +120,16 @@ describe("keyframes", function()
     end
   end)
 
+  it("with additive = true add their values to the property", function()
+    local t = load(14):runUntilRest(3):trace()
+    assert.near(25 + 10, t:value("a", "glow", 0.25), 1e-9)
+    assert.near(50, t:value("a", "glow", 0.5), 1e-9)
+    assert.near(100, t:value("a", "glow", 1), 0)
+    -- alpha 1 plus an offset going 0 → -0.5; it holds its final value: 0.5.
+    assert.near(0.75, t:value("a", "alpha", 0.25), 1e-9)
+    assert.near(0.5, t:value("a", "alpha", 1), 1e-9)
+  end)
+
   it("shape each segment with its timing function", function()
     -- Segment 1 (0 → 0.3 s) eases in: at its middle the value is below the linear 0.5.
     assert.truthy(trace:value("a", "alpha", 0.15) < 0.4, "easeIn " .. trace:value("a", "alpha", 0.15))
