@@ -12,6 +12,8 @@ final class SceneAPI {
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
     /// Vector conversion, with the prelude's vec metatable once it ran.
     var vectors: LuaVectors
+    /// Animation classes (AnimationBindings.swift).
+    let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
     var items: [ItemHandle] = []
     /// Behaviors by kind, for messages and argument checks.

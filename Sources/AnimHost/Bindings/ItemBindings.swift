@@ -19,9 +19,9 @@ extension Scene {
             }, set: { [unowned self] o, call in
                 var message: String?
                 guard let v = self.vector(at: 3, field: name, function: name).get(orStore: &message) else { return .error(message!) }
+                if let r = self.interceptItemAssignment(name, of: (o as! ItemHandle).id, value: v) { return r }
                 do throws(DynamicsError) { try set((o as! ItemHandle).id, v) } catch { return .error(error.description) }
-                self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
-                return .none
+                return self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
             })
         }
         func scalarProperty(_ name: String, get: @escaping (ItemID) -> Double, set: @escaping (ItemID, Double) throws(DynamicsError) -> Void) {
@@ -31,9 +31,9 @@ extension Scene {
                 guard case .success(let v) = call.number(at: 3) else {
                     return .error("field '\(name)' of item: number expected, got \(call.typeName(at: 3))")
                 }
+                if let r = self.interceptItemAssignment(name, of: (o as! ItemHandle).id, value: Vec2(v, 0)) { return r }
                 do throws(DynamicsError) { try set((o as! ItemHandle).id, v) } catch { return .error(error.description) }
-                self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
-                return .none
+                return self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
             })
         }
         c.property("name", get: { o, call in call.push(animator.name(of: (o as! ItemHandle).id)); return .results(1) })
@@ -57,9 +57,9 @@ extension Scene {
             guard case .success(let v) = call.number(at: 3) else {
                 return .error("field '\(key)' of item: number expected, got \(call.typeName(at: 3))")
             }
+            if let r = self.interceptItemAssignment(key, of: id, value: Vec2(v, 0)) { return r }
             do throws(DynamicsError) { try animator.setCustomProperty(i, of: id, to: v) } catch { return .error(error.description) }
-            self.animationsDidSetProperty(key, of: id)
-            return LuaReturn.none
+            return self.animationsDidSetProperty(key, of: id)
         }
         c.describe = { o in
             let id = (o as! ItemHandle).id
@@ -148,10 +148,5 @@ extension Scene {
         } catch {
             return .error(error.description)
         }
-    }
-
-    /// Hook for animations: a script assignment takes a property back from an animation.
-    func animationsDidSetProperty(_ name: String, of item: ItemID) {
-        if name == "center" || name == "velocity" { stage.reportedVelocity[item] = nil }
     }
 }

@@ -18,6 +18,7 @@ extension Scene {
         registerComposites(in: t)
         registerScene(in: t)
         registerInput(in: t)
+        registerAnimations(in: t)
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)

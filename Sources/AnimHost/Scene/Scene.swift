@@ -42,12 +42,15 @@ public final class Scene {
     public internal(set) var tunables: [Tunable] = []
     /// The animator userdata's reference bounds were given.
     let api: SceneAPI
+    /// Running animations, advanced after each physics step.
+    let animations: AnimationSystem
 
     init(options: SceneOptions, lua: LuaState, stage: Stage) {
         self.options = options
         self.lua = lua
         self.stage = stage
         api = SceneAPI(lua: lua)
+        animations = AnimationSystem(stage: stage)
     }
 
     /// Loads and runs a scene script.

@@ -5,13 +5,15 @@ import LuaKit
 /// frame every 1/60 s into its trace.
 final class SceneUnderTest {
     let scene: Scene
-    let trace = Trace(columns: Trace.columns)
+    let trace: Trace
     let fps = 60.0
     private var nextFrame = 0
     var proxies: [ItemID: TestAPI.ItemProxy] = [:]
 
     init(scene: Scene) throws(HostError) {
         self.scene = scene
+        // The custom props the scene declared at load, so tests can follow them too.
+        trace = Trace(columns: Trace.columns + scene.stage.animator.propertyNames.map { .custom($0) })
         try scene.stage.settleBoundary()
         recordDueFrames()
     }
