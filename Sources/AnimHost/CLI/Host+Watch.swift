@@ -43,13 +43,17 @@ extension Host {
         var files = [options.script]
         let watcher = FileWatcher(paths: files)
         var first = true
+        var written = false   // a run has written frames to stdout
         while true {
             do throws(HostError) {
                 let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
                 defer { output.close() }
-                if !first && options.output == nil { output.writeLine("") }
                 _ = try runOnce(options, output: output) { scene in
                     files = [options.script] + scene.lua.requiredFiles.filter { $0 != options.script }
+                    if options.output == nil {
+                        if written { output.writeLine("") }
+                        written = true
+                    }
                 }
             } catch {
                 report(error)
