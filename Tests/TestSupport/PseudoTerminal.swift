@@ -28,13 +28,9 @@ public final class TerminalSession {
         process.standardInput = slave
         process.standardOutput = slave
         process.standardError = slave
-        let o = output
-        master.readabilityHandler = { h in
-            let d = h.availableData
-            if !d.isEmpty { o.append(d) }
-        }
         try process.run()
         try slave.close()
+        output.collect(from: m)
     }
 
     /// Types `keys` (control characters included: "\t" is Tab, "\u{04}" Ctrl-D, "\u{1b}[A" Up).
@@ -53,7 +49,6 @@ public final class TerminalSession {
     }
 
     deinit {
-        master.readabilityHandler = nil
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

@@ -9,6 +9,25 @@ public final class CollectedText: @unchecked Sendable {
 
     func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
 
+    /// Reads `fd` on a background thread until end of file or an error (EIO on a
+    /// pseudo-terminal whose other side closed), appending what arrives.
+    func collect(from fd: Int32) {
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    append(Data(buffer[0..<n]))
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        thread.start()
+    }
+
     /// Everything so far.
     public var text: String {
         lock.lock(); defer { lock.unlock() }
@@ -35,6 +54,8 @@ public final class SpawnedAnimhost {
     public let stdout = CollectedText()
     public let stderr = CollectedText()
     private let input = Pipe()
+    /// Kept open while the reader threads read them.
+    private var outputs: (Pipe, Pipe)?
 
     /// Starts `animhost arguments` in the package root.
     public init(_ arguments: [String], environment: [String: String] = [:]) throws {
@@ -48,10 +69,10 @@ public final class SpawnedAnimhost {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        let o = stdout, e = stderr
-        out.fileHandleForReading.readabilityHandler = { h in o.append(h.availableData) }
-        err.fileHandleForReading.readabilityHandler = { h in e.append(h.availableData) }
         try process.run()
+        stdout.collect(from: out.fileHandleForReading.fileDescriptor)
+        stderr.collect(from: err.fileHandleForReading.fileDescriptor)
+        outputs = (out, err)
     }
 
     /// Writes to the child's stdin.
@@ -73,7 +94,7 @@ public final class SpawnedAnimhost {
             process.waitUntilExit()
             return nil
         }
-        Thread.sleep(forTimeInterval: 0.05)   // let the readability handlers drain
+        Thread.sleep(forTimeInterval: 0.05)   // let the reader threads drain the pipes
         return process.terminationStatus
     }
 

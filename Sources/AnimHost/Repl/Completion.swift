@@ -10,7 +10,7 @@ enum Completion {
                            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
 
     /// Characters that end the word being completed (`.` and `:` are part of it).
-    static let wordBreaks = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]}"
+    static let wordBreaks = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~#"
 
     /// The full completions of `word`, sorted (`animhost.att` → `animhost.attachment`).
     static func candidates(for word: String, in lua: LuaState) -> [String] {
