@@ -55,10 +55,12 @@ struct Repl: ParsableCommand {
     @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: Double = 60
     @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = ReplOptions()
-        o.script = script; o.hz = hz; o.fps = fps; o.seed = seed
+        o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
     }

@@ -144,4 +144,23 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertTrue(p.stdout.text.hasSuffix("after\n"), p.stdout.text)
         XCTAssertFalse(p.stderr.text.contains("budget"), p.stderr.text)
     }
+
+    func testSavingTheScriptReloadsWhileWaitingForInput() throws {
+        let dir = try makeTemporaryDirectory("repl-watch")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pane = dir + "/pane.lua"
+        let text = try String(contentsOfFile: packageRoot + "/behaviors/pane.lua", encoding: .utf8)
+        try text.write(toFile: pane, atomically: false, encoding: .utf8)
+        let p = try SpawnedAnimhost(["repl", pane])
+        p.send(":run 0.5\n")
+        XCTAssertTrue(p.stdout.wait(timeout: 10) { $0.contains("t = 0.5 s") }, p.stderr.text)
+        try text.components(separatedBy: "tunable(\"frequency\", 3.5").joined(separator: "tunable(\"frequency\", 7")
+            .write(toFile: pane, atomically: false, encoding: .utf8)
+        XCTAssertTrue(p.stderr.wait(timeout: 10) { $0.contains("reloaded pane.lua in ") }, p.stderr.text)
+        XCTAssertTrue(p.stderr.text.contains(", replayed 0.500 s; pane moved "), p.stderr.text)
+        p.send(":watch off\nanimhost.time()\n")
+        p.closeInput()
+        XCTAssertEqual(p.wait(timeout: 10), 0)
+        XCTAssertTrue(p.stdout.text.hasSuffix("not watching\n0.5\n"), p.stdout.text)
+    }
 }

@@ -15,15 +15,6 @@ public struct FrameClock: Sendable {
 
     /// The last step at or before `t`.
     public func step(at t: Double) -> Int { Int((t * Double(hz) + 1e-7).rounded(.down)) }
-
-    /// The first frame that shows a step after `steps` (the next frame to write once the
-    /// stage is at `steps`).
-    public func firstFrame(after steps: Int) -> Int {
-        var k = Int((Double(steps) / Double(hz) * fps).rounded(.down))
-        while k > 0 && step(ofFrame: k - 1) > steps { k -= 1 }
-        while step(ofFrame: k) <= steps { k += 1 }
-        return k
-    }
 }
 
 /// Frames sampled from a stage as it steps, every frame due so far: the REPL's `:frames`

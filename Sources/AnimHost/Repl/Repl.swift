@@ -19,9 +19,12 @@ final class Repl {
     var watcher: FileWatcher?
     private var printer: (state: LuaState, ref: LuaRef)?
 
-    init(live: LiveScene, interactive: Bool, historyPath: String?) {
+    /// Starts watching the script and the files it requires (the REPL reloads on save
+    /// unless told `:watch off`).
+    init(live: LiveScene, interactive: Bool, historyPath: String?, watch: Bool = true) {
         self.live = live
         self.interactive = interactive
+        if watch && live.options.source == nil { watcher = FileWatcher(paths: live.watchedFiles) }
         let idle = IdleWork(
             descriptors: { [unowned self] in self.watcher?.descriptor.map { [$0] } ?? [] },
             timeout: { [unowned self] in
@@ -41,7 +44,8 @@ final class Repl {
     /// Reads and runs lines until `:quit` or the end of input.
     func run() -> Int32 {
         if interactive {
-            writeOutput("animhost repl: \(live.options.source == nil ? live.options.path : "no script") at t = 0 s, paused. :help lists the commands; Ctrl-D quits.\n")
+            let what = live.options.source == nil ? live.options.path + (watcher != nil ? " (reloads on save)" : "") : "no script"
+            writeOutput("animhost repl: \(what) at t = 0 s, paused. :help lists the commands; Ctrl-D quits.\n")
         }
         while true {
             flushOutput()

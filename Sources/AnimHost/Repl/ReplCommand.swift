@@ -25,7 +25,7 @@ enum ReplCommand {
         :step [N]                 advance N steps of 1/hz (default 1)
         :reset                    start over at t = 0, forgetting the REPL's input
         :reload                   rebuild from the files now, replaying the input to the current time
-        :watch on|off             reload by itself when the script or a file it requires is saved
+        :watch on|off             reload when the script or a file it requires is saved (on at start)
         :set [NAME VALUE]         give a tunable a new value: the whole run is replayed and the
                                   outcome compared (settle time, overshoot, final positions);
                                   without arguments, list the tunables
