@@ -422,6 +422,9 @@ int cl_sigint_take(void) {
 void cl_sigint_arm(lua_State *L) {
     g_sigint_state = L;
     cl_sigint_catch();
+    // A Ctrl-C that came after the line was read but before this point is meant for
+    // the chunk about to run.
+    if (g_sigint) lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
 void cl_sigint_disarm(lua_State *L) {

@@ -66,7 +66,8 @@ final class ReplTerminalTests: XCTestCase {
         kill(t.process.processIdentifier, SIGINT)   // Ctrl-C at the prompt drops the line
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.hasSuffix("\r\n> ") }, t.output.text)
         t.type("while true do end\r")
-        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(t.output.wait(timeout: 10) { $0.hasSuffix("while true do end\r\n") }, t.output.text)
+        Thread.sleep(forTimeInterval: 0.1)
         kill(t.process.processIdentifier, SIGINT)
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.contains("interrupted!") && $0.hasSuffix("> ") }, t.output.text)
         t.type("broken\r")

@@ -52,7 +52,6 @@ extension Repl {
     /// Steps the scene; Ctrl-C stops between steps (and stops Lua callbacks).
     private func advance(steps n: Int) {
         let target = live.stage.steps + n
-        _ = Interrupt.take()
         let failure: HostError? = Interrupt.armed(live.scene.lua) { () -> HostError? in
             do throws(HostError) {
                 while live.stage.steps < target {

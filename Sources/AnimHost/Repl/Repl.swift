@@ -111,7 +111,6 @@ final class Repl {
         let lua = live.scene.lua
         let base = lua.top - 1
         var failure: LuaError?
-        _ = Interrupt.take()
         Interrupt.armed(lua) {
             do throws(LuaError) { try lua.call(nargs: 0, nresults: LUA_MULTRET) } catch { failure = error }
         }

@@ -216,6 +216,7 @@ int cl_sigint_take(void);
 /// "interrupted!" at the next call, return or instruction, and resets the
 /// handler to the default, so a second Ctrl-C ends a host that is stuck
 /// outside Lua (as lua.c does). `lua_sethook` is safe in a signal handler.
+/// A SIGINT recorded and not yet taken stops the code at once.
 void cl_sigint_arm(lua_State *L);
 
 /// Ends cl_sigint_arm: SIGINT only records again, and `L` gets its
