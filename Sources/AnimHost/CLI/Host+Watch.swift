@@ -16,19 +16,15 @@ extension Host {
     static func report(_ outcome: Result<ReloadReport, HostError>) {
         switch outcome {
         case .success(let r): fputs(r.line + "\n", stderr)
-        case .failure(let e): report(e)
+        case .failure(let e): report(.script(e.description + "\n(the previous version keeps running)"))
         }
     }
 
-    /// Waits for a change of `watcher`'s files; nil when interrupted (or `deadline` passed).
-    static func waitForChange(_ watcher: FileWatcher, until deadline: Double? = nil) -> [String]? {
+    /// Waits for a change of `watcher`'s files; nil when interrupted.
+    static func waitForChange(_ watcher: FileWatcher) -> [String]? {
         while true {
             if Interrupt.take() { return nil }
-            let now = MonotonicClock.now()
-            if let deadline, now >= deadline { return nil }
-            var timeout = watcher.timeout(now: now)
-            if let deadline { timeout = min(timeout ?? .infinity, deadline - now) }
-            _ = waitReadable(watcher.descriptor.map { [$0] } ?? [], timeout: timeout ?? (watcher.descriptor == nil ? 0.25 : nil))
+            _ = waitReadable(watcher.descriptor.map { [$0] } ?? [], timeout: watcher.timeout(now: MonotonicClock.now()))
             let changed = watcher.changes(now: MonotonicClock.now())
             if !changed.isEmpty { return changed }
         }
