@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,3 +376,59 @@ static int printline(lua_State *L) {
 }
 
 void cl_push_print(lua_State *L) { lua_pushcclosure(L, printline, 1); }
+
+// MARK: - Ctrl-C
+
+static volatile sig_atomic_t g_sigint = 0;
+/// The state whose running code a SIGINT stops; NULL when nothing is armed.
+static lua_State *volatile g_sigint_state = NULL;
+
+/// Count/call/return hook set by the handler: back to the budget hook, then raise.
+static void cl_interrupt_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    cl_install_hook(L);
+    luaL_error(L, "interrupted!");
+}
+
+static void cl_sigint_handler(int sig) {
+    g_sigint = 1;
+    lua_State *L = g_sigint_state;
+    if (L != NULL) {
+        signal(sig, SIG_DFL);  // a second Ctrl-C ends the process (lua.c's laction)
+        lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    }
+}
+
+void cl_sigint_catch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cl_sigint_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;  // no SA_RESTART: poll and read return EINTR
+    sigaction(SIGINT, &sa, NULL);
+}
+
+void cl_sigint_default(void) {
+    g_sigint_state = NULL;
+    signal(SIGINT, SIG_DFL);
+}
+
+int cl_sigint_take(void) {
+    int taken = g_sigint;
+    g_sigint = 0;
+    return taken;
+}
+
+void cl_sigint_arm(lua_State *L) {
+    g_sigint_state = L;
+    cl_sigint_catch();
+    // A Ctrl-C that came after the line was read but before this point is meant for
+    // the chunk about to run.
+    if (g_sigint) lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+void cl_sigint_disarm(lua_State *L) {
+    g_sigint_state = NULL;
+    cl_sigint_catch();
+    cl_install_hook(L);
+}

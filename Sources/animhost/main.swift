@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Test.self])
+        subcommands: [Run.self, Repl.self, Test.self])
 }
 
 struct Run: ParsableCommand {
@@ -44,6 +44,25 @@ struct Run: ParsableCommand {
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         o.watch = watch; o.realtime = realtime; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
         throw ExitCode(Host.run(o))
+    }
+}
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
+
+    @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
+    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: Double = 60
+    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = ReplOptions()
+        o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        throw ExitCode(Host.repl(o))
     }
 }
 

@@ -16,7 +16,7 @@ public enum Host {
     public static func run(_ options: RunOptions) -> Int32 {
         do throws(HostError) {
             try options.validate()
-            if options.watch { throw HostError.usage("--watch is not available yet") }
+            if options.watch { return watch(options) }
             let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
             defer { output.close() }
             return try runOnce(options, output: output)
@@ -27,9 +27,11 @@ public enum Host {
     }
 
     /// Runs the scene once into `output`; reports a script error itself after flushing.
-    static func runOnce(_ options: RunOptions, output: TextOutput) throws(HostError) -> Int32 {
+    /// `loaded` sees the scene once it is loaded (`run --watch` watches what it required).
+    static func runOnce(_ options: RunOptions, output: TextOutput, loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
         let touches = try options.input.map { p throws(HostError) in try readTouches(p) }
         let scene = try Scene.load(options.sceneOptions)
+        loaded(scene)
         if let touches { scene.stage.schedule(touches) }
         let writer = try FrameRun(scene: scene, options: options, output: output)
         do throws(HostError) {
@@ -121,7 +123,7 @@ struct FrameRun {
         output.flush()
     }
 
-    private func write(time: Double) {
+    func write(time: Double) {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
         for line in encoder.lines(for: frame) { output.writeLine(line) }

@@ -69,7 +69,9 @@ public struct FrameEncoder: Sendable {
 /// Quotes a CSV field when it holds a comma, quote or newline (RFC 4180).
 func csvField(_ s: String) -> String {
     guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-    return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var quoted = "\""
+    for c in s { quoted += c == "\"" ? "\"\"" : String(c) }
+    return quoted + "\""
 }
 
 /// A JSON string literal.
@@ -92,10 +94,4 @@ func jsonString(_ s: String) -> String {
         }
     }
     return out + "\""
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }

@@ -12,6 +12,8 @@ public struct SceneOptions {
     public var allowIO = false
     public var print: (String) -> Void = writeToStandardError
     public var input: [SyntheticInput] = []
+    /// The script's text, when it does not come from `path` (a REPL without a script).
+    public var source: String?
     public init(path: String) { self.path = path }
 }
 
@@ -56,7 +58,7 @@ public final class Scene {
     /// Loads and runs a scene script.
     /// - Throws: `.usage` for a missing file, `.script` for anything the script does wrong.
     public static func load(_ options: SceneOptions) throws(HostError) -> Scene {
-        guard isRegularFile(options.path) else {
+        guard options.source != nil || isRegularFile(options.path) else {
             throw .usage("cannot open script '\(options.path)': no such file")
         }
         var lo = LuaOptions()
@@ -73,7 +75,11 @@ public final class Scene {
         try scene.installAPI()
         for input in options.input { scene.stage.schedule(input) }
         do {
-            try lua.loadFile(options.path)
+            if let source = options.source {
+                try lua.loadString(source, chunkName: "=" + options.path)
+            } else {
+                try lua.loadFile(options.path)
+            }
             try lua.call(nargs: 0, nresults: 0)
         } catch {
             throw .script(error.description)

@@ -200,4 +200,27 @@ void cl_push_safesetmetatable(lua_State *L);
 /// tostring runs in C because __tostring may raise.
 void cl_push_print(lua_State *L);
 
+// MARK: - Ctrl-C (shim.c): lua.c's trick for stopping a running chunk
+
+/// Catches SIGINT with a handler that only records it (no SA_RESTART, so a
+/// blocking poll or read returns EINTR). The REPL and `run --watch` poll it.
+void cl_sigint_catch(void);
+
+/// Gives SIGINT back its default action (the process ends).
+void cl_sigint_default(void);
+
+/// 1 if SIGINT arrived since the last call; clears the record.
+int cl_sigint_take(void);
+
+/// While Lua code of `L` runs: a SIGINT also sets a hook on `L` that raises
+/// "interrupted!" at the next call, return or instruction, and resets the
+/// handler to the default, so a second Ctrl-C ends a host that is stuck
+/// outside Lua (as lua.c does). `lua_sethook` is safe in a signal handler.
+/// A SIGINT recorded and not yet taken stops the code at once.
+void cl_sigint_arm(lua_State *L);
+
+/// Ends cl_sigint_arm: SIGINT only records again, and `L` gets its
+/// instruction-budget hook back (a hook armed but never reached is removed).
+void cl_sigint_disarm(lua_State *L);
+
 #endif

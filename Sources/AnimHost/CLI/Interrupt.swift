@@ -1,0 +1,23 @@
+import CLuaShim
+import LuaKit
+
+/// Ctrl-C for the long-running commands (`run --watch`, `repl`): SIGINT is recorded
+/// instead of ending the process, and while Lua code runs it also stops that code with
+/// "interrupted!" (lua.c's hook trick, in CLuaShim).
+enum Interrupt {
+    /// Records SIGINT from now on instead of ending the process.
+    static func catchSignal() { cl_sigint_catch() }
+
+    /// SIGINT ends the process again.
+    static func restoreDefault() { cl_sigint_default() }
+
+    /// Whether SIGINT arrived since the last call.
+    static func take() -> Bool { cl_sigint_take() != 0 }
+
+    /// Runs `body` with Ctrl-C stopping the Lua code of `lua`.
+    static func armed<T, E: Error>(_ lua: LuaState, _ body: () throws(E) -> T) throws(E) -> T {
+        cl_sigint_arm(lua.L)
+        defer { cl_sigint_disarm(lua.L) }
+        return try body()
+    }
+}

@@ -1,0 +1,90 @@
+import Dynamics
+
+/// The running version of a scene together with what rebuilds it: its options (tunable
+/// values included) and the input log. The REPL and `run --watch --realtime` drive it;
+/// a reload, `:set` and `:reset` swap in a new version only when building it succeeded,
+/// so a failure always leaves the old version running.
+public final class LiveScene {
+    /// The current version.
+    public private(set) var scene: Scene
+    /// Options of the current version; `print` goes through the replay gate.
+    public private(set) var options: SceneOptions
+    public private(set) var log: InputLog
+    /// Frames of the current version so far (when recording).
+    public private(set) var history: FrameHistory?
+    let gate: OutputGate
+
+    /// Loads the scene and processes its t = 0 boundary.
+    /// - Parameters:
+    ///   - loadTouches: touches from `--input`, logged so that reloads replay them.
+    ///   - frames: records a frame history at this clock (the REPL's `:frames`, `:save`).
+    public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil) throws(HostError) {
+        gate = OutputGate(sink: options.print)
+        var o = options
+        o.print = { [gate] in gate.write($0) }
+        self.options = o
+        log = InputLog(loadTouches: loadTouches)
+        scene = try Scene.load(o)
+        history = frames.map { FrameHistory(clock: $0) }
+        try Replay.begin(scene, loadTouches: loadTouches)
+        history?.recordDue(scene.stage)
+    }
+
+    public var stage: Stage { scene.stage }
+
+    /// The script and every file it required: what a watcher watches.
+    public var watchedFiles: [String] {
+        options.source != nil ? [] : [options.path] + scene.lua.requiredFiles.filter { $0 != options.path }
+    }
+
+    // MARK: Live input
+
+    /// One step, recording due frames.
+    public func step() throws(HostError) {
+        try stage.step()
+        history?.recordDue(stage)
+    }
+
+    /// Schedules a gesture from outside the script and logs it.
+    public func apply(_ gesture: SyntheticInput) throws(HostError) {
+        try Replay.apply(.gesture(gesture), to: scene, replaying: false)
+        log.append(.gesture(gesture), at: stage.steps)
+    }
+
+    /// Logs a chunk the REPL has just run in the current scene.
+    public func logStatement(_ code: String, failed: Bool) {
+        log.append(.statement(code: code, failed: failed), at: stage.steps)
+    }
+
+    // MARK: New versions
+
+    /// Builds the current script (with `options`) as if it had been running from the
+    /// start with the logged input, up to the current step. Nothing changes on failure.
+    func rebuild(with options: SceneOptions, log: InputLog) throws(HostError) -> (Scene, FrameHistory?) {
+        let newHistory = history.map { FrameHistory(clock: $0.clock, columns: $0.columns) }
+        var replay = Replay(options: options, log: log)
+        replay.gate = gate
+        let s = try replay.run(to: stage.steps) { newHistory?.recordDue($0) }
+        return (s, newHistory)
+    }
+
+    /// Makes a rebuilt scene the current version.
+    func adopt(_ s: Scene, history h: FrameHistory?, options o: SceneOptions? = nil, log l: InputLog? = nil) {
+        scene = s
+        history = h
+        if let o { options = o }
+        if let l { log = l }
+    }
+
+    /// Starts over at t = 0 from the current file, forgetting the REPL's inputs (tunable
+    /// values stay). The old version keeps running if the load fails.
+    public func reset() throws(HostError) {
+        var l = log
+        l.removeEntries()
+        let s = try Scene.load(options)
+        let h = history.map { FrameHistory(clock: $0.clock, columns: $0.columns) }
+        try Replay.begin(s, loadTouches: l.loadTouches)
+        h?.recordDue(s.stage)
+        adopt(s, history: h, log: l)
+    }
+}

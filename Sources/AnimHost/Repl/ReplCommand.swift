@@ -1,0 +1,98 @@
+import LuaKit
+
+/// A REPL line that begins with `:` (DESIGN.md "The REPL").
+enum ReplCommand {
+    case run(seconds: Double)
+    case step(count: Int)
+    case reset
+    case reload
+    /// nil: show whether watching.
+    case watch(Bool?)
+    case set(name: String, value: Double)
+    /// `:set` without arguments.
+    case tunables
+    case tap(x: Double, y: Double)
+    case pan(x1: Double, y1: Double, x2: Double, y2: Double, seconds: Double)
+    case frames(count: Int, format: FrameFormat)
+    case save(path: String)
+    case help
+    case quit
+    /// A malformed command: the message says how to write it.
+    case invalid(String)
+
+    static let helpText = """
+        :run SECONDS              advance the scene (Ctrl-C stops it)
+        :step [N]                 advance N steps of 1/hz (default 1)
+        :reset                    start over at t = 0, forgetting the REPL's input
+        :reload                   rebuild from the files now, replaying the input to the current time
+        :watch on|off             reload when the script or a file it requires is saved (on at start)
+        :set [NAME VALUE]         give a tunable a new value: the whole run is replayed and the
+                                  outcome compared (settle time, overshoot, final positions);
+                                  without arguments, list the tunables
+        :tap X Y                  a tap at the next step
+        :pan X1 Y1 X2 Y2 SECONDS  a drag starting at the next step
+        :frames [N] [csv|table]   the last N frames (default 10, table)
+        :save FILE.csv            every frame so far, as `animhost run` writes them
+        :help                     this list
+        :quit                     leave (so does Ctrl-D)
+        Anything else is Lua, run in the scene's global environment.
+        """
+
+    /// The command on `line`, or nil when the line is Lua (`::label::` is Lua too).
+    static func parse(_ line: String) -> ReplCommand? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix(":"), !trimmed.hasPrefix("::") else { return nil }
+        let words = trimmed.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let name = words.first else { return .invalid("a command name is missing; :help lists them") }
+        let args = Array(words.dropFirst())
+        let numbers = args.map { Double($0) }
+        func allNumbers(_ n: Int) -> [Double]? {
+            guard args.count == n, numbers.allSatisfy({ $0?.isFinite == true }) else { return nil }
+            return numbers.map { $0! }
+        }
+        switch name {
+        case "run":
+            guard let v = allNumbers(1), v[0] >= 0, v[0] <= 1e6 else { return .invalid("usage: :run SECONDS (a number ≥ 0)") }
+            return .run(seconds: v[0])
+        case "step":
+            if args.isEmpty { return .step(count: 1) }
+            guard args.count == 1, let n = Int(args[0]), n >= 0, n <= 100_000_000 else { return .invalid("usage: :step [N] (a whole number ≥ 0)") }
+            return .step(count: n)
+        case "reset": return args.isEmpty ? .reset : .invalid("usage: :reset")
+        case "reload": return args.isEmpty ? .reload : .invalid("usage: :reload")
+        case "watch":
+            if args.isEmpty { return .watch(nil) }
+            if args == ["on"] { return .watch(true) }
+            if args == ["off"] { return .watch(false) }
+            return .invalid("usage: :watch on|off")
+        case "set":
+            if args.isEmpty { return .tunables }
+            guard args.count == 2, let v = Double(args[1]), v.isFinite else { return .invalid("usage: :set NAME VALUE (a finite number)") }
+            return .set(name: args[0], value: v)
+        case "tap":
+            guard let v = allNumbers(2) else { return .invalid("usage: :tap X Y") }
+            return .tap(x: v[0], y: v[1])
+        case "pan":
+            guard let v = allNumbers(5), v[4] >= 0 else { return .invalid("usage: :pan X1 Y1 X2 Y2 SECONDS") }
+            return .pan(x1: v[0], y1: v[1], x2: v[2], y2: v[3], seconds: v[4])
+        case "frames":
+            var count = 10, format = FrameFormat.table
+            for a in args {
+                if let n = Int(a), n >= 0 { count = n } else if a == "csv" { format = .csv } else if a == "table" { format = .table } else {
+                    return .invalid("usage: :frames [N] [csv|table]")
+                }
+            }
+            return .frames(count: count, format: format)
+        case "save":
+            guard args.count == 1 else { return .invalid("usage: :save FILE.csv") }
+            return .save(path: args[0])
+        case "help": return .help
+        case "quit", "q", "exit": return .quit
+        default:
+            let names = ["run", "step", "reset", "reload", "watch", "set", "tap", "pan", "frames", "save", "help", "quit"]
+            let hint = Suggestions.closest(to: name, in: names).map { "; did you mean :\($0)?" } ?? "; :help lists them"
+            return .invalid("unknown command :\(name)\(hint)")
+        }
+    }
+
+}
