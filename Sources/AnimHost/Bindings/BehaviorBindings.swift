@@ -62,6 +62,7 @@ extension Scene {
         })
         c.describe = { o in
             let a = o as! AttachmentBehavior
+            if a.kind != .distance { return "\(a.kind.rawValue) attachment" }
             return "attachment (length \(NumberFormat.string(a.length ?? 0)), frequency \(NumberFormat.string(a.frequency)) Hz, damping \(NumberFormat.string(a.damping)))"
         }
         lua.register(c)

@@ -197,7 +197,7 @@ extension Scene {
         let index = lua_absindex(L, i)
         if depth == 0 && lua_type(L, index) == LUA_TNIL { return .infinite }
         guard depth <= Self.maximumRegionDepth else {
-            throw LuaCallError("field '\(path)': regions nest at most \(Self.maximumRegionDepth) deep")
+            throw LuaCallError("field 'region': regions nest at most \(Self.maximumRegionDepth) deep (does a region table contain itself?)")
         }
         guard let r = TableReader(call, argument: index, function: "field", kind: "region", fields: Self.regionFields) else {
             throw LuaCallError("field '\(path)': region table expected ({size = {w, h}}, {radius = r}, {union = {…}}, …), got \(call.typeName(at: index))")
