@@ -14,7 +14,26 @@ final class BehaviorClasses {
 
     /// The region as the script wrote it and the evaluate function, per field object.
     /// Looked up by identity only, never iterated.
-    var fieldStates: [ObjectIdentifier: FieldState] = [:]
+    private(set) var fieldStates: [ObjectIdentifier: FieldState] = [:]
+    /// The size at which states of fields that are gone are dropped.
+    private var pruneAt = 64
+
+    /// The binding's state of a field, if it has one.
+    func state(of f: FieldBehavior) -> FieldState? {
+        guard let s = fieldStates[ObjectIdentifier(f)], s.field === f else { return nil }
+        return s
+    }
+
+    /// Keeps `s` for its field, dropping the states of collected fields now and then
+    /// (removal only: no order reaches anything a script sees).
+    func keep(_ s: FieldState, for f: FieldBehavior) {
+        s.field = f
+        if fieldStates.count >= pruneAt {
+            fieldStates = fieldStates.filter { $0.value.field != nil }
+            pruneAt = max(64, 2 * fieldStates.count)
+        }
+        fieldStates[ObjectIdentifier(f)] = s
+    }
 
     /// The class of a behavior bound here, or nil for the other kinds.
     func luaClass(of b: DynamicBehavior) -> LuaClass? {

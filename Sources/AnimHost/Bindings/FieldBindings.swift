@@ -130,8 +130,7 @@ extension Scene {
             b = FieldBehavior(kind: kind, items: items)
             state = FieldState()
         }
-        state.field = b
-        api.uikit.fieldStates[ObjectIdentifier(b)] = state
+        api.uikit.keep(state, for: b)
         if let v = try vectorField(r, "position") { b.position = v }
         if let v = try vectorField(r, "direction") { b.direction = v }
         for name in ["strength", "falloff", "minimumRadius", "smoothness", "animationSpeed"] {
@@ -171,11 +170,9 @@ extension Scene {
 
     /// The binding's state of a field, made on first use.
     func fieldState(_ f: FieldBehavior) -> FieldState {
-        let key = ObjectIdentifier(f)
-        if let s = api.uikit.fieldStates[key], s.field === f { return s }
+        if let s = api.uikit.state(of: f) { return s }
         let s = FieldState()
-        s.field = f
-        api.uikit.fieldStates[key] = s
+        api.uikit.keep(s, for: f)
         return s
     }
 
