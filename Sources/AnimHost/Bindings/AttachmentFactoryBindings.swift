@@ -50,7 +50,7 @@ extension Scene {
                     try r.finish()
                     let made = try self.makeFactoryAttachment(name, r)
                     switch made {
-                    case .success(let b): return self.push(b, self.api.attachment)
+                    case .success(let b): return self.returning(b, as: self.api.attachment)
                     case .failure(let e): return self.constructorError(function, e)
                     }
                 } catch { return .error(error.description) }

@@ -108,6 +108,9 @@ extension Scene {
     private func makeField(_ r: TableReader) throws(LuaCallError) -> LuaReturn {
         try r.finish()
         let evaluate = try r.function("evaluate")
+        if evaluate == nil, try r.string("kind") == "custom" {
+            throw r.fieldError("evaluate", "a custom field needs evaluate = function(position, velocity, mass, charge, time)")
+        }
         let kindName = try choiceField(r, "kind", "field kind", Self.fieldKinds + (evaluate == nil ? [] : ["custom"]))
         let items = try itemsField(r)
         let b: FieldBehavior

@@ -34,7 +34,7 @@ extension Scene {
         lua.register(c)
 
         lua.register("gravity", in: t) { [unowned self] call in
-            if call.count == 0 { return self.push(GravityBehavior(), c) }
+            if call.count == 0 { return self.returning(GravityBehavior(), as: c) }
             guard let r = TableReader(call, argument: 1, function: "gravity", kind: "gravity", fields: Self.gravityFields) else {
                 return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
             }
@@ -51,13 +51,13 @@ extension Scene {
                 } else if angle != nil || magnitude != nil {
                     b.setAngle(angle ?? b.angle, magnitude: magnitude ?? b.magnitude)
                 }
-                return self.push(b, c)
+                return self.returning(b, as: c)
             } catch { return .error(error.description) }
         }
     }
 
     /// Pushes a new behavior object and returns it as the one result.
-    func push(_ b: DynamicBehavior, _ c: LuaClass) -> LuaReturn {
+    func returning(_ b: DynamicBehavior, as c: LuaClass) -> LuaReturn {
         lua.push(b, as: c)
         return .results(1)
     }

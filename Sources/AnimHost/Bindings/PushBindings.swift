@@ -80,7 +80,7 @@ extension Scene {
                     b.setAngle(angle ?? 0, magnitude: magnitude ?? 0)
                 }
                 if let active = try r.bool("active") { b.active = active }
-                return self.push(b, c)
+                return self.returning(b, as: c)
             } catch { return .error(error.description) }
         }
     }

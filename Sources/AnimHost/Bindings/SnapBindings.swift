@@ -44,7 +44,7 @@ extension Scene {
                     if let e = Self.checkSnapDamping(d) { throw r.fieldError("damping", e) }
                     b.damping = d
                 }
-                return self.push(b, c)
+                return self.returning(b, as: c)
             } catch { return .error(error.description) }
         }
     }
