@@ -26,6 +26,10 @@ extension LuaState {
         cl_set_dispatcher({ L, box in
             let b = Unmanaged<FunctionBox>.fromOpaque(box!).takeUnretainedValue()
             let call = LuaCall(state: b.state, L: L!, name: b.name)
+            if let guardCall = b.state.callGuard, let refusal = guardCall(b.name) {
+                _ = refusal.withCString { lua_pushstring(L, $0) }
+                return -1
+            }
             switch b.function(call) {
             case .results(let n): return n
             case .error(let message):

@@ -47,6 +47,10 @@ public final class LuaState {
     var boxes: [AnyObject] = []
     /// Metatables registered by `LuaClass`, by name.
     var classes: [String: LuaClass] = [:]
+    /// While set, every Swift function called from Lua asks it first, with the function's
+    /// name: a message refuses the call (raised as its error) without running it. The host
+    /// sets it around callbacks that run where its objects must not be touched.
+    public var callGuard: ((_ function: String) -> String?)?
 
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         LuaState.installDispatcher

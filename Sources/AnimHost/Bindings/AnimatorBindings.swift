@@ -18,31 +18,25 @@ extension Scene {
         }
         c.method("removeAllBehaviors") { _, _ in animator.removeAllBehaviors(); return .none }
         c.method("itemsIn") { [unowned self] _, call in
-            var message: String?
-            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(1, "rect {x, y, w, h} expected, got \(call.typeName(at: 2))") }
+            // {x, y, w, h}: the rectangle's top-left corner and size (pt).
             var r: [Double] = []
-            for k in 1...4 {
-                lua_rawgeti(call.L, 2, lua_Integer(k))
-                if lua_type(call.L, -1) == LUA_TNUMBER { r.append(lua_tonumberx(call.L, -1, nil)) }
-                self.lua.pop()
+            if lua_type(call.L, 2) == LUA_TTABLE {
+                for k in 1...4 {
+                    lua_rawgeti(call.L, 2, lua_Integer(k))
+                    if lua_type(call.L, -1) == LUA_TNUMBER { r.append(lua_tonumberx(call.L, -1, nil)) }
+                    self.lua.pop()
+                }
             }
-            guard r.count == 4 else { message = "bad argument #1 to 'itemsIn' (rect {x, y, w, h} of four numbers expected)"; return .error(message!) }
-            let lo = Vec2(r[0], r[1]), hi = Vec2(r[0] + r[2], r[1] + r[3])
-            let found = animator.itemIDs.filter { id in
-                let b = animator.bodies[Int(id.index)]
-                let s = animator.size(of: id)
-                // The rotated box's bounds.
-                let ex = abs(b.rotation.c) * s.x / 2 + abs(b.rotation.s) * s.y / 2
-                let ey = abs(b.rotation.s) * s.x / 2 + abs(b.rotation.c) * s.y / 2
-                return b.center.x + ex >= lo.x && b.center.x - ex <= hi.x && b.center.y + ey >= lo.y && b.center.y - ey <= hi.y
+            guard r.count == 4 else { return call.argumentError(1, "rect {x, y, w, h} of four numbers expected, got \(call.typeName(at: 2))") }
+            guard r.allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) else {
+                return call.argumentError(1, "rect {x, y, w, h} must be finite, got {\(r.map(NumberFormat.string).joined(separator: ", "))}")
             }
-            lua_createtable(call.L, Int32(found.count), 0)
-            for (k, id) in found.enumerated() { self.push(id); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
+            self.pushItems(animator.itemsIn(origin: Vec2(r[0], r[1]), size: Vec2(r[2], r[3])), call.L)
             return .results(1)
         }
         c.method("updateItemUsingCurrentState") { [unowned self] _, call in
-            guard self.item(at: 2, call) != nil else { return call.argumentError(1, "item expected, got \(call.typeName(at: 2))") }
-            animator.wake()
+            guard let h = self.item(at: 2, call) else { return call.argumentError(1, "item expected, got \(call.typeName(at: 2))") }
+            animator.updateItemUsingCurrentState(h.id)
             return .none
         }
         c.property("behaviors", get: { [unowned self] _, call in

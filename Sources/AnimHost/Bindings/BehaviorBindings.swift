@@ -50,7 +50,10 @@ extension Scene {
             guard v >= 0 else { return "field 'damping' of attachment must be ≥ 0, got \(NumberFormat.string(v))" }
             a.damping = v; return nil
         })
-        number("frictionTorque", get: { $0.frictionTorque }, set: { a, v in a.frictionTorque = v; return nil })
+        number("frictionTorque", get: { $0.frictionTorque }, set: { a, v in
+            guard v >= 0 else { return "field 'frictionTorque' of attachment must be ≥ 0, got \(NumberFormat.string(v))" }
+            a.frictionTorque = v; return nil
+        })
         c.property("items", get: { [unowned self] o, call in
             let items = (o as! AttachmentBehavior).items
             lua_createtable(call.L, Int32(items.count), 0)
@@ -59,6 +62,7 @@ extension Scene {
         })
         c.describe = { o in
             let a = o as! AttachmentBehavior
+            if a.kind != .distance { return "\(a.kind.rawValue) attachment" }
             return "attachment (length \(NumberFormat.string(a.length ?? 0)), frequency \(NumberFormat.string(a.frequency)) Hz, damping \(NumberFormat.string(a.damping)))"
         }
         lua.register(c)
@@ -111,7 +115,11 @@ extension Scene {
             let damping = try r.finiteNumber("damping") ?? 0
             if damping < 0 { return .error("bad argument #1 to 'attachment' (field 'damping' must be ≥ 0, got \(NumberFormat.string(damping)))") }
             let a = AttachmentBehavior(item: item.id, offset: offset, end: end, length: length, frequency: frequency, damping: damping)
-            if let ft = try r.finiteNumber("frictionTorque") { a.frictionTorque = ft }
+            if let ft = try r.finiteNumber("frictionTorque") {
+                if ft < 0 { return .error("bad argument #1 to 'attachment' (field 'frictionTorque' must be ≥ 0, got \(NumberFormat.string(ft)))") }
+                a.frictionTorque = ft
+            }
+            if let range = try rangeField(r, "range") { try? a.setAttachmentRange(range) }   // checked by rangeField
             lua.push(a, as: api.attachment)
             return .results(1)
         } catch {

@@ -10,6 +10,8 @@ final class SceneAPI {
     let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
     let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
+    /// Gravity, push, snap and field.
+    let uikit = BehaviorClasses()
     /// Vector conversion, with the prelude's vec metatable once it ran.
     var vectors: LuaVectors
     /// Animation classes (AnimationBindings.swift).

@@ -15,6 +15,11 @@ extension Scene {
         registerItems(in: t)
         registerAnimator(in: t)
         registerBehaviors(in: t)
+        registerAttachmentFactories(in: t)
+        registerGravity(in: t)
+        registerPush(in: t)
+        registerSnap(in: t)
+        registerFields(in: t)
         registerComposites(in: t)
         registerScene(in: t)
         registerInput(in: t)
@@ -42,7 +47,7 @@ extension Scene {
 
     /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
     func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
-        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior]) as? DynamicBehavior { return b }
+        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior] + api.uikit.all) as? DynamicBehavior { return b }
         guard call.type(at: i) == LUA_TTABLE else { return nil }
         lua.push("__animhost_behavior")
         lua_rawget(lua.L, i < 0 ? i - 1 : i)
@@ -53,7 +58,7 @@ extension Scene {
     /// Pushes the Lua value for a behavior (its userdata, or the instance table).
     func push(_ b: DynamicBehavior) {
         if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
-        lua.push(b, as: b is AttachmentBehavior ? api.attachment : api.itemBehavior)
+        lua.push(b, as: api.uikit.luaClass(of: b) ?? (b is AttachmentBehavior ? api.attachment : api.itemBehavior))
     }
 
     /// Reads a list of items (`items = {a, b}`) from the table at `i`.

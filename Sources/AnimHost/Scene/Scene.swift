@@ -71,6 +71,7 @@ public final class Scene {
         let lua: LuaState
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))
+        scene.stage.animator.seed = options.seed   // noise and turbulence fields
         for s in options.sets where !s.value.isFinite { throw .usage("--set \(s.name): value must be finite") }
         try scene.installAPI()
         for input in options.input { scene.stage.schedule(input) }

@@ -54,7 +54,17 @@ final class TestAPI {
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
         if call.count >= 2 && !call.isNil(at: 2) {
-            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=} expected, got \(call.typeName(at: 2))") }
+            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
+            lua.push("seed")
+            switch lua_rawget(call.L, 2) {
+            case LUA_TNIL: break
+            case LUA_TNUMBER where lua_isinteger(call.L, -1) != 0 && lua_tointegerx(call.L, -1, nil) >= 0:
+                so.seed = UInt64(lua_tointegerx(call.L, -1, nil))
+            default:
+                lua.pop()
+                return .error("bad argument #2 to 'load' (field 'seed': an integer ≥ 0 expected)")
+            }
+            lua.pop()
             lua.push("set"); lua_rawget(call.L, 2)
             if lua_type(call.L, -1) == LUA_TTABLE {
                 var sets: [(String, Double)] = []
