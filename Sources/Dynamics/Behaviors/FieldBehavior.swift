@@ -33,7 +33,7 @@
 ///   strength and falloff are ignored
 /// - custom: the closure's answer, not scaled by strength (a strength below 2⁻¹⁵ turns it
 ///   off, as in UIKit).
-public final class FieldBehavior: DynamicBehavior {
+public final class FieldBehavior: ItemListBehavior {
     /// The field kinds of UIKit's factories, plus `custom` (an evaluation closure).
     public enum Kind: String, CaseIterable, Sendable {
         case linearGravity, radialGravity, noise, turbulence, spring, electric, magnetic,
@@ -51,7 +51,6 @@ public final class FieldBehavior: DynamicBehavior {
 
     public let kind: Kind
     /// The items the field acts on, in insertion order.
-    public private(set) var items: [ItemID]
     /// The field's origin in the reference frame (pt). Default (0, 0).
     public var position: Vec2 = .zero { didSet { changed() } }
     /// Where the field acts, relative to `position`. Default: everywhere.
@@ -75,7 +74,6 @@ public final class FieldBehavior: DynamicBehavior {
     let evaluator: Evaluator?
 
     public override var kindName: String { "field" }
-    public override var acceptsChildren: Bool { false }
 
     /// UIKit's minimum radius: 2⁻¹⁵ m, in points.
     public static let defaultMinimumRadius = 100.0 / 32768
@@ -95,17 +93,17 @@ public final class FieldBehavior: DynamicBehavior {
     /// and exerts no force; use `init(items:evaluate:)`.
     public init(kind: Kind, items: [ItemID] = []) {
         self.kind = kind
-        self.items = Self.unique(items)
         falloff = Self.defaultFalloff(for: kind)
         evaluator = nil
+        super.init(items: items)
     }
 
     /// A custom field: `evaluate` gives the force (see `Evaluator`).
     public init(items: [ItemID] = [], evaluate: @escaping Evaluator) {
         kind = .custom
-        self.items = Self.unique(items)
         falloff = 0
         evaluator = evaluate
+        super.init(items: items)
     }
 
     // MARK: UIKit's factories
@@ -141,27 +139,10 @@ public final class FieldBehavior: DynamicBehavior {
 
     // MARK: Items
 
-    /// Adds an item; adding one already in the field does nothing.
-    public func addItem(_ item: ItemID) {
-        guard !items.contains(item) else { return }
-        items.append(item)
-        animator?.structureDidChange()
-    }
 
-    /// Removes an item; does nothing if it is not in the field.
-    public func removeItem(_ item: ItemID) {
-        guard let i = items.firstIndex(of: item) else { return }
-        items.remove(at: i)
-        animator?.structureDidChange()
-    }
 
     private func changed() { animator?.forcesDidChange() }
 
-    static func unique(_ items: [ItemID]) -> [ItemID] {
-        var out: [ItemID] = []
-        for i in items where !out.contains(i) { out.append(i) }
-        return out
-    }
 
     public override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }

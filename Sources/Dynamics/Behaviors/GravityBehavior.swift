@@ -16,9 +16,8 @@ import Darwin
 /// wins; removing any of them sets the world gravity to zero (UIKit also logs
 /// "Multiple gravity behavior per animator is undefined and may assert in the future").
 /// Use one gravity behavior per animator.
-public final class GravityBehavior: DynamicBehavior {
+public final class GravityBehavior: ItemListBehavior {
     /// The items gravity acts on, in insertion order.
-    public private(set) var items: [ItemID]
 
     /// The gravity vector in UIKit units (1 = 1000 pt/s²). Default (0, 1): down.
     public var direction: Vec2 = Vec2(0, 1) {
@@ -40,10 +39,9 @@ public final class GravityBehavior: DynamicBehavior {
     }
 
     public override var kindName: String { "gravity" }
-    public override var acceptsChildren: Bool { false }
 
-    public init(items: [ItemID] = []) {
-        self.items = FieldBehavior.unique(items)
+    public override init(items: [ItemID] = []) {
+        super.init(items: items)
     }
 
     /// Sets angle (radians) and magnitude (1 = 1000 pt/s²) at once.
@@ -51,19 +49,7 @@ public final class GravityBehavior: DynamicBehavior {
         direction = Vec2(cos(angle) * magnitude, sin(angle) * magnitude)
     }
 
-    /// Adds an item; adding one already in the behavior does nothing.
-    public func addItem(_ item: ItemID) {
-        guard !items.contains(item) else { return }
-        items.append(item)
-        animator?.structureDidChange()
-    }
 
-    /// Removes an item; does nothing if it is not in the behavior.
-    public func removeItem(_ item: ItemID) {
-        guard let i = items.firstIndex(of: item) else { return }
-        items.remove(at: i)
-        animator?.structureDidChange()
-    }
 
     public override func willMove(to newAnimator: Animator?) {
         if let newAnimator {

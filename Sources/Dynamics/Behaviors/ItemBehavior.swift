@@ -17,8 +17,7 @@
 /// `anchored` items do not move: they are static (forces, fields, velocity changes and
 /// joints leave them in place) and collide like boundaries. `charge` scales electric and
 /// magnetic fields.
-public final class ItemBehavior: DynamicBehavior {
-    public private(set) var items: [ItemID]
+public final class ItemBehavior: ItemListBehavior {
     public var elasticity: Double? { didSet { changed() } }
     public var friction: Double? { didSet { changed() } }
     public var density: Double? { didSet { changed() } }
@@ -33,22 +32,10 @@ public final class ItemBehavior: DynamicBehavior {
     var pendingAngular: [(ItemID, Double)] = []
 
     public override var kindName: String { "itemBehavior" }
-    public override var acceptsChildren: Bool { false }
 
-    public init(items: [ItemID]) { self.items = FieldBehavior.unique(items) }
+    public override init(items: [ItemID]) { super.init(items: items) }
 
-    /// Adds an item; adding one already in the behavior does nothing.
-    public func addItem(_ item: ItemID) {
-        guard !items.contains(item) else { return }
-        items.append(item); animator?.structureDidChange()
-    }
 
-    /// Removes an item; does nothing if it is not in the behavior. The item's properties
-    /// this behavior set return to the defaults (see the precedence rules).
-    public func removeItem(_ item: ItemID) {
-        guard let i = items.firstIndex(of: item) else { return }
-        items.remove(at: i); animator?.structureDidChange()
-    }
 
     private func changed() { animator?.materialsDidChange() }
 

@@ -20,12 +20,11 @@ import Darwin
 /// A push acts at the item's center, or at center + `targetOffsetFromCenter(for:)`, where it
 /// also makes a torque. The offset is in the reference frame's axes and does not turn with
 /// the item (UIKit's behavior [R][M], although its documentation calls it item-relative).
-public final class PushBehavior: DynamicBehavior {
+public final class PushBehavior: ItemListBehavior {
     public enum Mode: String, Sendable { case continuous, instantaneous }
 
     public let mode: Mode
     /// The items pushed, in insertion order.
-    public private(set) var items: [ItemID]
     /// Offsets (pt, reference axes) of the points pushed, parallel to `items`.
     private(set) var offsets: [Vec2]
 
@@ -49,12 +48,12 @@ public final class PushBehavior: DynamicBehavior {
     }
 
     public override var kindName: String { "push" }
-    public override var acceptsChildren: Bool { false }
 
     public init(items: [ItemID] = [], mode: Mode = .continuous) {
-        self.items = FieldBehavior.unique(items)
-        offsets = Array(repeating: .zero, count: self.items.count)
         self.mode = mode
+        offsets = []
+        super.init(items: items)
+        offsets = Array(repeating: .zero, count: self.items.count)
     }
 
     /// Sets angle (radians) and magnitude at once.
@@ -76,21 +75,10 @@ public final class PushBehavior: DynamicBehavior {
         items.firstIndex(of: item).map { offsets[$0] } ?? .zero
     }
 
-    /// Adds an item (offset zero); adding one already in the push does nothing.
-    public func addItem(_ item: ItemID) {
-        guard !items.contains(item) else { return }
-        items.append(item)
-        offsets.append(.zero)
-        animator?.structureDidChange()
-    }
 
-    /// Removes an item and its offset; does nothing if it is not in the push.
-    public func removeItem(_ item: ItemID) {
-        guard let i = items.firstIndex(of: item) else { return }
-        items.remove(at: i)
-        offsets.remove(at: i)
-        animator?.structureDidChange()
-    }
+
+    public override func didAddItem(at index: Int) { offsets.insert(.zero, at: index) }
+    public override func didRemoveItem(at index: Int) { offsets.remove(at: index) }
 
     private func changed() { animator?.forcesDidChange() }
 
