@@ -10,12 +10,14 @@ final class SceneAPI {
     let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
     let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
+    let collision = LuaClass(name: "animhost.Collision", kind: "collision")
+    let gravity = LuaClass(name: "animhost.Gravity", kind: "gravity")
     /// Vector conversion, with the prelude's vec metatable once it ran.
     var vectors: LuaVectors
     var animatorHandle: AnimatorHandle?
     var items: [ItemHandle] = []
     /// Behaviors by kind, for messages and argument checks.
-    var behaviorClasses: [LuaClass] { [attachment, itemBehavior, composite] }
+    var behaviorClasses: [LuaClass] { [attachment, itemBehavior, composite, collision, gravity] }
 }
 
 /// A Lua handle to an item.

@@ -16,6 +16,8 @@ extension Scene {
         registerAnimator(in: t)
         registerBehaviors(in: t)
         registerComposites(in: t)
+        registerCollision(in: t)
+        registerGravity(in: t)
         registerScene(in: t)
         registerInput(in: t)
         // Global `animhost` and require "animhost".
@@ -41,7 +43,7 @@ extension Scene {
 
     /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
     func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
-        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior]) as? DynamicBehavior { return b }
+        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior, api.collision, api.gravity]) as? DynamicBehavior { return b }
         guard call.type(at: i) == LUA_TTABLE else { return nil }
         lua.push("__animhost_behavior")
         lua_rawget(lua.L, i < 0 ? i - 1 : i)
@@ -52,7 +54,8 @@ extension Scene {
     /// Pushes the Lua value for a behavior (its userdata, or the instance table).
     func push(_ b: DynamicBehavior) {
         if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
-        lua.push(b, as: b is AttachmentBehavior ? api.attachment : api.itemBehavior)
+        lua.push(b, as: b is AttachmentBehavior ? api.attachment : b is CollisionBehavior ? api.collision
+                 : b is GravityBehavior ? api.gravity : api.itemBehavior)
     }
 
     /// Reads a list of items (`items = {a, b}`) from the table at `i`.

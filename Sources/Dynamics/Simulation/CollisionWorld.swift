@@ -1,0 +1,134 @@
+/// An item's collision proxy and the facts the pair filter and the narrowphase need about it.
+/// Indexed by item; `proxy` is −1 for items in no collision behavior. 64 bytes.
+@frozen
+public struct Collider: Sendable {
+    /// The broadphase proxy, or −1.
+    public var proxy: Int32 = -1
+    /// The collision behaviors holding the item: `groupCount` indices (in tree order, so
+    /// ascending) from `groupStart` in `CollisionWorld.groups`.
+    var groupStart: Int32 = 0
+    var groupCount: Int32 = 0
+    /// Bit (k mod 64) for each behavior k holding the item whose mode includes `.items`.
+    var itemsMask: UInt64 = 0
+    /// The same for behaviors whose mode includes `.boundaries`.
+    var boundaryMask: UInt64 = 0
+    /// The largest distance from the center of mass to the shape's surface (pt).
+    var extent: Double = 0
+    /// The item's friction and elasticity (from its material).
+    var friction: Double = 0.2
+    var restitution: Double = 0.2
+}
+
+/// A boundary segment in the world: one static proxy. Indexed by slot; free slots have
+/// `proxy` −1.
+@frozen
+public struct BoundarySegment: Sendable {
+    public var segment: Segment
+    public var proxy: Int32
+    /// The owning collision behavior's index in `CollisionWorld.behaviors`.
+    var behavior: Int32
+}
+
+/// Where a boundary segment came from (cold; parallel to `segments`).
+struct SegmentOwner {
+    /// The behavior that owns the segment (kept alive until the next rebuild).
+    var behavior: CollisionBehavior?
+    /// The boundary's identifier; nil for the reference bounds.
+    var identifier: BoundaryIdentifier?
+    /// The segment's position in its boundary.
+    var part: Int
+}
+
+/// A contact event waiting for delivery after the step.
+struct PendingContactEvent {
+    var behavior: CollisionBehavior
+    var contact: CollisionContact
+}
+
+/// The animator's collision state: shapes, proxies, boundary segments, the broadphase,
+/// the persistent contacts and their solver constraints, and the contact events of a step.
+///
+/// Rebuilt incrementally from the collision behaviors whenever the behavior tree changes
+/// (`Animator.rebuildCollisions`), so contacts — and their warm-start impulses and touching
+/// state — survive unrelated changes.
+final class CollisionWorld {
+    /// Item shapes in the item's center-of-mass frame, indexed by item.
+    var shapes: ContiguousArray<Shape> = []
+    var colliders: ContiguousArray<Collider> = []
+    /// Flat storage of the colliders' behavior lists.
+    var groups: ContiguousArray<Int32> = []
+    var segments: ContiguousArray<BoundarySegment> = []
+    var segmentOwners: [SegmentOwner] = []
+    var freeSegments: [Int32] = []
+    /// The collision behaviors at the last rebuild, in tree order, and their modes.
+    var behaviors: [CollisionBehavior] = []
+    var modes: ContiguousArray<CollisionBehavior.Mode> = []
+    /// False when more than 64 collision behaviors share the 64 mask bits: then masks only
+    /// reject, and the behavior lists decide.
+    var masksAreExact = true
+
+    var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
+    var contacts = ContactSet()
+    var pairs: ContiguousArray<ProxyPair> = []
+    var constraints: ContiguousArray<ContactConstraint> = []
+    /// The step's colouring: each contact's colour, and the contacts in colour order.
+    var graph = ContactGraph()
+    var contactColors: ContiguousArray<UInt8> = []
+    var solveOrder: ContiguousArray<Int32> = []
+    /// Contacts that began touching in this step's collide (their events wait for the solve).
+    var beganContacts: ContiguousArray<Int32> = []
+    var began: [PendingContactEvent] = []
+    var ended: [PendingContactEvent] = []
+
+    /// The behaviors or bounds changed: colliders and boundaries must be synced.
+    var structureDirty = true
+    /// Materials changed: friction, restitution and static flags must be refreshed.
+    var materialsDirty = true
+
+    /// True when any collision behavior exists or any contact lives.
+    var isActive: Bool { !behaviors.isEmpty || contacts.count > 0 }
+
+    @inline(__always) static func bit(_ behavior: Int) -> UInt64 { 1 << UInt64(behavior & 63) }
+
+    /// The behavior indices holding collider `i`.
+    func groupList(_ i: Int) -> ArraySlice<Int32> {
+        let c = colliders[i]
+        return groups[Int(c.groupStart)..<Int(c.groupStart + c.groupCount)]
+    }
+
+    /// Whether items `a` and `b` share a collision behavior whose mode includes `.items`.
+    func itemsCollide(_ a: Int, _ b: Int) -> Bool {
+        guard a != b, colliders[a].itemsMask & colliders[b].itemsMask != 0 else { return false }
+        if masksAreExact { return true }
+        return firstSharedItemsBehavior(a, b, after: -1) != nil
+    }
+
+    /// The first behavior index > `after` holding both items with `.items` in its mode.
+    func firstSharedItemsBehavior(_ a: Int, _ b: Int, after: Int32) -> Int32? {
+        let ca = colliders[a], cb = colliders[b]
+        var i = Int(ca.groupStart), j = Int(cb.groupStart)
+        let endA = i + Int(ca.groupCount), endB = j + Int(cb.groupCount)
+        while i < endA && j < endB {
+            let x = groups[i], y = groups[j]
+            if x < y { i += 1 } else if y < x { j += 1 } else {
+                if x > after && modes[Int(x)].contains(.items) { return x }
+                i += 1; j += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether item `i` collides with boundary segment `slot`: it is in the segment's
+    /// behavior and that behavior's mode includes `.boundaries`.
+    func boundaryCollides(_ i: Int, segment slot: Int) -> Bool {
+        let k = Int(segments[slot].behavior)
+        guard colliders[i].boundaryMask & Self.bit(k) != 0 else { return false }
+        if masksAreExact { return true }
+        return groupList(i).contains(Int32(k)) && modes[k].contains(.boundaries)
+    }
+
+    /// The proxy of a contact shape (an item index, or −(slot + 1) for a boundary segment).
+    @inline(__always) func proxy(ofShape s: Int32) -> Int32 {
+        s >= 0 ? colliders[Int(s)].proxy : segments[Int(-s - 1)].proxy
+    }
+}
