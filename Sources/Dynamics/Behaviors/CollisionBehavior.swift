@@ -16,7 +16,10 @@
 /// step and delivered after it, all "began" before all "ended", before any behavior's
 /// `action`; changes a handler makes to behaviors take effect at the next step. An item–item
 /// contact is reported by every collision behavior holding both items with `.items` in its
-/// mode; an item–boundary contact by the behavior that owns the boundary.
+/// mode; an item–boundary contact by the behavior that owns the boundary. A boundary made of
+/// several segments (a path, the reference bounds) is one boundary: "began" when an item
+/// starts touching any of its segments, "ended" when it touches none. Touching means a gap
+/// of at most 0.5 pt (`CollisionDefaults.linearSlop`).
 ///
 /// Differences from UIKit, kept on purpose: adding a boundary with an identifier already in
 /// use replaces it (UIKit leaves the old one colliding); there is no limit of about 16

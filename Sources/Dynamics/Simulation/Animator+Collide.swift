@@ -130,8 +130,24 @@ extension Animator {
         for slot in 0..<world.segments.count where keptBehavior[slot] < 0 && world.segments[slot].proxy >= 0 {
             world.broadPhase.destroyProxy(world.segments[slot].proxy)
             world.segments[slot].proxy = -1
-            world.segmentOwners[slot] = SegmentOwner(behavior: nil, identifier: nil, part: 0)
+            world.segmentOwners[slot] = SegmentOwner(behavior: nil, identifier: nil, part: 0, serial: -1)
             world.freeSegments.append(Int32(slot))
+        }
+        // Each boundary keeps its serial while any of its segments stays.
+        var serials = Array(repeating: Int32(-1), count: desired.count)
+        var first = 0
+        while first < desired.count {
+            var last = first
+            while last + 1 < desired.count && desired[last + 1].owner === desired[first].owner
+                    && desired[last + 1].id == desired[first].id { last += 1 }
+            var serial: Int32 = -1
+            for d in first...last where matchedSlot[d] >= 0 {
+                serial = world.segmentOwners[Int(matchedSlot[d])].serial
+                break
+            }
+            if serial < 0 { serial = world.nextSerial; world.nextSerial &+= 1 }
+            for d in first...last { serials[d] = serial }
+            first = last + 1
         }
         for (d, want) in desired.enumerated() {
             var slot = Int(matchedSlot[d])
@@ -141,7 +157,7 @@ extension Animator {
                 } else {
                     slot = world.segments.count
                     world.segments.append(BoundarySegment(segment: want.segment, proxy: -1, behavior: 0))
-                    world.segmentOwners.append(SegmentOwner(behavior: nil, identifier: nil, part: 0))
+                    world.segmentOwners.append(SegmentOwner(behavior: nil, identifier: nil, part: 0, serial: -1))
                 }
                 let proxy = world.broadPhase.createProxy(want.segment.aabb, userData: -Int32(slot) - 1, isStatic: true)
                 world.segments[slot] = BoundarySegment(segment: want.segment, proxy: proxy, behavior: want.behavior)
@@ -149,7 +165,8 @@ extension Animator {
                 world.segments[slot].behavior = want.behavior
                 world.broadPhase.touchProxy(world.segments[slot].proxy)
             }
-            world.segmentOwners[slot] = SegmentOwner(behavior: want.owner, identifier: want.id, part: want.part)
+            world.segmentOwners[slot] = SegmentOwner(behavior: want.owner, identifier: want.id, part: want.part,
+                                                     serial: serials[d])
         }
     }
 
@@ -228,7 +245,7 @@ extension Animator {
     /// Removes contact `i` (the last contact moves into its place), reporting "ended" if it was touching.
     func endContact(at i: Int) {
         let c = collision.contacts[i]
-        if c.touching { emitEvent(c, began: false) }
+        if c.touching && collision.touchEnds(c) { emitEvent(c, began: false) }
         collision.contacts.remove(at: i)
     }
 
@@ -352,12 +369,12 @@ extension Animator {
             }
             let wasTouching = c.touching
             let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
-            if wasTouching && !touching {
+            if wasTouching && !touching && world.touchEnds(c) {
                 emitEvent(c, began: false) // with the last point it had
             }
             world.contacts[i].update(manifold)
             world.contacts[i].touching = touching
-            if touching && !wasTouching { world.beganContacts.append(Int32(i)) }
+            if touching && !wasTouching && world.touchBegins(c) { world.beganContacts.append(Int32(i)) }
             i += 1
         }
     }

@@ -191,7 +191,7 @@ extension Animator {
         let noise = self.noise
         let world = collision
         world.constraints.removeAll(keepingCapacity: true)
-        if world.contacts.count > 0 { colorContacts() }
+        if world.contacts.count > 0 { colorContacts() } else { world.solveOrder.removeAll(keepingCapacity: true) }
         bodies.withUnsafeMutableBufferPointer { bodies in
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for k in 0..<world.solveOrder.count {

@@ -37,6 +37,9 @@ struct SegmentOwner {
     var identifier: BoundaryIdentifier?
     /// The segment's position in its boundary.
     var part: Int
+    /// A number naming the boundary (its owner and identifier) while it exists, for
+    /// `CollisionWorld.boundaryTouches`.
+    var serial: Int32
 }
 
 /// A contact event waiting for delivery after the step.
@@ -79,6 +82,11 @@ final class CollisionWorld {
     var beganContacts: ContiguousArray<Int32> = []
     var began: [PendingContactEvent] = []
     var ended: [PendingContactEvent] = []
+    /// Touching segment contacts per (item, boundary serial): a boundary made of several
+    /// segments begins touching an item with the first and ends with the last. Only looked
+    /// up, never iterated.
+    var boundaryTouches: [UInt64: Int32] = [:]
+    var nextSerial: Int32 = 0
 
     /// The behaviors or bounds changed: colliders and boundaries must be synced.
     var structureDirty = true
@@ -125,6 +133,30 @@ final class CollisionWorld {
         guard colliders[i].boundaryMask & Self.bit(k) != 0 else { return false }
         if masksAreExact { return true }
         return groupList(i).contains(Int32(k)) && modes[k].contains(.boundaries)
+    }
+
+    /// Counts a contact that starts touching; true when it is the first between its item and
+    /// its boundary (always for item–item contacts): the moment to report "began".
+    func touchBegins(_ c: Contact) -> Bool {
+        guard c.isBoundary else { return true }
+        let key = touchKey(c)
+        let n = (boundaryTouches[key] ?? 0) + 1
+        boundaryTouches[key] = n
+        return n == 1
+    }
+
+    /// Counts a contact that stops touching; true when it was the last: report "ended".
+    func touchEnds(_ c: Contact) -> Bool {
+        guard c.isBoundary else { return true }
+        let key = touchKey(c)
+        let n = (boundaryTouches[key] ?? 1) - 1
+        boundaryTouches[key] = n > 0 ? n : nil
+        return n <= 0
+    }
+
+    private func touchKey(_ c: Contact) -> UInt64 {
+        let serial = segmentOwners[Int(-c.shapeA - 1)].serial
+        return UInt64(UInt32(bitPattern: c.shapeB)) << 32 | UInt64(UInt32(bitPattern: serial))
     }
 
     /// The proxy of a contact shape (an item index, or −(slot + 1) for a boundary segment).
