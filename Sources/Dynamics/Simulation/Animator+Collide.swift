@@ -19,6 +19,16 @@ extension Animator {
     func addCollisionShape(_ shape: Shape, localCenter: Vec2) {
         let s = localCenter == .zero ? shape : shape.transformed(by: Transform(p: -localCenter, q: .identity))
         collision.shapes.append(s)
+        switch s {
+        case .polygon(let p):
+            collision.polygons.append(p)
+            collision.circles.append(Circle(radius: 1))
+            collision.isCircle.append(false)
+        case .circle(let c):
+            collision.polygons.append(collision.polygons.first ?? .box(width: 1, height: 1))
+            collision.circles.append(c)
+            collision.isCircle.append(true)
+        }
         var c = Collider()
         c.extent = s.extent(from: .zero)
         collision.colliders.append(c)
@@ -306,11 +316,22 @@ extension Animator {
     /// The item's box now, grown to hold where its velocity takes it in `h` seconds.
     func sweptBox(_ i: Int, _ c: Collider, h: Double) -> AABB {
         let b = bodies[i]
-        var box = collision.shapes[i].aabb(Transform(p: b.center, q: b.rotation))
+        let xf = Transform(p: b.center, q: b.rotation)
+        let world = collision
+        let box = world.isCircle[i] ? world.circles[i].aabb(xf)
+            : world.polygons.withUnsafeBufferPointer { p in PolygonView.inPlace(p.baseAddress! + i).aabb(xf) }
+        return swept(box, b, extent: c.extent, h: h)
+    }
+
+    /// `box` stretched along the body's motion over `h` seconds and grown by how far its spin
+    /// can carry a point of the shape.
+    @inline(__always)
+    func swept(_ box: AABB, _ b: BodyState, extent: Double, h: Double) -> AABB {
+        var box = box
         let d = b.velocity * h
         if d.x < 0 { box.lower.x += d.x } else { box.upper.x += d.x }
         if d.y < 0 { box.lower.y += d.y } else { box.upper.y += d.y }
-        let spin = min(abs(b.angularVelocity) * h, 2) * c.extent
+        let spin = min(abs(b.angularVelocity) * h, 2) * extent
         return spin > 0 ? box.fattened(by: spin) : box
     }
 
@@ -320,10 +341,28 @@ extension Animator {
     func collide(_ h: Double) {
         let world = collision
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
-        for i in 0..<world.colliders.count where world.colliders[i].proxy >= 0 {
-            let c = world.colliders[i]
-            world.broadPhase.moveProxy(c.proxy, sweptBox(i, c, h: h), displacement: bodies[i].velocity * h)
+        var moves = ContiguousArray<ProxyMove>()
+        swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
+        moves.removeAll(keepingCapacity: true)
+        bodies.withUnsafeBufferPointer { bodies in
+        world.colliders.withUnsafeBufferPointer { colliders in
+        world.polygons.withUnsafeBufferPointer { polygons in
+        world.circles.withUnsafeBufferPointer { circles in
+        world.isCircle.withUnsafeBufferPointer { isCircle in
+            for i in 0..<colliders.count where colliders[i].proxy >= 0 {
+                let b = bodies[i]
+                let xf = Transform(p: b.center, q: b.rotation)
+                let box = isCircle[i] ? circles[i].aabb(xf) : PolygonView.inPlace(polygons.baseAddress! + i).aabb(xf)
+                moves.append(ProxyMove(proxy: colliders[i].proxy, box: swept(box, b, extent: colliders[i].extent, h: h),
+                                       displacement: b.velocity * h))
+            }
         }
+        }
+        }
+        }
+        }
+        for m in moves { world.broadPhase.moveProxy(m.proxy, m.box, displacement: m.displacement) }
+        swap(&moves, &world.proxyMoves)
         // 2. New pairs become contacts (sorted by pair key).
         world.broadPhase.updatePairs(into: &world.pairs) { [unowned self] pair in
             if world.contacts.position(of: pair.key) != nil { return false }
@@ -336,46 +375,60 @@ extension Animator {
             let (f, e) = mixedMaterial(a, b)
             world.contacts.append(Contact(key: pair.key, shapeA: a, shapeB: b, friction: f, restitution: e))
         }
-        // 3. Narrowphase.
+        // 3. Contacts whose fat boxes separated go away.
+        var i = 0
+        while i < world.contacts.count {
+            let key = world.contacts[i].key
+            let proxyA = Int32(truncatingIfNeeded: key >> 32), proxyB = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            if world.broadPhase.testOverlap(proxyA, proxyB) { i += 1 } else { endContact(at: i) }
+        }
+        // 4. Narrowphase, in place. (Buffers are taken once: every access to a class's
+        //    stored array inside the loop would pay a dynamic exclusivity check.)
         world.beganContacts.removeAll(keepingCapacity: true)
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
-        var i = 0
-        while i < world.contacts.count {
-            let c = world.contacts[i]
-            let proxyA = Int32(truncatingIfNeeded: c.key >> 32), proxyB = Int32(truncatingIfNeeded: c.key & 0xFFFF_FFFF)
-            if !world.broadPhase.testOverlap(proxyA, proxyB) {
-                endContact(at: i)
-                continue
-            }
-            let ib = Int(c.shapeB)
-            let bodyB = bodies[ib]
-            let xfB = Transform(p: bodyB.center, q: bodyB.rotation)
-            var margin = base + motionMargin(bodyB, extent: world.colliders[ib].extent, h: h)
-            let manifold: Manifold
-            if c.shapeA < 0 {
-                let segment = world.segments[Int(-c.shapeA - 1)].segment
-                manifold = world.shapes.withUnsafeBufferPointer { shapes in
-                    Dynamics.collide(segment, shapes[ib], xfB, speculativeDistance: margin)
+        bodies.withUnsafeBufferPointer { bodies in
+        world.colliders.withUnsafeBufferPointer { colliders in
+        world.segments.withUnsafeBufferPointer { segments in
+        world.polygons.withUnsafeBufferPointer { polygons in
+        world.circles.withUnsafeBufferPointer { circles in
+        world.isCircle.withUnsafeBufferPointer { isCircle in
+            let shapes = ShapeBuffers(polygons: polygons.baseAddress!, circles: circles.baseAddress!, isCircle: isCircle.baseAddress!)
+            world.contacts.withUnsafeMutableBufferPointer { contacts in
+                for i in 0..<contacts.count {
+                    let shapeA = contacts[i].shapeA
+                    let ib = Int(contacts[i].shapeB)
+                    let bodyB = bodies[ib]
+                    let xfB = Transform(p: bodyB.center, q: bodyB.rotation)
+                    var margin = base + motionMargin(bodyB, extent: colliders[ib].extent, h: h)
+                    let manifold: Manifold
+                    if shapeA < 0 {
+                        let segment = segments[Int(-shapeA - 1)].segment
+                        manifold = isCircle[ib]
+                            ? collideSegmentAndCircle(segment, circles[ib], xfB, speculativeDistance: margin)
+                            : collideSegmentAndPolygon(segment, shapes.polygons + ib, xfB, speculativeDistance: margin)
+                    } else {
+                        let ia = Int(shapeA)
+                        let bodyA = bodies[ia]
+                        margin += motionMargin(bodyA, extent: colliders[ia].extent, h: h)
+                        let xfA = Transform(p: bodyA.center, q: bodyA.rotation)
+                        manifold = shapes.collide(ia, xfA, ib, xfB, margin)
+                    }
+                    let wasTouching = contacts[i].touching
+                    let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
+                    if wasTouching && !touching && world.touchEnds(contacts[i]) {
+                        emitEvent(contacts[i], began: false) // with the last point it had
+                    }
+                    contacts[i].update(manifold)
+                    contacts[i].touching = touching
+                    if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
                 }
-            } else {
-                let ia = Int(c.shapeA)
-                let bodyA = bodies[ia]
-                margin += motionMargin(bodyA, extent: world.colliders[ia].extent, h: h)
-                let xfA = Transform(p: bodyA.center, q: bodyA.rotation)
-                manifold = world.shapes.withUnsafeBufferPointer { shapes in
-                    Dynamics.collide(shapes[ia], xfA, shapes[ib], xfB, speculativeDistance: margin)
-                }
             }
-            let wasTouching = c.touching
-            let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
-            if wasTouching && !touching && world.touchEnds(c) {
-                emitEvent(c, began: false) // with the last point it had
-            }
-            world.contacts[i].update(manifold)
-            world.contacts[i].touching = touching
-            if touching && !wasTouching && world.touchBegins(c) { world.beganContacts.append(Int32(i)) }
-            i += 1
+        }
+        }
+        }
+        }
+        }
         }
     }
 
@@ -387,6 +440,35 @@ extension Animator {
             emitEvent(world.contacts[Int(world.beganContacts[k])], began: true)
         }
         world.beganContacts.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A proxy update computed from the bodies, applied to the broadphase afterwards.
+struct ProxyMove {
+    var proxy: Int32
+    var box: AABB
+    var displacement: Vec2
+}
+
+/// The item shapes split by kind, read in place by the narrowphase (see `CollisionWorld`).
+struct ShapeBuffers {
+    let polygons: UnsafePointer<Polygon>
+    let circles: UnsafePointer<Circle>
+    let isCircle: UnsafePointer<Bool>
+
+    /// The manifold of two item shapes, dispatched by kind to Geometry's pairwise functions.
+    @inline(__always)
+    func collide(_ ia: Int, _ xfA: Transform, _ ib: Int, _ xfB: Transform, _ margin: Double) -> Manifold {
+        switch (isCircle[ia], isCircle[ib]) {
+        case (false, false):
+            return collidePolygons(polygons + ia, xfA, polygons + ib, xfB, speculativeDistance: margin)
+        case (false, true):
+            return collidePolygonAndCircle(polygons[ia], xfA, circles[ib], xfB, speculativeDistance: margin)
+        case (true, false):
+            return collidePolygonAndCircle(polygons[ib], xfB, circles[ia], xfA, speculativeDistance: margin).swapped
+        case (true, true):
+            return collideCircles(circles[ia], xfA, circles[ib], xfB, speculativeDistance: margin)
+        }
     }
 }
 

@@ -57,6 +57,12 @@ struct PendingContactEvent {
 final class CollisionWorld {
     /// Item shapes in the item's center-of-mass frame, indexed by item.
     var shapes: ContiguousArray<Shape> = []
+    /// The same shapes split by kind for the narrowphase, so it reads a polygon in place
+    /// instead of copying it out of the `Shape` enum (544 bytes): `isCircle[i]` says which
+    /// of `polygons[i]` and `circles[i]` is the item's (the other is a placeholder).
+    var polygons: ContiguousArray<Polygon> = []
+    var circles: ContiguousArray<Circle> = []
+    var isCircle: ContiguousArray<Bool> = []
     var colliders: ContiguousArray<Collider> = []
     /// Flat storage of the colliders' behavior lists.
     var groups: ContiguousArray<Int32> = []
@@ -73,6 +79,7 @@ final class CollisionWorld {
     var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
     var contacts = ContactSet()
     var pairs: ContiguousArray<ProxyPair> = []
+    var proxyMoves: ContiguousArray<ProxyMove> = []
     var constraints: ContiguousArray<ContactConstraint> = []
     /// The step's colouring: each contact's colour, and the contacts in colour order.
     var graph = ContactGraph()
