@@ -132,7 +132,8 @@ func runScene(_ name: String, _ o: Options) -> Run {
             top = min(top, c.y)
             if c.x < 0 || c.x > width || c.y > 0 { escaped += 1 }
         }
-        let q = "mean end speed \(format(speed / Double(n), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped), contacts \(a.contactCount)"
+        let contacts = a.touchingContactCount
+        let q = "\(contacts) touching contacts (\(format(r.mean * 1000 / Double(max(1, contacts)), 2)) µs each), mean end speed \(format(speed / Double(n), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped)"
         return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
     default:
         let scene = parts[0] == "pyramid" ? Scenes.pyramid(rows: n, hz: o.hz) : Scenes.stack(count: n, hz: o.hz)

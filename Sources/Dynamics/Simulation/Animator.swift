@@ -16,7 +16,10 @@ public final class Animator {
     /// The reference bounds (x, y, width, height) in points, if any. Collision behaviors
     /// that translate them into a boundary follow changes at the next step.
     public var referenceBounds: (origin: Vec2, size: Vec2)? {
-        didSet { collision.structureDirty = true; wake() }
+        didSet {
+            collision.structureDirty = true
+            if !behaviors.isEmpty { wake() } // UIKit: a resize wakes a paused animator
+        }
     }
     /// Steps per simulated second.
     public let hz: Int
