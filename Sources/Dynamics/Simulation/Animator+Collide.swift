@@ -15,23 +15,34 @@ extension Animator {
 
     // MARK: Shapes
 
-    /// Registers the collision shape of a new item (in its center-of-mass frame).
-    func addCollisionShape(_ shape: Shape, localCenter: Vec2) {
-        let s = localCenter == .zero ? shape : shape.transformed(by: Transform(p: -localCenter, q: .identity))
-        collision.shapes.append(s)
-        switch s {
-        case .polygon(let p):
-            collision.polygons.append(p)
-            collision.circles.append(Circle(radius: 1))
-            collision.isCircle.append(false)
-        case .circle(let c):
-            collision.polygons.append(collision.polygons.first ?? .box(width: 1, height: 1))
-            collision.circles.append(c)
-            collision.isCircle.append(true)
+    /// Registers the collision shapes of a new item, given in its own frame (origin at its
+    /// center); they are kept in its center-of-mass frame. One shape for an item; an item
+    /// group gets its members' shapes (a compound).
+    func addCollisionShapes(_ shapes: [Shape], localCenter: Vec2) {
+        let world = collision
+        let item = Int32(world.itemShapes.count)
+        world.itemShapes.append((Int32(world.shapes.count), Int32(shapes.count)))
+        var extent = 0.0
+        for shape in shapes {
+            let s = localCenter == .zero ? shape : shape.transformed(by: Transform(p: -localCenter, q: .identity))
+            world.shapes.append(s)
+            world.shapeItem.append(item)
+            world.shapeProxy.append(-1)
+            switch s {
+            case .polygon(let p):
+                world.polygons.append(p)
+                world.circles.append(Circle(radius: 1))
+                world.isCircle.append(false)
+            case .circle(let c):
+                world.polygons.append(.box(width: 1, height: 1))
+                world.circles.append(c)
+                world.isCircle.append(true)
+            }
+            extent = max(extent, s.extent(from: .zero))
         }
         var c = Collider()
-        c.extent = s.extent(from: .zero)
-        collision.colliders.append(c)
+        c.extent = extent
+        world.colliders.append(c)
     }
 
     // MARK: Rebuild
@@ -97,12 +108,13 @@ extension Animator {
         func collidesAfter(_ a: Int32, _ b: Int32) -> Bool {
             if a < 0 && b < 0 { return false }
             if a < 0 || b < 0 {
-                let item = Int(max(a, b)), slot = Int(-min(a, b) - 1)
+                let item = Int(world.shapeItem[Int(max(a, b))]), slot = Int(-min(a, b) - 1)
                 let k = keptBehavior[slot]
                 guard k >= 0, masks[item].boundaries & CollisionWorld.bit(Int(k)) != 0 else { return false }
                 return exact || (lists[item].contains(k) && modes[Int(k)].contains(.boundaries))
             }
-            let i = Int(a), j = Int(b)
+            let i = Int(world.shapeItem[Int(a)]), j = Int(world.shapeItem[Int(b)])
+            if i == j { return false }
             if bodies[i].invMass == 0 && bodies[j].invMass == 0 { return false }
             guard masks[i].items & masks[j].items != 0 else { return false }
             return exact || lists[i].contains { k in modes[Int(k)].contains(.items) && lists[j].contains(k) }
@@ -127,14 +139,18 @@ extension Animator {
             c.itemsMask = masks[i].items
             c.boundaryMask = masks[i].boundaries
             let wanted = !lists[i].isEmpty
-            if wanted && c.proxy < 0 {
-                c.proxy = world.broadPhase.createProxy(sweptBox(i, c, h: 0), userData: Int32(i))
-            } else if !wanted && c.proxy >= 0 {
-                world.broadPhase.destroyProxy(c.proxy)
-                c.proxy = -1
-            } else if wanted && changed {
-                world.broadPhase.touchProxy(c.proxy)
+            let range = world.itemShapes[i]
+            for shape in Int(range.first)..<Int(range.first + range.count) {
+                if wanted && !c.hasProxies {
+                    world.shapeProxy[shape] = world.broadPhase.createProxy(shapeBox(shape, i, h: 0), userData: Int32(shape))
+                } else if !wanted && c.hasProxies {
+                    world.broadPhase.destroyProxy(world.shapeProxy[shape])
+                    world.shapeProxy[shape] = -1
+                } else if wanted && changed {
+                    world.broadPhase.touchProxy(world.shapeProxy[shape])
+                }
             }
+            c.hasProxies = wanted
             world.colliders[i] = c
         }
         for slot in 0..<world.segments.count where keptBehavior[slot] < 0 && world.segments[slot].proxy >= 0 {
@@ -206,18 +222,18 @@ extension Animator {
         while i < world.contacts.count {
             let c = world.contacts[i]
             if !shapesCollide(c.shapeA, c.shapeB) { endContact(at: i); continue }
-            let (f, e) = mixedMaterial(c.shapeA, c.shapeB)
+            let (f, e) = mixedMaterial(c.itemA, c.itemB)
             world.contacts[i].friction = f
             world.contacts[i].restitution = e
             i += 1
         }
         // A pair of static items has no contact; one that became dynamic needs its pairs.
-        for k in 0..<world.colliders.count where world.colliders[k].proxy >= 0 {
-            world.broadPhase.touchProxy(world.colliders[k].proxy)
+        for shape in 0..<world.shapeProxy.count where world.shapeProxy[shape] >= 0 {
+            world.broadPhase.touchProxy(world.shapeProxy[shape])
         }
     }
 
-    /// Friction √(f_A·f_B) and restitution max(e_A, e_B) of two shapes (Box2D's mixing rules).
+    /// Friction √(f_A·f_B) and restitution max(e_A, e_B) of two items (−1: a boundary), Box2D's mixing rules.
     func mixedMaterial(_ a: Int32, _ b: Int32) -> (friction: Double, restitution: Double) {
         let cb = collision.colliders[Int(b)]
         let fa = a >= 0 ? collision.colliders[Int(a)].friction : ContactDefaults.boundaryFriction
@@ -225,32 +241,24 @@ extension Animator {
         return ((max(0, fa) * max(0, cb.friction)).squareRoot(), max(ea, cb.restitution))
     }
 
-    /// The pair filter: boundaries never meet boundaries; an item meets a boundary of a
-    /// collision behavior it is in (mode with `.boundaries`), and an item of a behavior it
-    /// shares (mode with `.items`); two static items never meet.
+    /// The pair filter on shapes: boundaries never meet boundaries, nor shapes of one item
+    /// each other; an item meets a boundary of a collision behavior it is in (mode with
+    /// `.boundaries`), and an item of a behavior it shares (mode with `.items`); two static
+    /// items never meet.
     func shapesCollide(_ a: Int32, _ b: Int32) -> Bool {
         let world = collision
         if a < 0 && b < 0 { return false }
         if a < 0 || b < 0 {
-            let item = Int(max(a, b)), slot = Int(-min(a, b) - 1)
-            return world.colliders[item].proxy >= 0 && world.segments[slot].proxy >= 0
+            let item = Int(world.shapeItem[Int(max(a, b))]), slot = Int(-min(a, b) - 1)
+            return world.colliders[item].hasProxies && world.segments[slot].proxy >= 0
                 && world.boundaryCollides(item, segment: slot)
         }
-        let i = Int(a), j = Int(b)
-        if bodies[i].invMass == 0 && bodies[j].invMass == 0 { return false }
-        return world.colliders[i].proxy >= 0 && world.colliders[j].proxy >= 0 && world.itemsCollide(i, j)
+        let i = Int(world.shapeItem[Int(a)]), j = Int(world.shapeItem[Int(b)])
+        if i == j || (bodies[i].invMass == 0 && bodies[j].invMass == 0) { return false }
+        return world.colliders[i].hasProxies && world.colliders[j].hasProxies && world.itemsCollide(i, j)
     }
 
     // MARK: Contacts and events
-
-    /// Ends and removes every contact of a shape.
-    func destroyContacts(ofShape s: Int32) {
-        var i = 0
-        while i < collision.contacts.count {
-            let c = collision.contacts[i]
-            if c.shapeA == s || c.shapeB == s { endContact(at: i) } else { i += 1 }
-        }
-    }
 
     /// Removes contact `i` (the last contact moves into its place), reporting "ended" if it was touching.
     func endContact(at i: Int) {
@@ -263,7 +271,7 @@ extension Animator {
     func emitEvent(_ c: Contact, began: Bool) {
         let world = collision
         let point = c.reportedPoint ?? .zero
-        let item = Int(c.shapeB)
+        let item = Int(c.itemB)
         if c.isBoundary {
             let slot = Int(-c.shapeA - 1)
             guard let owner = world.segmentOwners[slot].behavior else { return }
@@ -274,7 +282,7 @@ extension Animator {
             else { world.ended.append(PendingContactEvent(behavior: owner, contact: contact)) }
             return
         }
-        let a = Int(c.shapeA)
+        let a = Int(c.itemA)
         var k: Int32 = -1
         while let next = world.firstSharedItemsBehavior(a, item, after: k) {
             k = next
@@ -313,14 +321,14 @@ extension Animator {
         b.velocity.length * h + min(abs(b.angularVelocity) * h, 2) * extent
     }
 
-    /// The item's box now, grown to hold where its velocity takes it in `h` seconds.
-    func sweptBox(_ i: Int, _ c: Collider, h: Double) -> AABB {
-        let b = bodies[i]
+    /// A shape's box now, grown to hold where its item's velocity takes it in `h` seconds.
+    func shapeBox(_ shape: Int, _ item: Int, h: Double) -> AABB {
+        let b = bodies[item]
         let xf = Transform(p: b.center, q: b.rotation)
         let world = collision
-        let box = world.isCircle[i] ? world.circles[i].aabb(xf)
-            : world.polygons.withUnsafeBufferPointer { p in PolygonView.inPlace(p.baseAddress! + i).aabb(xf) }
-        return swept(box, b, extent: c.extent, h: h)
+        let box = world.isCircle[shape] ? world.circles[shape].aabb(xf)
+            : world.polygons.withUnsafeBufferPointer { p in PolygonView.inPlace(p.baseAddress! + shape).aabb(xf) }
+        return swept(box, b, extent: world.colliders[item].extent, h: h)
     }
 
     /// `box` stretched along the body's motion over `h` seconds and grown by how far its spin
@@ -346,16 +354,21 @@ extension Animator {
         moves.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
         world.colliders.withUnsafeBufferPointer { colliders in
+        world.shapeProxy.withUnsafeBufferPointer { proxies in
+        world.shapeItem.withUnsafeBufferPointer { items in
         world.polygons.withUnsafeBufferPointer { polygons in
         world.circles.withUnsafeBufferPointer { circles in
         world.isCircle.withUnsafeBufferPointer { isCircle in
-            for i in 0..<colliders.count where colliders[i].proxy >= 0 {
+            for s in 0..<proxies.count where proxies[s] >= 0 {
+                let i = Int(items[s])
                 let b = bodies[i]
                 let xf = Transform(p: b.center, q: b.rotation)
-                let box = isCircle[i] ? circles[i].aabb(xf) : PolygonView.inPlace(polygons.baseAddress! + i).aabb(xf)
-                moves.append(ProxyMove(proxy: colliders[i].proxy, box: swept(box, b, extent: colliders[i].extent, h: h),
+                let box = isCircle[s] ? circles[s].aabb(xf) : PolygonView.inPlace(polygons.baseAddress! + s).aabb(xf)
+                moves.append(ProxyMove(proxy: proxies[s], box: swept(box, b, extent: colliders[i].extent, h: h),
                                        displacement: b.velocity * h))
             }
+        }
+        }
         }
         }
         }
@@ -369,11 +382,13 @@ extension Animator {
             return self.shapesCollide(pair.userDataA, pair.userDataB)
         }
         for pair in world.pairs {
-            // A boundary or the item of smaller index is shape A.
+            // A boundary is shape A; between items, the item created first (then the shape).
             var a = pair.userDataA, b = pair.userDataB
             if a >= 0 && (b < 0 || b < a) { swap(&a, &b) }
-            let (f, e) = mixedMaterial(a, b)
-            world.contacts.append(Contact(key: pair.key, shapeA: a, shapeB: b, friction: f, restitution: e))
+            let itemA = a >= 0 ? world.shapeItem[Int(a)] : -1, itemB = world.shapeItem[Int(b)]
+            let (f, e) = mixedMaterial(itemA, itemB)
+            world.contacts.append(Contact(key: pair.key, shapeA: a, shapeB: b, itemA: itemA, itemB: itemB,
+                                          friction: f, restitution: e))
         }
         // 3. Contacts whose fat boxes separated go away.
         var i = 0
@@ -397,22 +412,22 @@ extension Animator {
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for i in 0..<contacts.count {
                     let shapeA = contacts[i].shapeA
-                    let ib = Int(contacts[i].shapeB)
+                    let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
                     let bodyB = bodies[ib]
                     let xfB = Transform(p: bodyB.center, q: bodyB.rotation)
                     var margin = base + motionMargin(bodyB, extent: colliders[ib].extent, h: h)
                     let manifold: Manifold
                     if shapeA < 0 {
                         let segment = segments[Int(-shapeA - 1)].segment
-                        manifold = isCircle[ib]
-                            ? collideSegmentAndCircle(segment, circles[ib], xfB, speculativeDistance: margin)
-                            : collideSegmentAndPolygon(segment, shapes.polygons + ib, xfB, speculativeDistance: margin)
+                        manifold = isCircle[sb]
+                            ? collideSegmentAndCircle(segment, circles[sb], xfB, speculativeDistance: margin)
+                            : collideSegmentAndPolygon(segment, shapes.polygons + sb, xfB, speculativeDistance: margin)
                     } else {
-                        let ia = Int(shapeA)
+                        let ia = Int(contacts[i].itemA)
                         let bodyA = bodies[ia]
                         margin += motionMargin(bodyA, extent: colliders[ia].extent, h: h)
                         let xfA = Transform(p: bodyA.center, q: bodyA.rotation)
-                        manifold = shapes.collide(ia, xfA, ib, xfB, margin)
+                        manifold = shapes.collide(Int(shapeA), xfA, sb, xfB, margin)
                     }
                     let wasTouching = contacts[i].touching
                     let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance

@@ -40,7 +40,7 @@ extension Animator {
                                   inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
                                   localCenter: localCenter))
         if localCenter != .zero { hasOffCenterItems = true }
-        addCollisionShape(collisionShape, localCenter: localCenter)
+        addCollisionShapes([collisionShape], localCenter: localCenter)
         isMember.append(false)
         structureDirty = true
         return id

@@ -245,7 +245,7 @@ extension Animator {
         for k in 0..<world.contacts.count {
             let c = world.contacts[k]
             guard c.manifold.pointCount > 0 else { world.contactColors.append(UInt8.max); continue }
-            let a = Int(c.bodyA), b = Int(c.shapeB)
+            let a = Int(c.itemA), b = Int(c.itemB)
             let color = world.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
             world.contactColors.append(UInt8(color))
             total += 1

@@ -1,9 +1,9 @@
-/// An item's collision proxy and the facts the pair filter and the narrowphase need about it.
-/// Indexed by item; `proxy` is −1 for items in no collision behavior. 64 bytes.
+/// What the pair filter and the narrowphase need to know about an item that collides.
+/// Indexed by item. 64 bytes.
 @frozen
 public struct Collider: Sendable {
-    /// The broadphase proxy, or −1.
-    public var proxy: Int32 = -1
+    /// True while the item is in some collision behavior: its shapes then have proxies.
+    public var hasProxies = false
     /// The collision behaviors holding the item: `groupCount` indices (in tree order, so
     /// ascending) from `groupStart` in `CollisionWorld.groups`.
     var groupStart: Int32 = 0
@@ -12,7 +12,7 @@ public struct Collider: Sendable {
     var itemsMask: UInt64 = 0
     /// The same for behaviors whose mode includes `.boundaries`.
     var boundaryMask: UInt64 = 0
-    /// The largest distance from the center of mass to the shape's surface (pt).
+    /// The largest distance from the center of mass to the surface of the item's shapes (pt).
     var extent: Double = 0
     /// The item's friction and elasticity (from its material).
     var friction: Double = 0.2
@@ -55,8 +55,14 @@ struct PendingContactEvent {
 /// (`Animator.rebuildCollisions`), so contacts — and their warm-start impulses and touching
 /// state — survive unrelated changes.
 final class CollisionWorld {
-    /// Item shapes in the item's center-of-mass frame, indexed by item.
+    /// Item shapes in their item's center-of-mass frame, indexed by shape: one per item, in
+    /// creation order, and the member shapes of an item group (a compound) after its own.
     var shapes: ContiguousArray<Shape> = []
+    /// Each shape's item, and its broadphase proxy (−1 while the item does not collide).
+    var shapeItem: ContiguousArray<Int32> = []
+    var shapeProxy: ContiguousArray<Int32> = []
+    /// Each item's shapes: `count` shape indices from `first`.
+    var itemShapes: ContiguousArray<(first: Int32, count: Int32)> = []
     /// The same shapes split by kind for the narrowphase, so it reads a polygon in place
     /// instead of copying it out of the `Shape` enum (544 bytes): `isCircle[i]` says which
     /// of `polygons[i]` and `circles[i]` is the item's (the other is a placeholder).
@@ -142,10 +148,11 @@ final class CollisionWorld {
         return groupList(i).contains(Int32(k)) && modes[k].contains(.boundaries)
     }
 
-    /// Counts a contact that starts touching; true when it is the first between its item and
-    /// its boundary (always for item–item contacts): the moment to report "began".
+    /// Counts a contact that starts touching; true when it is the first between its two items
+    /// (compound shapes of a group touch with several contacts) or between its item and its
+    /// boundary (a loop of segments): the moment to report "began".
     func touchBegins(_ c: Contact) -> Bool {
-        guard c.isBoundary else { return true }
+        if !c.isBoundary && itemShapes[Int(c.itemA)].count == 1 && itemShapes[Int(c.itemB)].count == 1 { return true }
         let key = touchKey(c)
         let n = (boundaryTouches[key] ?? 0) + 1
         boundaryTouches[key] = n
@@ -154,20 +161,24 @@ final class CollisionWorld {
 
     /// Counts a contact that stops touching; true when it was the last: report "ended".
     func touchEnds(_ c: Contact) -> Bool {
-        guard c.isBoundary else { return true }
+        if !c.isBoundary && itemShapes[Int(c.itemA)].count == 1 && itemShapes[Int(c.itemB)].count == 1 { return true }
         let key = touchKey(c)
         let n = (boundaryTouches[key] ?? 1) - 1
         boundaryTouches[key] = n > 0 ? n : nil
         return n <= 0
     }
 
+    /// (item B, boundary serial with the top bit set) or (item A, item B).
     private func touchKey(_ c: Contact) -> UInt64 {
-        let serial = segmentOwners[Int(-c.shapeA - 1)].serial
-        return UInt64(UInt32(bitPattern: c.shapeB)) << 32 | UInt64(UInt32(bitPattern: serial))
+        if c.isBoundary {
+            let serial = segmentOwners[Int(-c.shapeA - 1)].serial
+            return UInt64(UInt32(bitPattern: c.itemB)) << 32 | 0x8000_0000 | UInt64(UInt32(bitPattern: serial) & 0x7FFF_FFFF)
+        }
+        return UInt64(UInt32(bitPattern: c.itemA)) << 32 | UInt64(UInt32(bitPattern: c.itemB))
     }
 
-    /// The proxy of a contact shape (an item index, or −(slot + 1) for a boundary segment).
+    /// The proxy of a contact shape (a shape index, or −(slot + 1) for a boundary segment).
     @inline(__always) func proxy(ofShape s: Int32) -> Int32 {
-        s >= 0 ? colliders[Int(s)].proxy : segments[Int(-s - 1)].proxy
+        s >= 0 ? shapeProxy[Int(s)] : segments[Int(-s - 1)].proxy
     }
 }

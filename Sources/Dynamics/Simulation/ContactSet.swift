@@ -3,15 +3,18 @@
 /// the proxies until their fat boxes separate (or a shape goes away), so its manifold points
 /// keep their accumulated impulses from step to step (warm starting, matched by feature id).
 ///
-/// Plain data. ~240 bytes: ids 24, materials 16, manifold 152, impulses 48, flags.
+/// Plain data. ~250 bytes: ids 24, materials 16, manifold 152, impulses 48, flags.
 @frozen
 public struct Contact: Sendable {
     /// The broadphase pair key, (smaller proxy) << 32 | (larger proxy).
     public var key: UInt64
-    /// Shape A: an item index, or −(boundary slot + 1) for a boundary segment.
+    /// Shape A: a shape index, or −(boundary slot + 1) for a boundary segment.
     public var shapeA: Int32
-    /// Shape B: always an item index.
+    /// Shape B: always an item's shape.
     public var shapeB: Int32
+    /// The items of the shapes; `itemA` is −1 for a boundary.
+    public var itemA: Int32
+    public var itemB: Int32
     /// Mixed friction (√(fA·fB)) and restitution (max(eA, eB)).
     public var friction: Double
     public var restitution: Double
@@ -30,15 +33,15 @@ public struct Contact: Sendable {
     /// made after the solve, with the point that took the largest impulse.
     var beganThisStep: Bool
 
-    /// The item of shape A, or −1 for a boundary.
-    @inlinable public var bodyA: Int32 { shapeA >= 0 ? shapeA : -1 }
     /// True when shape A is a boundary segment.
     @inlinable public var isBoundary: Bool { shapeA < 0 }
 
-    init(key: UInt64, shapeA: Int32, shapeB: Int32, friction: Double, restitution: Double) {
+    init(key: UInt64, shapeA: Int32, shapeB: Int32, itemA: Int32, itemB: Int32, friction: Double, restitution: Double) {
         self.key = key
         self.shapeA = shapeA
         self.shapeB = shapeB
+        self.itemA = itemA
+        self.itemB = itemB
         self.friction = friction
         self.restitution = restitution
         manifold = .empty

@@ -102,7 +102,7 @@ struct ContactSolver {
     /// The constraint of `contact` (index `index`), whose manifold has points.
     @inline(__always)
     func prepare(_ contact: Contact, index: Int, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> ContactConstraint {
-        let iA = Int(contact.bodyA), iB = Int(contact.shapeB)
+        let iA = Int(contact.itemA), iB = Int(contact.itemB)
         var vA = Vec2.zero, wA = 0.0, qA = Rot.identity, mA = 0.0, invIA = 0.0
         if iA >= 0 {
             let a = bodies[iA]
