@@ -39,6 +39,12 @@ final class CollisionBadInputTests: XCTestCase {
                         "set.lua:2: bad argument #1 to 'mode' (field 'mode': unknown mode 'all'")
     }
 
+    func testGroupMistakes() throws {
+        try expectError("empty.lua", "animhost.group{items = {}}\n", "empty.lua:1: item group 'group1' needs at least one item")
+        try expectError("nested.lua", "local a = animhost.item{name='a', center={0,0}}\nlocal g = animhost.group{name='g', items={a}}\nanimhost.group{items={g}}\n",
+                        "nested.lua:3: item group 'group3': an item group cannot contain another group ('g')")
+    }
+
     func testErrorInAContactHandlerStopsWithItsLocation() throws {
         let r = try runAnimhost(["run", try temporaryFile("handler.lua", """
             local a = animhost.item{name = "a", center = {100, 100}, size = {20, 20}}

@@ -18,6 +18,7 @@ extension Scene {
         registerComposites(in: t)
         registerCollision(in: t)
         registerGravity(in: t)
+        registerGroup(in: t)
         registerScene(in: t)
         registerInput(in: t)
         // Global `animhost` and require "animhost".

@@ -114,7 +114,7 @@ extension Animator {
                 return exact || (lists[item].contains(k) && modes[Int(k)].contains(.boundaries))
             }
             let i = Int(world.shapeItem[Int(a)]), j = Int(world.shapeItem[Int(b)])
-            if i == j { return false }
+            if i == j || world.colliders[i].group == Int32(j) || world.colliders[j].group == Int32(i) { return false }
             if bodies[i].invMass == 0 && bodies[j].invMass == 0 { return false }
             guard masks[i].items & masks[j].items != 0 else { return false }
             return exact || lists[i].contains { k in modes[Int(k)].contains(.items) && lists[j].contains(k) }

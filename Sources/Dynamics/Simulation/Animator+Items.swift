@@ -68,6 +68,7 @@ extension Animator {
         try Self.check(c, "center")
         let i = Int(item.index)
         bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
+        if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
         wake()
     }
 
@@ -103,13 +104,16 @@ extension Animator {
         bodies[i].rotation = Rot(angle: a)
         // The item turns about its center, which stays where it is.
         bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
+        if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
         wake()
     }
 
     public func velocity(of item: ItemID) -> Vec2 { bodies[Int(item.index)].velocity }
     /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
     public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v; wake()
+        try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v
+        if !records[Int(item.index)].groupMembers.isEmpty { placeMembers(of: Int(item.index)) }
+        wake()
     }
 
     public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }

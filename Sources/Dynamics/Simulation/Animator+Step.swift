@@ -137,6 +137,7 @@ extension Animator {
         let colliding = collision.isActive
         if colliding { collide(h) }
         integrate(h, startTime: elapsedTime - h)
+        if !groupItems.isEmpty { placeGroupMembers() }
         if colliding { emitBeganEvents() }
         updateRest(h)
         deliverContactEvents()

@@ -69,6 +69,8 @@ public final class Animator {
     /// True once some item's center of mass is not its center (an off-centre polygon):
     /// joint anchors and push offsets are then moved into the center-of-mass frame.
     var hasOffCenterItems = false
+    /// Item groups in creation order: their members follow them after every step.
+    var groupItems: [ItemID] = []
 
     /// Shapes, proxies, boundaries, contacts and contact events.
     let collision = CollisionWorld()

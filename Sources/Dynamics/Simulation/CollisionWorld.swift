@@ -17,6 +17,8 @@ public struct Collider: Sendable {
     /// The item's friction and elasticity (from its material).
     var friction: Double = 0.2
     var restitution: Double = 0.2
+    /// The item group the item belongs to, or −1: a member never collides with its group.
+    var group: Int32 = -1
 }
 
 /// A boundary segment in the world: one static proxy. Indexed by slot; free slots have
@@ -120,6 +122,7 @@ final class CollisionWorld {
     /// Whether items `a` and `b` share a collision behavior whose mode includes `.items`.
     func itemsCollide(_ a: Int, _ b: Int) -> Bool {
         guard a != b, colliders[a].itemsMask & colliders[b].itemsMask != 0 else { return false }
+        if colliders[a].group == Int32(b) || colliders[b].group == Int32(a) { return false }
         if masksAreExact { return true }
         return firstSharedItemsBehavior(a, b, after: -1) != nil
     }

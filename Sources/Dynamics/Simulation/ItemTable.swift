@@ -19,6 +19,13 @@ public struct ItemRecord: Sendable {
     /// The solver's `BodyState.center` is the center of mass; `Animator.center(of:)` is
     /// the item's center.
     public var localCenter: Vec2
+    /// For an item group: its members, in the order given.
+    public var groupMembers: [ItemID] = []
+    /// For a member of an item group: the group, its center in the group's frame and its
+    /// angle relative to the group's (fixed when the group was made).
+    public var group: ItemID? = nil
+    public var groupOffset: Vec2 = .zero
+    public var groupAngle: Double = 0
 }
 
 /// The reasons an item or a parameter is refused where it enters.

@@ -1,6 +1,6 @@
 -- Collision cases for collision_test.lua, picked by the tunable `case`. Results go into
 -- custom props of an item named "log" (counts stay readable from the test).
-local case = animhost.tunable("case", 1, {min = 1, max = 2})
+local case = animhost.tunable("case", 1, {min = 1, max = 3})
 local animator = animhost.animator{bounds = {0, 0, 320, 568}}
 local log = animhost.item{name = "log", center = {-1000, -1000}, size = {1, 1},
                           props = {boundsBegan = 0, shelfBegan = 0, numberBegan = 0, pairBegan = 0, pointY = 0}}
@@ -25,6 +25,18 @@ if case == 1 then
   animator:addBehavior(animhost.gravity{items = {a, b, c}})
   animator:addBehavior(collision)
   animator:addBehavior(dull)
+elseif case == 3 then
+  -- An L-shaped group: a bar and a post falling as one body onto the bottom edge.
+  local bar = animhost.item{name = "bar", center = {160, 100}, size = {120, 20}}
+  local post = animhost.item{name = "post", center = {110, 60}, size = {20, 60}}
+  local L = animhost.group{name = "L", items = {bar, post}}
+  local collision = animhost.collision{items = {L}, translatesReferenceBoundsIntoBoundary = true}
+  collision.onBegan = function(contact)
+    assert(contact.item == L and contact.other == nil and contact.boundary == nil)
+    log.boundsBegan = log.boundsBegan + 1
+  end
+  animator:addBehavior(animhost.gravity{items = {L}})
+  animator:addBehavior(collision)
 else
   local low = animhost.item{name = "low", center = {160, 520}, size = {80, 40}}
   local high = animhost.item{name = "high", center = {160, 300}, size = {40, 40}}
