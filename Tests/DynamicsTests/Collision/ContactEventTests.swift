@@ -216,4 +216,31 @@ final class ContactEventTests: XCTestCase {
         XCTAssertEqual(log.began.last?.item, table)
         XCTAssertEqual(log.began.last?.other, cup)
     }
+
+    /// With more collision behaviors than mask bits (64), the behavior lists decide: items
+    /// whose behaviors share a bit still pass through each other.
+    func testMoreThan64CollisionBehaviors() throws {
+        let a = screenAnimator()
+        var items: [ItemID] = []
+        for k in 0..<66 {
+            items.append(try a.addItem(name: "i\(k)", center: Vec2(160, 300), size: Vec2(20, 20)))
+        }
+        // Behavior k holds item k; behaviors 0 and 64 share mask bit 0 but no item.
+        for k in 0..<65 {
+            let c = CollisionBehavior(items: [items[k]], mode: .items)
+            try a.addBehavior(c)
+        }
+        // Items 64 and 65 share behavior 65 (bit 1, like behavior 1).
+        let shared = CollisionBehavior(items: [items[64], items[65]])
+        try shared.addBoundary(.string("floor"), from: Vec2(0, 400), to: Vec2(320, 400))
+        try a.addBehavior(shared)
+        try a.addBehavior(GravityBehavior(items: items))
+        for _ in 0..<240 { a.step() }
+        // Item 0 (behavior 0, bit 0) fell through everything; 64 and 65 stack on the floor.
+        XCTAssertGreaterThan(a.center(of: items[0]).y, 1000)
+        XCTAssertGreaterThan(a.center(of: items[1]).y, 1000)
+        let ys = [a.center(of: items[64]).y, a.center(of: items[65]).y].sorted()
+        XCTAssertEqual(ys[1], 390, accuracy: 0.5)
+        XCTAssertEqual(ys[0], 370, accuracy: 0.5)
+    }
 }
