@@ -1,4 +1,5 @@
--- A pile: hundreds of boxes of random sizes fall into an open container and come to rest.
+-- A pile: hundreds of boxes of random sizes and tilts fall into an open container and
+-- come to rest.
 -- The container is three boundaries of one collision behavior (a floor and two walls, no
 -- lid), so boxes that bounce high stay in; everything rests within a few seconds.
 -- `count` is a tunable (--set count=500); sizes come from math.random, seeded by --seed.
@@ -18,7 +19,8 @@ for n = 0, count - 1 do
   local w, h = 20 + 20 * math.random(), 20 + 20 * math.random()
   local x = left + 27.5 + c * 45 + (math.random() * 4 - 2)
   local y = floor - 45 * (r + 1)
-  boxes[#boxes + 1] = animhost.item{name = "box" .. (n + 1), center = {x, y}, size = {w, h}}
+  local angle = (math.random() - 0.5) * 0.6     -- tilted a little, so they tumble
+  boxes[#boxes + 1] = animhost.item{name = "box" .. (n + 1), center = {x, y}, size = {w, h}, angle = angle}
 end
 
 local container = animhost.collision{items = boxes}
