@@ -1,1 +1,184 @@
+// animhost-bench: ms per step of the physics-anchors.md scenes, built by Dynamics.Scenes.
+//
+//   animhost-bench [--runs N] [--hz N] [--quick] [SCENE ...]
+//
+// Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10
+// (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
+// 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
+// `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
+// and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dynamics
+
+/// Writes to file descriptor 2.
+struct StandardError: TextOutputStream {
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+func fail(_ message: String) -> Never {
+    var e = StandardError()
+    print("animhost-bench: \(message)", to: &e)
+    exit(2)
+}
+
+struct Options {
+    var runs = 1
+    var hz = 60
+    var measuredSeconds = 10.0
+    var scenes: [String] = []
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = CommandLine.arguments.dropFirst()
+    func value(_ name: String) -> Int {
+        guard let s = args.popFirst(), let v = Int(s), v > 0 else {
+            fail("\(name) needs a positive integer")
+        }
+        return v
+    }
+    while let a = args.popFirst() {
+        switch a {
+        case "--runs": o.runs = value("--runs")
+        case "--hz": o.hz = value("--hz")
+        case "--quick": o.measuredSeconds = 1
+        case "-h", "--help":
+            print("usage: animhost-bench [--runs N] [--hz N] [--quick] [SCENE ...]")
+            print("scenes: \(allScenes.joined(separator: " "))")
+            exit(0)
+        default:
+            guard allScenes.contains(a) else { fail("unknown scene '\(a)'; scenes: \(allScenes.joined(separator: " "))") }
+            o.scenes.append(a)
+        }
+    }
+    if o.scenes.isEmpty { o.scenes = allScenes }
+    return o
+}
+
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10"]
+
+@inline(__always) func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func format(_ v: Double, _ decimals: Int = 3) -> String {
+    if decimals == 0 { return String(Int64(v.rounded())) }
+    var s = String(Int64((abs(v) * pow(10, Double(decimals))).rounded()))
+    while s.count <= decimals { s = "0" + s }
+    let cut = s.index(s.endIndex, offsetBy: -decimals)
+    return (v < 0 && v.magnitude >= 0.5 * pow(10, -Double(decimals)) ? "-" : "") + s[..<cut] + "." + s[cut...]
+}
+
+struct Run {
+    var mean: Double       // ms per step over the measured window
+    var p50: Double
+    var p95: Double
+    var max: Double
+    var wall: Double       // s, from scene creation to the last step
+    var quality: String
+}
+
+/// Steps `animator` through warm-up and the measured window, timing each step.
+func measure(_ animator: Animator, hz: Int, seconds: Double, created: Double,
+             probe: (Int) -> Void = { _ in }) -> (mean: Double, p50: Double, p95: Double, max: Double, wall: Double) {
+    animator.restDuration = .infinity
+    let warmup = 3 * hz, measured = Int(seconds * Double(hz))
+    var times: [Double] = []
+    times.reserveCapacity(measured)
+    for s in 0..<(warmup + measured) {
+        let t0 = now()
+        animator.step()
+        let dt = now() - t0
+        if s >= warmup { times.append(dt * 1000) }
+        probe(s + 1)
+    }
+    let wall = now() - created
+    let mean = times.reduce(0, +) / Double(max(1, times.count))
+    let sorted = times.sorted()
+    func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] }
+    return (mean, pct(0.5), pct(0.95), sorted.last ?? 0, wall)
+}
+
+func runScene(_ name: String, _ o: Options) -> Run {
+    let parts = name.split(separator: "-")
+    let n = Int(parts[1])!
+    let created = now()
+    switch parts[0] {
+    case "springs":
+        let a = Scenes.springs(count: n, hz: o.hz)
+        let r = measure(a, hz: o.hz, seconds: o.measuredSeconds, created: created)
+        let q = "spring 0 length \(format((a.center(of: ItemID(index: 0))).length, 2)) pt at the end"
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+    case "pile":
+        let scene = Scenes.pile(count: n, hz: o.hz)
+        let a = scene.animator
+        let r = measure(a, hz: o.hz, seconds: o.measuredSeconds, created: created)
+        var speed = 0.0, top = 0.0, escaped = 0
+        let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+        let width = Double(columns) * 45 + 10
+        for b in scene.boxes {
+            speed += a.velocity(of: b).length
+            let c = a.center(of: b)
+            top = min(top, c.y)
+            if c.x < 0 || c.x > width || c.y > 0 { escaped += 1 }
+        }
+        let contacts = a.touchingContactCount
+        let q = "\(contacts) touching contacts (\(format(r.mean * 1000 / Double(max(1, contacts)), 2)) µs each), mean end speed \(format(speed / Double(n), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped)"
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+    default:
+        let scene = parts[0] == "pyramid" ? Scenes.pyramid(rows: n, hz: o.hz) : Scenes.stack(count: n, hz: o.hz)
+        let a = scene.animator
+        let topBox = scene.boxes.last!
+        let start = a.center(of: topBox)
+        let starts = scene.boxes.map { a.center(of: $0) }
+        var atOne = start
+        var maxDisp = 0.0
+        let r = measure(a, hz: o.hz, seconds: o.measuredSeconds, created: created) { step in
+            // The measured window is 3…13 s; "10 s" quality is read at t = 10 s.
+            if step == o.hz { atOne = a.center(of: topBox) }
+            maxDisp = max(maxDisp, (a.center(of: topBox) - start).length)
+        }
+        let end = a.center(of: topBox)
+        var sideways = 0.0
+        for (k, b) in scene.boxes.enumerated() { sideways = max(sideways, abs(a.center(of: b).x - starts[k].x)) }
+        let collapsed = sideways > 40 || end.y - start.y > 20
+        // y grows down: a sinking top box has dy > 0; report it y-up like the anchors (dy −3.25 = sank).
+        let q = "top box dx \(format(end.x - start.x)) dy \(format(-(end.y - start.y))) pt (y up), creep 1 s→end \(format((end - atOne).length)) pt, max box |dx| \(format(sideways)) pt, collapsed \(collapsed ? "YES" : "no")"
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+    }
+}
+
+let options = parseOptions()
+print("animhost-bench: \(options.hz) Hz, 4 substeps, single thread, rest detection off; warm-up 3 s, measured \(format(options.measuredSeconds, 0)) s; median of \(options.runs) run\(options.runs == 1 ? "" : "s")")
+var means: [String: Double] = [:]
+for name in options.scenes {
+    var runs: [Run] = []
+    for _ in 0..<options.runs { runs.append(runScene(name, options)) }
+    let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
+    means[name] = r.mean
+    let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
+    print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)")
+}
+func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {
+    let have = sizes.filter { means["\(kind)-\($0)"] != nil }
+    guard have.count >= 2 else { return }
+    var parts: [String] = []
+    for i in 1..<have.count {
+        let a = have[i - 1], b = have[i]
+        let ratio = means["\(kind)-\(b)"]! / means["\(kind)-\(a)"]!
+        parts.append("\(b)/\(a): ×\(format(ratio, 2)) for N ×\(format(Double(b) / Double(a), 0)) (per item ×\(format(ratio * Double(a) / Double(b), 2)))")
+    }
+    print("growth \(kind): " + parts.joined(separator: "; "))
+}
+growth("pile", [100, 1000, 4000], means)
+growth("springs", [1000, 10000], means)

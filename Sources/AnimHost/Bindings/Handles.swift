@@ -12,14 +12,13 @@ final class SceneAPI {
     let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
     /// Gravity, push, snap and field.
     let uikit = BehaviorClasses()
+    let collision = LuaClass(name: "animhost.Collision", kind: "collision")
     /// Vector conversion, with the prelude's vec metatable once it ran.
     var vectors: LuaVectors
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
     var items: [ItemHandle] = []
-    /// Behaviors by kind, for messages and argument checks.
-    var behaviorClasses: [LuaClass] { [attachment, itemBehavior, composite] }
 }
 
 /// A Lua handle to an item.

@@ -21,6 +21,8 @@ extension Scene {
         registerSnap(in: t)
         registerFields(in: t)
         registerComposites(in: t)
+        registerCollision(in: t)
+        registerGroup(in: t)
         registerScene(in: t)
         registerInput(in: t)
         registerAnimations(in: t)
@@ -47,7 +49,7 @@ extension Scene {
 
     /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
     func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
-        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior] + api.uikit.all) as? DynamicBehavior { return b }
+        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior, api.collision] + api.uikit.all) as? DynamicBehavior { return b }
         guard call.type(at: i) == LUA_TTABLE else { return nil }
         lua.push("__animhost_behavior")
         lua_rawget(lua.L, i < 0 ? i - 1 : i)
@@ -58,7 +60,8 @@ extension Scene {
     /// Pushes the Lua value for a behavior (its userdata, or the instance table).
     func push(_ b: DynamicBehavior) {
         if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
-        lua.push(b, as: api.uikit.luaClass(of: b) ?? (b is AttachmentBehavior ? api.attachment : api.itemBehavior))
+        lua.push(b, as: api.uikit.luaClass(of: b)
+                 ?? (b is AttachmentBehavior ? api.attachment : b is CollisionBehavior ? api.collision : api.itemBehavior))
     }
 
     /// Reads a list of items (`items = {a, b}`) from the table at `i`.

@@ -210,12 +210,13 @@ public final class Stage {
             let b = animator.bodies[Int(id.index)]
             let r = animator.records[Int(id.index)]
             let v = reportedVelocity[id] ?? b.velocity
+            let center = animator.center(of: id)
             var values: [Double?] = []
             values.reserveCapacity(columns.count)
             for (k, c) in columns.enumerated() {
                 switch c {
-                case .x: values.append(b.center.x)
-                case .y: values.append(b.center.y)
+                case .x: values.append(center.x)
+                case .y: values.append(center.y)
                 case .angle: values.append(b.angle)
                 case .vx: values.append(v.x)
                 case .vy: values.append(v.y)

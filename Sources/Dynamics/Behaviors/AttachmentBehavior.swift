@@ -156,8 +156,7 @@ public final class AttachmentBehavior: DynamicBehavior {
             case .anchor(let p): return p
             case .item(let other, let off):
                 guard let animator else { return off }
-                let b = animator.bodies[Int(other.index)]
-                return b.center + b.rotation.rotate(off)
+                return animator.center(of: other) + animator.bodies[Int(other.index)].rotation.rotate(off)
             }
         }
         set {
@@ -311,7 +310,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         guard let animator else { return }
         if let i = jointIndex, i < animator.joints.count {
             savedJoint = animator.joints[i]
-            animator.joints[i] = makeJoint(bodies: animator.bodies)
+            var j = makeJoint(bodies: animator.originBodies)
+            if animator.hasOffCenterItems { animator.moveToCenterOfMassFrame(&j) }
+            animator.joints[i] = j
         }
         animator.wake()
     }

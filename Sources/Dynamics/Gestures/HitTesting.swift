@@ -3,7 +3,7 @@ extension Animator {
     public func contains(_ point: Vec2, in item: ItemID) -> Bool {
         let b = bodies[Int(item.index)]
         let r = records[Int(item.index)]
-        let local = b.rotation.inverseRotate(point - b.center)
+        let local = b.rotation.inverseRotate(point - origin(of: Int(item.index)))
         let half = r.size * 0.5
         switch r.shape {
         case .rectangle:

@@ -14,10 +14,10 @@ public enum Scenes {
     /// at t = 0.05 s and 51.82 pt at 0.5 s; this scene gives 79.66 and 51.90 at 120 Hz.
     ///
     /// Behaviors: gravity, the item behavior, then one composite holding the attachments in
-    /// item order. The animator runs at 120 Hz with 4 substeps.
-    public static func springs(count: Int) -> Animator {
+    /// item order. The animator runs at `hz` (default 120) with 4 substeps.
+    public static func springs(count: Int, hz: Int = 120) -> Animator {
         precondition(count >= 0, "springs: count must be >= 0")
-        let animator = Animator(hz: 120)
+        let animator = Animator(hz: hz)
         let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
         let start = Vec2(0.6, 0.8) * 100
         var items: [ItemID] = []

@@ -16,18 +16,31 @@ extension Animator {
             throw DynamicsError("Invalid size {\(format(size.x)), \(format(size.y))} for item '\(name)': width and height must be greater than 0")
         }
         if case .polygon(let points) = shape {
-            guard points.count >= 3 else {
-                throw DynamicsError("polygon shape of item '\(name)' needs at least 3 points, got \(points.count)")
-            }
-            for p in points { try Self.check(p, "shape") }
+            for (k, p) in points.enumerated() { try Self.check(p, "shape[\(k + 1)]") }
         }
-        let mp = shape.massProperties(size: size)
-        guard mp.area > 0 else { throw DynamicsError("polygon shape of item '\(name)' is degenerate: its area is 0") }
+        let collisionShape: Shape
+        switch shape.collisionShape(size: size) {
+        case .success(let s): collisionShape = s
+        case .failure(let e): throw DynamicsError("shape of item '\(name)': \(e.description)")
+        }
+        // Mass data from the shape at density 1: area = m·10⁴, inertia about the centroid.
+        let mp = collisionShape.massProperties(density: 1)
+        let area = mp.mass * MassProperties.areaPerUnitMass
+        guard area > 0, mp.rotationalInertia > 0 else {
+            throw DynamicsError("shape of item '\(name)' is degenerate: its area is 0")
+        }
+        // Rectangles and ellipses are centred by construction; only a polygon given by
+        // points can have its center of mass away from the item's center.
+        let localCenter = mp.center.lengthSquared > 1e-24 ? mp.center : .zero
         let id = ItemID(index: Int32(bodies.count))
-        bodies.append(BodyState(center: center, angle: angle))
+        let r = Rot(angle: angle)
+        bodies.append(BodyState(center: center + r.rotate(localCenter), angle: angle))
         records.append(ItemRecord(name: name, size: size, shape: shape, material: .default,
                                   alpha: alpha, scale: 1, cornerRadius: 0, props: [],
-                                  inertiaPerMass: mp.inertiaPerMass, area: mp.area))
+                                  inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
+                                  localCenter: localCenter))
+        if localCenter != .zero { hasOffCenterItems = true }
+        addCollisionShapes([collisionShape], localCenter: localCenter)
         isMember.append(false)
         structureDirty = true
         return id
@@ -48,23 +61,59 @@ extension Animator {
 
     // MARK: State an item exposes
 
-    public func center(of item: ItemID) -> Vec2 { bodies[Int(item.index)].center }
+    /// The item's center (pt): the origin of its shape, which is also its center of mass
+    /// except for a polygon whose points are off-centre.
+    public func center(of item: ItemID) -> Vec2 { origin(of: Int(item.index)) }
     public func setCenter(_ c: Vec2, of item: ItemID) throws(DynamicsError) {
-        try Self.check(c, "center"); bodies[Int(item.index)].center = c; wake()
+        try Self.check(c, "center")
+        let i = Int(item.index)
+        bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
+        if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
+        wake()
+    }
+
+    /// The item's center from the solver's center of mass.
+    @inline(__always)
+    func origin(of i: Int) -> Vec2 {
+        let b = bodies[i]
+        let lc = records[i].localCenter
+        return lc == .zero ? b.center : b.center - b.rotation.rotate(lc)
+    }
+
+    /// The bodies with `center` at the items' centers, as behaviors measure attachment
+    /// points (the same array when every item's center of mass is its center).
+    var originBodies: ContiguousArray<BodyState> {
+        guard hasOffCenterItems else { return bodies }
+        var copy = bodies
+        for i in copy.indices { copy[i].center = origin(of: i) }
+        return copy
+    }
+
+    /// Moves a joint built from item-center offsets into the solver's center-of-mass frame.
+    func moveToCenterOfMassFrame(_ j: inout Joint) {
+        j.localA = j.localA - records[Int(j.itemA)].localCenter
+        if j.itemB >= 0 { j.localB = j.localB - records[Int(j.itemB)].localCenter }
     }
 
     public func angle(of item: ItemID) -> Double { bodies[Int(item.index)].angle }
     public func setAngle(_ a: Double, of item: ItemID) throws(DynamicsError) {
         try Self.check(a, "angle")
-        bodies[Int(item.index)].angle = a
-        bodies[Int(item.index)].rotation = Rot(angle: a)
+        let i = Int(item.index)
+        let c = origin(of: i)
+        bodies[i].angle = a
+        bodies[i].rotation = Rot(angle: a)
+        // The item turns about its center, which stays where it is.
+        bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
+        if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
         wake()
     }
 
     public func velocity(of item: ItemID) -> Vec2 { bodies[Int(item.index)].velocity }
     /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
     public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v; wake()
+        try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v
+        if !records[Int(item.index)].groupMembers.isEmpty { placeMembers(of: Int(item.index)) }
+        wake()
     }
 
     public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }

@@ -34,6 +34,7 @@ extension Animator {
 
     func boundingBox(of i: Int) -> (lower: Vec2, upper: Vec2) {
         let b = bodies[i], r = records[i]
+        let center = origin(of: i)
         let c = abs(b.rotation.c), s = abs(b.rotation.s)
         let half: Vec2
         switch r.shape {
@@ -51,9 +52,9 @@ extension Animator {
                 lower = Vec2(min(lower.x, q.x), min(lower.y, q.y))
                 upper = Vec2(max(upper.x, q.x), max(upper.y, q.y))
             }
-            return (b.center + lower, b.center + upper)
+            return (center + lower, center + upper)
         }
-        return (b.center - half, b.center + half)
+        return (center - half, center + half)
     }
 
     /// Takes the item's current center and angle as the simulation's state, keeps its

@@ -5,6 +5,8 @@ extension Animator {
     func rebuildIfNeeded() {
         if structureDirty { rebuildStructure() }
         if materialsDirty { rebuildMaterials() }
+        if collision.structureDirty { rebuildCollisions(collisionBehaviors) }
+        if collision.materialsDirty { refreshCollisionMaterials() }
         if forcesDirty { rebuildForces() }
     }
 
@@ -28,14 +30,20 @@ extension Animator {
         }
         joints.removeAll(keepingCapacity: true)
         jointOwners = builder.jointOwners
+        let frameBodies = originBodies
         for owner in jointOwners {
             let before = joints.count
-            owner.appendJoints(to: &joints, bodies: bodies, records: records)
+            owner.appendJoints(to: &joints, bodies: frameBodies, records: records)
             owner.jointCount = joints.count - before
+            if hasOffCenterItems {
+                for j in before..<joints.count { moveToCenterOfMassFrame(&joints[j]) }
+            }
         }
         itemBehaviors = builder.itemBehaviors
         pushBehaviors = builder.pushes
         fieldBehaviors = builder.fields
+        collisionBehaviors = builder.collisions
+        collision.structureDirty = true
         for i in isMember.indices {
             let member = builder.contains(ItemID(index: Int32(i)))
             if isMember[i] && !member {
@@ -117,6 +125,7 @@ extension Animator {
         stepCount += 1
         rebuildIfNeeded()
         if behaviors.isEmpty {
+            deliverContactEvents() // "ended" events of contacts whose behaviors just left
             if isRunning { pause() }
             return
         }
@@ -125,8 +134,13 @@ extension Animator {
         elapsedTime += h
         isStepping = true
         applyPushes()
+        let colliding = collision.isActive
+        if colliding { collide(h) }
         integrate(h, startTime: elapsedTime - h)
+        if !groupItems.isEmpty { placeGroupMembers() }
+        if colliding { emitBeganEvents() }
         updateRest(h)
+        deliverContactEvents()
         runActions()
         isStepping = false
         applyPendingChanges()
@@ -137,8 +151,11 @@ extension Animator {
     /// which those pushes become inactive, as in UIKit.
     private func applyPushes() {
         for f in pushForces {
-            bodies[Int(f.item)].force += f.force
-            bodies[Int(f.item)].torque += f.torque
+            let i = Int(f.item)
+            bodies[i].force += f.force
+            bodies[i].torque += f.torque
+            // The offset is from the item's center; the torque is about its center of mass.
+            if hasOffCenterItems { bodies[i].torque -= bodies[i].rotation.rotate(records[i].localCenter).cross(f.force) }
         }
         guard hasPendingImpulses else { return }
         hasPendingImpulses = false
@@ -146,19 +163,23 @@ extension Animator {
             let impulse = p.pushDirection * 100 // kg·pt/s
             for (k, item) in p.items.enumerated() where bodies[Int(item.index)].isDynamic {
                 let i = Int(item.index)
+                let arm = p.offsets[k] - (hasOffCenterItems ? bodies[i].rotation.rotate(records[i].localCenter) : .zero)
                 bodies[i].velocity += impulse * bodies[i].invMass
-                bodies[i].angularVelocity += bodies[i].invInertia * p.offsets[k].cross(impulse)
+                bodies[i].angularVelocity += bodies[i].invInertia * arm.cross(impulse)
             }
             p.active = false
         }
     }
 
-    /// The substeps: velocities (forces, gravity, fields, damping), joints warm started and
-    /// solved with bias, positions, joints relaxed.
+    /// The substeps: velocities (forces, gravity, fields, damping), joints and contacts warm
+    /// started and solved with bias, positions, joints and contacts relaxed; after the
+    /// substeps the restitution pass, and the contact impulses kept for the next step.
     private func integrate(_ h: Double, startTime: Double) {
         let n = max(1, substeps)
         let hs = h / Double(n)
         let solver = JointSolver(h: hs)
+        let contactSolver = ContactSolver(h: hs, contactHertz: contactHertz, dampingRatio: contactDampingRatio,
+                                          maxPushSpeed: contactPushMaxSpeed, restitutionThreshold: restitutionThreshold)
         let jointCount = joints.count
         let g = gravity * 1000 // UIKit gravity units → pt/s²
         let hasFields = !fieldTable.isEmpty
@@ -169,8 +190,19 @@ extension Animator {
         defer { if hasFields { swap(&samples, &fieldTable.samples) } }
         let table = fieldTable
         let noise = self.noise
+        let world = collision
+        world.constraints.removeAll(keepingCapacity: true)
+        if world.contacts.count > 0 { colorContacts() } else { world.solveOrder.removeAll(keepingCapacity: true) }
         bodies.withUnsafeMutableBufferPointer { bodies in
+            world.contacts.withUnsafeMutableBufferPointer { contacts in
+                for k in 0..<world.solveOrder.count {
+                    let index = Int(world.solveOrder[k])
+                    world.constraints.append(contactSolver.prepare(contacts[index], index: index, bodies))
+                }
+            }
+            let contactCount = world.constraints.count
             joints.withUnsafeMutableBufferPointer { joints in
+            world.constraints.withUnsafeMutableBufferPointer { contacts in
                 samples.withUnsafeMutableBufferPointer { samples in
                     for s in 0..<n {
                         if hasFields {
@@ -180,15 +212,55 @@ extension Animator {
                             integrateVelocities(bodies, hs, g)
                         }
                         for j in 0..<jointCount { solver.warmStart(&joints[j], bodies) }
+                        for c in 0..<contactCount { contactSolver.warmStart(contacts[c], bodies) }
                         for j in 0..<jointCount { solver.solve(&joints[j], bodies, useBias: true) }
+                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], bodies, useBias: true) }
                         integratePositions(bodies, hs)
                         for j in 0..<jointCount { solver.solve(&joints[j], bodies, useBias: false) }
+                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], bodies, useBias: false) }
+                    }
+                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], bodies) }
+                }
+                world.contacts.withUnsafeMutableBufferPointer { stored in
+                    for c in 0..<contactCount {
+                        ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
                     }
                 }
-                for i in 0..<bodies.count {
-                    bodies[i].force = .zero
-                    bodies[i].torque = 0
-                }
+            }
+            }
+            for i in 0..<bodies.count {
+                bodies[i].force = .zero
+                bodies[i].torque = 0
+            }
+        }
+    }
+
+    /// Colours the contacts that have manifold points and lists them in colour order (a
+    /// counting sort; within a colour, contact order).
+    private func colorContacts() {
+        let world = collision
+        world.graph.reset(bodyCount: bodies.count)
+        world.contactColors.removeAll(keepingCapacity: true)
+        world.solveOrder.removeAll(keepingCapacity: true)
+        var total = 0
+        for k in 0..<world.contacts.count {
+            let c = world.contacts[k]
+            guard c.manifold.pointCount > 0 else { world.contactColors.append(UInt8.max); continue }
+            let a = Int(c.itemA), b = Int(c.itemB)
+            let color = world.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
+            world.contactColors.append(UInt8(color))
+            total += 1
+        }
+        var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &offsets) { raw in
+            let start = raw.bindMemory(to: Int.self)
+            var sum = 0
+            for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += world.graph.counts[c] }
+            for _ in 0..<total { world.solveOrder.append(0) }
+            for k in 0..<world.contactColors.count where world.contactColors[k] != UInt8.max {
+                let c = Int(world.contactColors[k])
+                world.solveOrder[start[c]] = Int32(k)
+                start[c] += 1
             }
         }
     }

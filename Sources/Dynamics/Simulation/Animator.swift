@@ -13,8 +13,14 @@ public final class Animator {
     /// Names of custom item properties, in first-use order.
     public internal(set) var propertyNames: [String] = []
 
-    /// The reference bounds (x, y, width, height) in points, if any.
-    public var referenceBounds: (origin: Vec2, size: Vec2)?
+    /// The reference bounds (x, y, width, height) in points, if any. Collision behaviors
+    /// that translate them into a boundary follow changes at the next step.
+    public var referenceBounds: (origin: Vec2, size: Vec2)? {
+        didSet {
+            collision.structureDirty = true
+            if !behaviors.isEmpty { wake() } // UIKit: a resize wakes a paused animator
+        }
+    }
     /// Steps per simulated second.
     public let hz: Int
     /// Solver substeps per step.
@@ -58,7 +64,23 @@ public final class Animator {
     var itemBehaviors: [ItemBehavior] = []
     var pushBehaviors: [PushBehavior] = []
     var fieldBehaviors: [FieldBehavior] = []
+    var collisionBehaviors: [CollisionBehavior] = []
     var isMember: [Bool] = []
+    /// True once some item's center of mass is not its center (an off-centre polygon):
+    /// joint anchors and push offsets are then moved into the center-of-mass frame.
+    var hasOffCenterItems = false
+    /// Item groups in creation order: their members follow them after every step.
+    var groupItems: [ItemID] = []
+
+    /// Shapes, proxies, boundaries, contacts and contact events.
+    let collision = CollisionWorld()
+    /// Overlap correction of contacts: frequency (Hz) and damping ratio of the soft contact,
+    /// and the largest speed (pt/s) at which overlap is pushed out (Box2D v3: 30 Hz, 10, 3 m/s).
+    public var contactHertz: Double = 30
+    public var contactDampingRatio: Double = 10
+    public var contactPushMaxSpeed: Double = 300
+    /// Contacts approaching slower than this (pt/s) do not bounce (Box2D's 1 m/s).
+    public var restitutionThreshold: Double = 100
 
     // Forces rebuilt from the push and field behaviors whenever one of their parameters changes.
     /// Active continuous pushes, one entry per (push, dynamic item): applied once per step,

@@ -10,10 +10,22 @@ public struct ItemRecord: Sendable {
     public var cornerRadius: Double
     /// Custom scalar properties, indexed by `Animator.propertyIndex(named:)`; nil where the item lacks one.
     public var props: [Double?]
-    /// Rotational inertia per unit mass (pt²), from the shape.
+    /// Rotational inertia per unit mass about the center of mass (pt²), from the shape.
     public var inertiaPerMass: Double
     /// Area in pt², from the shape.
     public var area: Double
+    /// The center of mass in the item's frame, relative to its center (pt): zero for
+    /// rectangles and ellipses, the centroid for a polygon whose points are off-centre.
+    /// The solver's `BodyState.center` is the center of mass; `Animator.center(of:)` is
+    /// the item's center.
+    public var localCenter: Vec2
+    /// For an item group: its members, in the order given.
+    public var groupMembers: [ItemID] = []
+    /// For a member of an item group: the group, its center in the group's frame and its
+    /// angle relative to the group's (fixed when the group was made).
+    public var group: ItemID? = nil
+    public var groupOffset: Vec2 = .zero
+    public var groupAngle: Double = 0
 }
 
 /// The reasons an item or a parameter is refused where it enters.
@@ -23,32 +35,16 @@ public struct DynamicsError: Error, CustomStringConvertible, Equatable, Sendable
 }
 
 extension ItemShape {
-    /// Area (pt²) and inertia per unit mass about the center (pt²) for an item of this size.
-    func massProperties(size: Vec2) -> (area: Double, inertiaPerMass: Double) {
-        let w = size.x, h = size.y
+    /// The collision shape for an item of this size, in the item's frame (origin at its
+    /// center): a box for `.rectangle`, a circle or an ellipse polygon for `.ellipse`, the
+    /// validated convex polygon for `.polygon`.
+    /// - Returns: the shape, or why the points do not make a convex polygon.
+    public func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
         switch self {
-        case .rectangle:
-            return (w * h, (w * w + h * h) / 12)
-        case .ellipse:
-            // Solid ellipse with semi-axes a, b: I/m = (a² + b²)/4.
-            let a = w / 2, b = h / 2
-            return (Double.pi * a * b, (a * a + b * b) / 4)
+        case .rectangle: return .success(.rectangle(width: size.x, height: size.y))
+        case .ellipse: return .success(.ellipse(width: size.x, height: size.y))
         case .polygon(let points):
-            return polygonMassProperties(points)
+            return Polygon.make(points: points).map { .polygon($0) }
         }
     }
-}
-
-/// Area and inertia per unit mass about the origin (the item center) of a simple polygon,
-/// summed over the triangles (origin, p[i], p[i+1]); either winding.
-func polygonMassProperties(_ p: [Vec2]) -> (area: Double, inertiaPerMass: Double) {
-    var area = 0.0, inertia = 0.0
-    for i in p.indices {
-        let a = p[i], b = p[(i + 1) % p.count]
-        let cr = a.cross(b)
-        area += cr / 2
-        inertia += cr * (a.dot(a) + a.dot(b) + b.dot(b)) / 12
-    }
-    let absArea = abs(area)
-    return (absArea, absArea > 0 ? abs(inertia) / absArea : 0)
 }

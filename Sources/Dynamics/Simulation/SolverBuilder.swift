@@ -12,6 +12,7 @@ public struct SolverBuilder {
     var itemBehaviors: [ItemBehavior] = []
     var pushes: [PushBehavior] = []
     var fields: [FieldBehavior] = []
+    var collisions: [CollisionBehavior] = []
 
     init(itemCount: Int) {
         isMember = Array(repeating: false, count: itemCount)

@@ -1,0 +1,134 @@
+/// A persistent contact between two shapes whose fat boxes overlap: an item and an item, or a
+/// boundary segment (always shape A) and an item. It lives from the step the broadphase pairs
+/// the proxies until their fat boxes separate (or a shape goes away), so its manifold points
+/// keep their accumulated impulses from step to step (warm starting, matched by feature id).
+///
+/// Plain data. ~250 bytes: ids 24, materials 16, manifold 152, impulses 48, flags.
+@frozen
+public struct Contact: Sendable {
+    /// The broadphase pair key, (smaller proxy) << 32 | (larger proxy).
+    public var key: UInt64
+    /// Shape A: a shape index, or −(boundary slot + 1) for a boundary segment.
+    public var shapeA: Int32
+    /// Shape B: always an item's shape.
+    public var shapeB: Int32
+    /// The items of the shapes; `itemA` is −1 for a boundary.
+    public var itemA: Int32
+    public var itemB: Int32
+    /// Mixed friction (√(fA·fB)) and restitution (max(eA, eB)).
+    public var friction: Double
+    public var restitution: Double
+    /// The latest manifold (normal from A to B; anchors relative to each item's center of mass;
+    /// a boundary's anchor A is the world point).
+    public var manifold: Manifold
+    /// Accumulated impulses per manifold point (kg·pt/s), kept for warm starting.
+    public var normalImpulse: (Double, Double)
+    public var tangentImpulse: (Double, Double)
+    /// The largest normal impulse of the last step per point (to pick the reported point).
+    public var maxNormalImpulse: (Double, Double)
+    /// True while the shapes touch (a manifold point within `linearSlop`): the state the
+    /// began/ended events follow.
+    public var touching: Bool
+    /// Set when the contact started touching in this step's collide; the "began" event is
+    /// made after the solve, with the point that took the largest impulse.
+    var beganThisStep: Bool
+
+    /// True when shape A is a boundary segment.
+    @inlinable public var isBoundary: Bool { shapeA < 0 }
+
+    init(key: UInt64, shapeA: Int32, shapeB: Int32, itemA: Int32, itemB: Int32, friction: Double, restitution: Double) {
+        self.key = key
+        self.shapeA = shapeA
+        self.shapeB = shapeB
+        self.itemA = itemA
+        self.itemB = itemB
+        self.friction = friction
+        self.restitution = restitution
+        manifold = .empty
+        normalImpulse = (0, 0)
+        tangentImpulse = (0, 0)
+        maxNormalImpulse = (0, 0)
+        touching = false
+        beganThisStep = false
+    }
+
+    /// Takes a new manifold, carrying the impulses of points whose feature ids persist.
+    @inlinable
+    mutating func update(_ m: Manifold) {
+        var n: (Double, Double) = (0, 0), t: (Double, Double) = (0, 0)
+        let old = manifold
+        for i in 0..<m.pointCount {
+            let id = m[i].id
+            for k in 0..<old.pointCount where old[k].id == id {
+                if i == 0 {
+                    n.0 = k == 0 ? normalImpulse.0 : normalImpulse.1
+                    t.0 = k == 0 ? tangentImpulse.0 : tangentImpulse.1
+                } else {
+                    n.1 = k == 0 ? normalImpulse.0 : normalImpulse.1
+                    t.1 = k == 0 ? tangentImpulse.0 : tangentImpulse.1
+                }
+                break
+            }
+        }
+        manifold = m
+        normalImpulse = n
+        tangentImpulse = t
+        maxNormalImpulse = (0, 0)
+    }
+
+    /// The manifold point that took the largest normal impulse (the point UIKit reports),
+    /// or the deepest when none took any; nil without points.
+    public var reportedPoint: Vec2? {
+        switch manifold.pointCount {
+        case 0: return nil
+        case 1: return manifold[0].point
+        default:
+            if maxNormalImpulse.0 != maxNormalImpulse.1 {
+                return maxNormalImpulse.0 > maxNormalImpulse.1 ? manifold[0].point : manifold[1].point
+            }
+            return manifold[0].separation <= manifold[1].separation ? manifold[0].point : manifold[1].point
+        }
+    }
+}
+
+/// The live contacts in one array (the order the solver and events follow) with a lookup
+/// from pair key to position. The lookup is only ever queried, never iterated, so its hash
+/// order cannot leak into results. Removal moves the last contact into the hole.
+struct ContactSet {
+    private(set) var contacts: ContiguousArray<Contact> = []
+    private var index: [UInt64: Int32] = [:]
+
+    var count: Int { contacts.count }
+
+    func position(of key: UInt64) -> Int? { index[key].map(Int.init) }
+
+    mutating func append(_ c: Contact) {
+        index[c.key] = Int32(contacts.count)
+        contacts.append(c)
+    }
+
+    /// Removes the contact at `i`, moving the last one into its place.
+    mutating func remove(at i: Int) {
+        index[contacts[i].key] = nil
+        let last = contacts.count - 1
+        if i != last {
+            contacts[i] = contacts[last]
+            index[contacts[i].key] = Int32(i)
+        }
+        contacts.removeLast()
+    }
+
+    subscript(i: Int) -> Contact {
+        get { contacts[i] }
+        _modify { yield &contacts[i] }
+    }
+
+    mutating func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Contact>) -> R) -> R {
+        contacts.withUnsafeMutableBufferPointer(body)
+    }
+
+    mutating func reserve(_ n: Int) {
+        contacts.reserveCapacity(n)
+        index.reserveCapacity(n)
+    }
+}

@@ -1,0 +1,31 @@
+import XCTest
+import TestSupport
+
+/// The collision examples run by the binary: byte-identical across processes, pinned by a
+/// committed hash, and the events they print come after the step that caused them.
+final class CollisionRunTests: XCTestCase {
+    func testPileRunIsTheSameInTwoProcessesAndMatchesGoldenHash() throws {
+        let args = ["run", "behaviors/pile.lua", "--set", "count=30", "--duration", "2"]
+        let first = try runAnimhost(args), second = try runAnimhost(args)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, second.stdout)
+        var h = FNV1a()
+        h.add(first.stdout)
+        XCTAssertEqual(h.value, Self.pileGolden, String(format: "golden hash changed: 0x%016llx", h.value))
+    }
+
+    func testHeavyAndSnakeRunToTheirEnd() throws {
+        let heavy = try runAnimhost(["run", "behaviors/heavy.lua"])
+        XCTAssertEqual(heavy.status, 0, heavy.stderr)
+        // 5 s (the script's duration): it fell, rested, flipped, and is bouncing at the top,
+        // straight up and down.
+        let last = heavy.stdout.split(separator: "\n").last ?? ""
+        XCTAssertTrue(last.hasPrefix("5,heavy,160,"), String(last))
+        let snake = try runAnimhost(["run", "behaviors/snake.lua", "--columns", "alpha"])
+        XCTAssertEqual(snake.status, 0, snake.stderr)
+        // The head touched the right edge during the demo: some frame shows it half-transparent.
+        XCTAssertTrue(snake.stdout.split(separator: "\n").contains { $0.hasPrefix("1.5,head,") && $0.hasSuffix(",0.5") })
+    }
+
+    static let pileGolden: UInt64 = 0x7b2c_9895_5e2b_cc02
+}
