@@ -2,7 +2,7 @@
 //
 //   animhost-bench [--runs N] [--hz N] [--quick] [SCENE ...]
 //
-// Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10
+// Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
 // (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AnimHost
 import Dynamics
 
 /// Writes to file descriptor 2.
@@ -63,7 +64,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -109,7 +110,22 @@ func measure(_ animator: Animator, hz: Int, seconds: Double, created: Double,
     return (mean, pct(0.5), pct(0.95), sorted.last ?? 0, wall)
 }
 
+/// What a hot reload costs: a fresh load of behaviors/pane.lua and a replay of 10 simulated
+/// seconds with its frame history (DESIGN.md wants this well under 50 ms). Reported as the
+/// fastest of 5 replays; "ms/step" here is the whole replay divided by its 1200 steps.
+func runReplay(_ o: Options) -> Run {
+    do {
+        let seconds = try ReplayBenchmark.run(path: "behaviors/pane.lua", seconds: 10, repetitions: 5)
+        let perStep = seconds * 1000 / 1200
+        return Run(mean: perStep, p50: perStep, p95: perStep, max: perStep, wall: seconds,
+                   quality: "10 s replay of behaviors/pane.lua in \(format(seconds * 1000, 2)) ms (fastest of 5)")
+    } catch {
+        fail("replay of behaviors/pane.lua failed: \(error)")
+    }
+}
+
 func runScene(_ name: String, _ o: Options) -> Run {
+    if name == "replay-10" { return runReplay(o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
