@@ -25,7 +25,12 @@ extension LuaState {
     static let installDispatcher: Void = {
         cl_set_dispatcher({ L, box in
             let b = Unmanaged<FunctionBox>.fromOpaque(box!).takeUnretainedValue()
-            let call = LuaCall(state: b.state, L: L!, name: b.name)
+            // Serve the call on the calling thread (a coroutine's, possibly).
+            let state = b.state
+            let outer = state.L
+            state.L = L!
+            defer { state.L = outer }
+            let call = LuaCall(state: state, L: L!, name: b.name)
             if let guardCall = b.state.callGuard, let refusal = guardCall(b.name) {
                 _ = refusal.withCString { lua_pushstring(L, $0) }
                 return -1

@@ -38,7 +38,11 @@ public struct LuaError: Error, CustomStringConvertible {
 /// The one owner of a `lua_State`: creates it sandboxed and limited, runs code only in
 /// protected calls, and closes it on deinit.
 public final class LuaState {
-    public let L: OpaquePointer
+    /// The thread Swift code is running on: the main thread, or the coroutine whose call
+    /// into a Swift function is being served (pushes must go to that thread's stack).
+    public internal(set) var L: OpaquePointer
+    /// The state's main thread.
+    public let mainThread: OpaquePointer
     let limits: UnsafeMutablePointer<cl_limits>
     public let options: LuaOptions
     /// Files loaded by `require`, in load order (hot reload watches them).
@@ -64,13 +68,14 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
         L = state
+        mainThread = state
         cl_install_hook(L)
         try installSandbox()
     }
 
     deinit {
         limits.pointee.closing = 1
-        lua_close(L)
+        lua_close(mainThread)
         limits.deallocate()
     }
 

@@ -32,6 +32,30 @@ final class UserdataTests: XCTestCase {
         XCTAssertEqual(s.frequency, 6)
     }
 
+    /// A Swift function called from a coroutine pushes its results on the coroutine's stack.
+    func testCallsFromCoroutinesUseTheCoroutinesStack() throws {
+        let (lua, c) = try makeState()
+        let s = Spring()
+        lua.push(s, as: c); lua.setGlobal("a")
+        lua.register("pair") { call in
+            call.state.push(1.5); call.state.push("two"); return .results(2)
+        }
+        try lua.doString("""
+            local co = coroutine.wrap(function()
+              a.frequency = 4
+              local x, y = pair()
+              coroutine.yield(a.frequency + x)
+              a:double()
+              return y, a.frequency
+            end)
+            assert(co() == 5.5)
+            local y, f = co()
+            assert(y == "two" and f == 8, tostring(y) .. " " .. tostring(f))
+            """)
+        XCTAssertEqual(s.frequency, 8)
+        XCTAssertEqual(lua.L, lua.mainThread)
+    }
+
     func testUnknownFieldSuggestsTheClosest() throws {
         let (lua, c) = try makeState()
         lua.push(Spring(), as: c); lua.setGlobal("a")
