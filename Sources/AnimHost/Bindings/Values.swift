@@ -9,7 +9,9 @@ extension Scene {
     /// Reads a finite vector for a field, or explains what is wrong.
     func vector(at i: Int32, field: String, function: String) -> Result<Vec2, LuaCallError> {
         guard let v = vector(at: i) else {
-            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': vector {x, y} expected, got \(LuaCall(state: lua, L: lua.L, name: function).typeName(at: i)))"))
+            let got = lua_type(lua.L, i) == LUA_TTABLE ? "a table without two numbers"
+                : LuaCall(state: lua, L: lua.L, name: function).typeName(at: i)
+            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': vector {x, y} expected, got \(got))"))
         }
         if !v.isFinite {
             return .failure(LuaCallError("field '\(field)' must be finite, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}"))

@@ -84,8 +84,9 @@ function animhost.behavior(name)
     if class.init then class.init(self, ...) end
     return self
   end
-  function class.addChild(self, child) return animhost._compositeAddChild(self, child) end
-  function class.removeChild(self, child) return animhost._compositeRemoveChild(self, child) end
+  -- The host functions themselves, so their errors point at the caller's line.
+  class.addChild = animhost._compositeAddChild
+  class.removeChild = animhost._compositeRemoveChild
   classes[#classes + 1] = class
   return class
 end
