@@ -68,6 +68,31 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(density.stderr.contains("density.lua:2:") && density.stderr.contains("negative or zero mass"), density.stderr)
     }
 
+    func testBehaviorTreeMistakesPointAtTheScript() throws {
+        let r = try run("tree.lua", """
+            local B = animhost.behavior("B")
+            local x = B.new()
+            x:addChild(x)
+            """)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("tree.lua:3: a behavior cannot be its own descendant"), r.stderr)
+    }
+
+    func testItemAccessInsideACoroutine() throws {
+        let r = try run("co.lua", """
+            local box = animhost.item{name = "box", center = {10, 20}}
+            local co = coroutine.wrap(function()
+              coroutine.yield(box.center.x + box.center.y)
+              box.center = {5, 6}
+            end)
+            assert(co() == 30)
+            co()
+            animhost.run{duration = 0}
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "t,item,x,y,angle,vx,vy,omega\n0,box,5,6,0,0,0,0\n")
+    }
+
     func testMalformedTouchesNameTheLine() throws {
         let touches = try temporaryFile("touches.csv", "t,touch,phase,x,y\n0.1,1,began,10,10\n0.2,1,pressed,10,10\n")
         let r = try runAnimhost(["run", "behaviors/pane.lua", "--input", touches])
