@@ -166,7 +166,7 @@ struct ContactSolver {
     }
 
     @inline(__always)
-    func load(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Pair {
+    func load(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) -> Pair {
         let iA = Int(c.bodyA), iB = Int(c.bodyB)
         var p = Pair(vA: .zero, wA: 0, cA: .zero, qA: .identity,
                      vB: bodies[iB].velocity, wB: bodies[iB].angularVelocity, cB: bodies[iB].center, qB: bodies[iB].rotation)
@@ -178,7 +178,7 @@ struct ContactSolver {
     }
 
     @inline(__always)
-    func store(_ p: Pair, _ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func store(_ p: Pair, _ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         let iA = Int(c.bodyA), iB = Int(c.bodyB)
         if iA >= 0 && c.invMassA + c.invInertiaA > 0 {
             bodies[iA].velocity = p.vA; bodies[iA].angularVelocity = p.wA
@@ -207,7 +207,7 @@ struct ContactSolver {
 
     // MARK: Warm start
 
-    func warmStart(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         var p = load(c, bodies)
         let m = Masses(c)
         let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
@@ -221,7 +221,7 @@ struct ContactSolver {
     // MARK: Solve
 
     /// One iteration: normal impulses (soft with `useBias`, rigid without), then friction.
-    func solve(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    func solve(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>, useBias: Bool) {
         var p = load(c, bodies)
         let m = Masses(c)
         let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
@@ -339,7 +339,7 @@ struct ContactSolver {
     // MARK: Restitution
 
     /// Bounces points that approached faster than the threshold and actually pushed.
-    func applyRestitution(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func applyRestitution(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         if c.restitution == 0 { return }
         var p = load(c, bodies)
         let m = Masses(c)
