@@ -20,9 +20,11 @@ extension Animator {
         }
         var builder = SolverBuilder(itemCount: bodies.count)
         hasActionOnlyComposite = false
+        treeHasActions = false
         for b in behaviors {
             b.forEachInTree { node in
                 node.contribute(to: &builder)
+                if node.action != nil { treeHasActions = true }
                 if node.action != nil && node.acceptsChildren && node.childBehaviors.isEmpty {
                     hasActionOnlyComposite = true
                 }
@@ -200,7 +202,11 @@ extension Animator {
         onPause?()
     }
 
+    /// Runs the behaviors' actions in tree order. The walk is skipped when no behavior had an
+    /// action at the last rebuild and the tree has not changed since: giving a behavior an
+    /// action, like any change to the tree, marks the structure dirty.
     private func runActions() {
+        if !treeHasActions && !structureDirty { return }
         for b in behaviors {
             b.forEachInTree { node in node.action?() }
         }

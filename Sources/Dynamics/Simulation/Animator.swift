@@ -105,6 +105,8 @@ public final class Animator {
     var queuedBehaviors: [DynamicBehavior] = []
     var quietTime: Double = 0
     var hasActionOnlyComposite = false
+    /// Some behavior in the tree had an `action` at the last structure rebuild.
+    var treeHasActions = false
 
     /// UIKit's limit on fields per animator.
     public static let maximumFieldCount = 32
