@@ -62,9 +62,11 @@ extension Animator {
                 scratch.motion.append(SolverMotion(bodies[i], h: hs, gravity: g, body: i))
             }
             world.contacts.withUnsafeMutableBufferPointer { contacts in
+                let base = UnsafePointer(contacts.baseAddress!)
                 for k in 0..<scratch.solveOrder.count {
                     let index = Int(scratch.solveOrder[k])
-                    scratch.contacts.append(contactSolver.prepare(contacts[index], index: index, bodies))
+                    precondition(index < contacts.count)
+                    scratch.contacts.append(contactSolver.prepare(base + index, index: index, bodies))
                 }
             }
             joints.withUnsafeMutableBufferPointer { joints in
