@@ -1,12 +1,14 @@
 // animhost-bench: ms per step of the physics-anchors.md scenes, built by Dynamics.Scenes.
 //
-//   animhost-bench [--runs N] [--hz N] [--quick] [SCENE ...]
+//   animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
 // (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
 // and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
+// --hash adds the FNV-1a hash of every item's final state (the golden-hash tests' fingerprint),
+// to check that an optimization left the results bit for bit the same.
 
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +36,7 @@ struct Options {
     var runs = 1
     var hz = 60
     var measuredSeconds = 10.0
+    var hash = false
     var scenes: [String] = []
 }
 
@@ -51,8 +54,9 @@ func parseOptions() -> Options {
         case "--runs": o.runs = value("--runs")
         case "--hz": o.hz = value("--hz")
         case "--quick": o.measuredSeconds = 1
+        case "--hash": o.hash = true
         case "-h", "--help":
-            print("usage: animhost-bench [--runs N] [--hz N] [--quick] [SCENE ...]")
+            print("usage: animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]")
             print("scenes: \(allScenes.joined(separator: " "))")
             exit(0)
         default:
@@ -80,6 +84,23 @@ func format(_ v: Double, _ decimals: Int = 3) -> String {
     return (v < 0 && v.magnitude >= 0.5 * pow(10, -Double(decimals)) ? "-" : "") + s[..<cut] + "." + s[cut...]
 }
 
+/// FNV-1a over the bit patterns of every item's center, angle, velocity and angular velocity
+/// (the same fingerprint as TestSupport's `stateHash`).
+func stateHash(_ a: Animator) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ d: Double) {
+        var b = d.bitPattern
+        for _ in 0..<8 { h ^= b & 0xff; h = h &* 0x0000_0100_0000_01b3; b >>= 8 }
+    }
+    for b in a.bodies { add(b.center.x); add(b.center.y); add(b.angle); add(b.velocity.x); add(b.velocity.y); add(b.angularVelocity) }
+    return h
+}
+
+func hex(_ v: UInt64) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: 16 - s.count) + s
+}
+
 struct Run {
     var mean: Double       // ms per step over the measured window
     var p50: Double
@@ -87,6 +108,7 @@ struct Run {
     var max: Double
     var wall: Double       // s, from scene creation to the last step
     var quality: String
+    var hash: UInt64 = 0
 }
 
 /// Steps `animator` through warm-up and the measured window, timing each step.
@@ -134,7 +156,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
         let a = Scenes.springs(count: n, hz: o.hz)
         let r = measure(a, hz: o.hz, seconds: o.measuredSeconds, created: created)
         let q = "spring 0 length \(format((a.center(of: ItemID(index: 0))).length, 2)) pt at the end"
-        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
     case "pile":
         let scene = Scenes.pile(count: n, hz: o.hz)
         let a = scene.animator
@@ -150,7 +172,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
         }
         let contacts = a.touchingContactCount
         let q = "\(contacts) touching contacts (\(format(r.mean * 1000 / Double(max(1, contacts)), 2)) µs each), mean end speed \(format(speed / Double(n), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped)"
-        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
     default:
         let scene = parts[0] == "pyramid" ? Scenes.pyramid(rows: n, hz: o.hz) : Scenes.stack(count: n, hz: o.hz)
         let a = scene.animator
@@ -170,7 +192,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
         let collapsed = sideways > 40 || end.y - start.y > 20
         // y grows down: a sinking top box has dy > 0; report it y-up like the anchors (dy −3.25 = sank).
         let q = "top box dx \(format(end.x - start.x)) dy \(format(-(end.y - start.y))) pt (y up), creep 1 s→end \(format((end - atOne).length)) pt, max box |dx| \(format(sideways)) pt, collapsed \(collapsed ? "YES" : "no")"
-        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q)
+        return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
     }
 }
 
@@ -183,7 +205,8 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)")
+    let hash = options.hash && name != "replay-10" ? "; state hash \(hex(r.hash))" : ""
+    print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {
     let have = sizes.filter { means["\(kind)-\($0)"] != nil }

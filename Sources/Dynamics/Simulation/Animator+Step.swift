@@ -20,9 +20,11 @@ extension Animator {
         }
         var builder = SolverBuilder(itemCount: bodies.count)
         hasActionOnlyComposite = false
+        treeHasActions = false
         for b in behaviors {
             b.forEachInTree { node in
                 node.contribute(to: &builder)
+                if node.action != nil { treeHasActions = true }
                 if node.action != nil && node.acceptsChildren && node.childBehaviors.isEmpty {
                     hasActionOnlyComposite = true
                 }
@@ -171,142 +173,6 @@ extension Animator {
         }
     }
 
-    /// The substeps: velocities (forces, gravity, fields, damping), joints and contacts warm
-    /// started and solved with bias, positions, joints and contacts relaxed; after the
-    /// substeps the restitution pass, and the contact impulses kept for the next step.
-    private func integrate(_ h: Double, startTime: Double) {
-        let n = max(1, substeps)
-        let hs = h / Double(n)
-        let solver = JointSolver(h: hs)
-        let contactSolver = ContactSolver(h: hs, contactHertz: contactHertz, dampingRatio: contactDampingRatio,
-                                          maxPushSpeed: contactPushMaxSpeed, restitutionThreshold: restitutionThreshold)
-        let jointCount = joints.count
-        let g = gravity * 1000 // UIKit gravity units → pt/s²
-        let hasFields = !fieldTable.isEmpty
-        // The scratch leaves the table while the step writes it, so the copy of the table
-        // the loop reads does not share (and copy) its buffer.
-        var samples = ContiguousArray<FieldSample>()
-        if hasFields { swap(&samples, &fieldTable.samples) }
-        defer { if hasFields { swap(&samples, &fieldTable.samples) } }
-        let table = fieldTable
-        let noise = self.noise
-        let world = collision
-        world.constraints.removeAll(keepingCapacity: true)
-        if world.contacts.count > 0 { colorContacts() } else { world.solveOrder.removeAll(keepingCapacity: true) }
-        bodies.withUnsafeMutableBufferPointer { bodies in
-            world.contacts.withUnsafeMutableBufferPointer { contacts in
-                for k in 0..<world.solveOrder.count {
-                    let index = Int(world.solveOrder[k])
-                    world.constraints.append(contactSolver.prepare(contacts[index], index: index, bodies))
-                }
-            }
-            let contactCount = world.constraints.count
-            joints.withUnsafeMutableBufferPointer { joints in
-            world.constraints.withUnsafeMutableBufferPointer { contacts in
-                samples.withUnsafeMutableBufferPointer { samples in
-                    for s in 0..<n {
-                        if hasFields {
-                            table.evaluate(bodies, samples, time: startTime + Double(s) * hs, noise: noise)
-                            integrateVelocities(bodies, samples, hs, g)
-                        } else {
-                            integrateVelocities(bodies, hs, g)
-                        }
-                        for j in 0..<jointCount { solver.warmStart(&joints[j], bodies) }
-                        for c in 0..<contactCount { contactSolver.warmStart(contacts[c], bodies) }
-                        for j in 0..<jointCount { solver.solve(&joints[j], bodies, useBias: true) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], bodies, useBias: true) }
-                        integratePositions(bodies, hs)
-                        for j in 0..<jointCount { solver.solve(&joints[j], bodies, useBias: false) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], bodies, useBias: false) }
-                    }
-                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], bodies) }
-                }
-                world.contacts.withUnsafeMutableBufferPointer { stored in
-                    for c in 0..<contactCount {
-                        ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
-                    }
-                }
-            }
-            }
-            for i in 0..<bodies.count {
-                bodies[i].force = .zero
-                bodies[i].torque = 0
-            }
-        }
-    }
-
-    /// Colours the contacts that have manifold points and lists them in colour order (a
-    /// counting sort; within a colour, contact order).
-    private func colorContacts() {
-        let world = collision
-        world.graph.reset(bodyCount: bodies.count)
-        world.contactColors.removeAll(keepingCapacity: true)
-        world.solveOrder.removeAll(keepingCapacity: true)
-        var total = 0
-        for k in 0..<world.contacts.count {
-            let c = world.contacts[k]
-            guard c.manifold.pointCount > 0 else { world.contactColors.append(UInt8.max); continue }
-            let a = Int(c.itemA), b = Int(c.itemB)
-            let color = world.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
-            world.contactColors.append(UInt8(color))
-            total += 1
-        }
-        var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &offsets) { raw in
-            let start = raw.bindMemory(to: Int.self)
-            var sum = 0
-            for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += world.graph.counts[c] }
-            for _ in 0..<total { world.solveOrder.append(0) }
-            for k in 0..<world.contactColors.count where world.contactColors[k] != UInt8.max {
-                let c = Int(world.contactColors[k])
-                world.solveOrder[start[c]] = Int32(k)
-                start[c] += 1
-            }
-        }
-    }
-
-    /// v ← v/(1 + h·c) + h·(F/m + gravityScale·g), ω likewise with the torque (Box2D v3's
-    /// order: damping scales the old velocity, then the substep's acceleration is added).
-    private func integrateVelocities(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ h: Double, _ g: Vec2) {
-        for i in 0..<bodies.count where bodies[i].isDynamic {
-            var b = bodies[i]
-            let linearFactor = 1 / (1 + h * b.linearDamping)
-            let angularFactor = 1 / (1 + h * b.angularDamping)
-            b.velocity = b.velocity * linearFactor + (b.force * b.invMass + g * b.gravityScale) * h
-            b.angularVelocity = b.angularVelocity * angularFactor + h * b.invInertia * b.torque
-            bodies[i] = b
-        }
-    }
-
-    /// The same with the fields' forces added, then velocity fields imposing their velocity;
-    /// clears the samples for the next substep.
-    private func integrateVelocities(_ bodies: UnsafeMutableBufferPointer<BodyState>,
-                                     _ samples: UnsafeMutableBufferPointer<FieldSample>, _ h: Double, _ g: Vec2) {
-        for i in 0..<bodies.count where bodies[i].isDynamic {
-            var b = bodies[i]
-            let f = samples[i]
-            let linearFactor = 1 / (1 + h * b.linearDamping)
-            let angularFactor = 1 / (1 + h * b.angularDamping)
-            b.velocity = b.velocity * linearFactor + ((b.force + f.force) * b.invMass + g * b.gravityScale) * h
-            if f.overridesVelocity { b.velocity = f.velocity }
-            b.angularVelocity = b.angularVelocity * angularFactor + h * b.invInertia * b.torque
-            bodies[i] = b
-            samples[i] = FieldSample()
-        }
-    }
-
-    private func integratePositions(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
-        for i in 0..<bodies.count where bodies[i].isDynamic {
-            var b = bodies[i]
-            b.center += b.velocity * h
-            if b.angularVelocity != 0 {
-                b.angle += b.angularVelocity * h
-                b.rotation = Rot(angle: b.angle)
-            }
-            bodies[i] = b
-        }
-    }
-
     /// Pauses after every simulated item has stayed slow for `restDuration`, zeroing the
     /// leftover velocities as Box2D's sleep does, so frames at rest read exactly 0.
     ///
@@ -336,7 +202,11 @@ extension Animator {
         onPause?()
     }
 
+    /// Runs the behaviors' actions in tree order. The walk is skipped when no behavior had an
+    /// action at the last rebuild and the tree has not changed since: giving a behavior an
+    /// action, like any change to the tree, marks the structure dirty.
     private func runActions() {
+        if !treeHasActions && !structureDirty { return }
         for b in behaviors {
             b.forEachInTree { node in node.action?() }
         }

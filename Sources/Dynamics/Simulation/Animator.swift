@@ -74,6 +74,8 @@ public final class Animator {
 
     /// Shapes, proxies, boundaries, contacts and contact events.
     let collision = CollisionWorld()
+    /// The solver's per-step arrays (solver bodies, joint and contact constraints, colouring).
+    var solverScratch = SolverScratch()
     /// Overlap correction of contacts: frequency (Hz) and damping ratio of the soft contact,
     /// and the largest speed (pt/s) at which overlap is pushed out (Box2D v3: 30 Hz, 10, 3 m/s).
     public var contactHertz: Double = 30
@@ -103,6 +105,8 @@ public final class Animator {
     var queuedBehaviors: [DynamicBehavior] = []
     var quietTime: Double = 0
     var hasActionOnlyComposite = false
+    /// Some behavior in the tree had an `action` at the last structure rebuild.
+    var treeHasActions = false
 
     /// UIKit's limit on fields per animator.
     public static let maximumFieldCount = 32

@@ -51,7 +51,7 @@ struct PendingContactEvent {
 }
 
 /// The animator's collision state: shapes, proxies, boundary segments, the broadphase,
-/// the persistent contacts and their solver constraints, and the contact events of a step.
+/// the persistent contacts, and the contact events of a step.
 ///
 /// Rebuilt incrementally from the collision behaviors whenever the behavior tree changes
 /// (`Animator.rebuildCollisions`), so contacts — and their warm-start impulses and touching
@@ -88,11 +88,6 @@ final class CollisionWorld {
     var contacts = ContactSet()
     var pairs: ContiguousArray<ProxyPair> = []
     var proxyMoves: ContiguousArray<ProxyMove> = []
-    var constraints: ContiguousArray<ContactConstraint> = []
-    /// The step's colouring: each contact's colour, and the contacts in colour order.
-    var graph = ContactGraph()
-    var contactColors: ContiguousArray<UInt8> = []
-    var solveOrder: ContiguousArray<Int32> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     var beganContacts: ContiguousArray<Int32> = []
     var began: [PendingContactEvent] = []

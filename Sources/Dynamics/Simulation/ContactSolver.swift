@@ -1,55 +1,3 @@
-/// One manifold point in solver form. 120 bytes.
-@frozen
-public struct ContactConstraintPoint: Sendable {
-    /// Lever arms from each body's center of mass to the point, world axes, fixed for the step.
-    var anchorA: Vec2
-    var anchorB: Vec2
-    /// The same lever arms in each body's own frame, to follow the bodies' rotation when the
-    /// separation is re-measured every substep.
-    var localA: Vec2
-    var localB: Vec2
-    /// Separation at prepare minus the normal distance of the two attachment points then:
-    /// s = n·((c_B + R_B·localB) − (c_A + R_A·localA)) + adjustedSeparation.
-    var adjustedSeparation: Double
-    /// Normal relative velocity at prepare (pt/s), for restitution.
-    var relativeVelocity: Double
-    /// 1/k along the normal and the tangent (kg).
-    var normalMass: Double
-    var tangentMass: Double
-    /// Accumulated impulses (kg·pt/s).
-    var normalImpulse: Double
-    var tangentImpulse: Double
-    /// The largest incremental normal impulse of the step: zero means the point never pushed.
-    var maxNormalImpulse: Double
-}
-
-/// A contact in solver form, built for every contact with manifold points at the start of
-/// the step. Body A is −1 for a boundary (a static body at the origin, identity rotation:
-/// its lever arm is then the world point). Masses are cached so the loops read only the
-/// bodies' velocities and positions. ~330 bytes.
-@frozen
-public struct ContactConstraint: Sendable {
-    var bodyA: Int32
-    var bodyB: Int32
-    /// Index of the contact in the contact set, to store impulses back.
-    var contact: Int32
-    var pointCount: Int32
-    var invMassA: Double
-    var invInertiaA: Double
-    var invMassB: Double
-    var invInertiaB: Double
-    var normal: Vec2
-    var friction: Double
-    var restitution: Double
-    var softness: Softness
-    /// Off-diagonal of the 2×2 normal mass matrix K (1/kg), and whether K is well enough
-    /// conditioned for the block solve of two-point manifolds.
-    var k12: Double
-    var useBlock: Bool
-    var p0: ContactConstraintPoint
-    var p1: ContactConstraintPoint
-}
-
 /// Box2D v3's soft-step contact solver, scalar, over plain arrays.
 ///
 /// Per step: `prepare` builds the constraints from the manifolds (effective masses, the
@@ -97,66 +45,6 @@ struct ContactSolver {
         self.restitutionThreshold = restitutionThreshold
     }
 
-    // MARK: Prepare
-
-    /// The constraint of `contact` (index `index`), whose manifold has points.
-    @inline(__always)
-    func prepare(_ contact: Contact, index: Int, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> ContactConstraint {
-        let iA = Int(contact.itemA), iB = Int(contact.itemB)
-        var vA = Vec2.zero, wA = 0.0, qA = Rot.identity, mA = 0.0, invIA = 0.0
-        if iA >= 0 {
-            let a = bodies[iA]
-            vA = a.velocity; wA = a.angularVelocity; qA = a.rotation; mA = a.invMass; invIA = a.invInertia
-        }
-        let b = bodies[iB]
-        let vB = b.velocity, wB = b.angularVelocity, qB = b.rotation, mB = b.invMass, invIB = b.invInertia
-        let m = contact.manifold
-        let normal = m.normal
-        let tangent = Vec2(normal.y, -normal.x)
-
-        @inline(__always)
-        func point(_ k: Int) -> ContactConstraintPoint {
-            let mp = m[k]
-            let rA = mp.anchorA, rB = mp.anchorB
-            let rnA = rA.cross(normal), rnB = rB.cross(normal)
-            let kNormal = mA + mB + invIA * rnA * rnA + invIB * rnB * rnB
-            let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
-            let kTangent = mA + mB + invIA * rtA * rtA + invIB * rtB * rtB
-            let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
-            let cA = iA >= 0 ? bodies[iA].center : Vec2.zero
-            let cB = b.center
-            let normalImpulse = k == 0 ? contact.normalImpulse.0 : contact.normalImpulse.1
-            let tangentImpulse = k == 0 ? contact.tangentImpulse.0 : contact.tangentImpulse.1
-            return ContactConstraintPoint(
-                anchorA: rA, anchorB: rB,
-                localA: qA.inverseRotate(rA), localB: qB.inverseRotate(rB),
-                adjustedSeparation: mp.separation - normal.dot((cB + rB) - (cA + rA)),
-                relativeVelocity: normal.dot(vrB - vrA),
-                normalMass: kNormal > 0 ? 1 / kNormal : 0,
-                tangentMass: kTangent > 0 ? 1 / kTangent : 0,
-                normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0)
-        }
-
-        let p0 = point(0)
-        let p1 = m.pointCount > 1 ? point(1) : p0
-        // K = [k11 k12; k12 k22] couples the two points' normal impulses through the bodies.
-        var k12 = 0.0, useBlock = false
-        if m.pointCount > 1 && p0.normalMass > 0 && p1.normalMass > 0 {
-            let rn1A = p0.anchorA.cross(normal), rn1B = p0.anchorB.cross(normal)
-            let rn2A = p1.anchorA.cross(normal), rn2B = p1.anchorB.cross(normal)
-            k12 = mA + mB + invIA * rn1A * rn2A + invIB * rn1B * rn2B
-            let k11 = 1 / p0.normalMass, k22 = 1 / p1.normalMass
-            // Box2D 2.x's test: condition number of K below 1000.
-            useBlock = k11 * k11 < 1000 * (k11 * k22 - k12 * k12)
-        }
-        return ContactConstraint(
-            bodyA: Int32(iA), bodyB: Int32(iB), contact: Int32(index), pointCount: Int32(m.pointCount),
-            invMassA: mA, invInertiaA: invIA, invMassB: mB, invInertiaB: invIB,
-            normal: normal, friction: contact.friction, restitution: contact.restitution,
-            softness: (mA == 0 || mB == 0) ? staticSoftness : contactSoftness,
-            k12: k12, useBlock: useBlock, p0: p0, p1: p1)
-    }
-
     // MARK: Bodies
 
     /// The velocities and placement of a constraint's bodies, loaded once per constraint.
@@ -166,7 +54,7 @@ struct ContactSolver {
     }
 
     @inline(__always)
-    func load(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Pair {
+    func load(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) -> Pair {
         let iA = Int(c.bodyA), iB = Int(c.bodyB)
         var p = Pair(vA: .zero, wA: 0, cA: .zero, qA: .identity,
                      vB: bodies[iB].velocity, wB: bodies[iB].angularVelocity, cB: bodies[iB].center, qB: bodies[iB].rotation)
@@ -178,7 +66,7 @@ struct ContactSolver {
     }
 
     @inline(__always)
-    func store(_ p: Pair, _ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func store(_ p: Pair, _ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         let iA = Int(c.bodyA), iB = Int(c.bodyB)
         if iA >= 0 && c.invMassA + c.invInertiaA > 0 {
             bodies[iA].velocity = p.vA; bodies[iA].angularVelocity = p.wA
@@ -207,7 +95,8 @@ struct ContactSolver {
 
     // MARK: Warm start
 
-    func warmStart(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    @inline(__always)
+    func warmStart(_ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         var p = load(c, bodies)
         let m = Masses(c)
         let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
@@ -221,19 +110,21 @@ struct ContactSolver {
     // MARK: Solve
 
     /// One iteration: normal impulses (soft with `useBias`, rigid without), then friction.
-    func solve(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    /// The points are updated in place in the constraint.
+    @inline(__always)
+    func solve(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>, useBias: Bool) {
         var p = load(c, bodies)
         let m = Masses(c)
         let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
         let twoPoints = c.pointCount > 1
-        let softness = c.softness, friction = c.friction
+        let biasRate = c.biasRate, friction = c.friction
 
         /// A point's normal velocity v_n, velocity bias and compliance γ: the soft constraint is
         /// v_n' + bias + γ·λ' = 0 for the new accumulated impulse λ' (γ = 0 when rigid).
         /// Box2D's scalar form of it: Δλ = −massScale·m_n·(v_n + bias) − impulseScale·λ, with
-        /// γ = k·impulseScale/massScale.
+        /// γ = k·impulseScale/massScale (`softGamma`, computed in prepare).
         @inline(__always)
-        func normalTerms(_ cp: ContactConstraintPoint) -> (vn: Double, bias: Double, gamma: Double) {
+        func normalTerms(_ cp: borrowing ContactConstraintPoint) -> (vn: Double, bias: Double, gamma: Double) {
             // Current separation from the bodies' motion since prepare.
             let d = (p.cB + p.qB.rotate(cp.localB)) - (p.cA + p.qA.rotate(cp.localA))
             let s = normal.dot(d) + cp.adjustedSeparation
@@ -241,8 +132,8 @@ struct ContactSolver {
             if s > 0 {
                 bias = s * inverseH // speculative: close the gap within this substep, no more
             } else if useBias {
-                bias = max(softness.biasRate * s, -maxPushSpeed)
-                if cp.normalMass > 0 { gamma = softness.impulseScale / (softness.massScale * cp.normalMass) }
+                bias = max(biasRate * s, -maxPushSpeed)
+                gamma = cp.softGamma
             }
             let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
             return (normal.dot(vrB - vrA), bias, gamma)
@@ -252,8 +143,7 @@ struct ContactSolver {
         func solveNormal(_ cp: inout ContactConstraintPoint) {
             let t = normalTerms(cp)
             // Δλ = −(v_n + bias + γ·λ)/(k + γ), the scalar case of the block solve.
-            let k = cp.normalMass > 0 ? 1 / cp.normalMass : 0
-            let denominator = k + t.gamma
+            let denominator = cp.normalK + t.gamma
             var impulse = denominator > 0 ? -(t.vn + t.bias + t.gamma * cp.normalImpulse) / denominator : 0
             let newImpulse = max(cp.normalImpulse + impulse, 0)
             impulse = newImpulse - cp.normalImpulse
@@ -273,18 +163,16 @@ struct ContactSolver {
             apply(tangent * impulse, cp, m, &p)
         }
 
-        var p0 = c.p0, p1 = c.p1
         if twoPoints && c.useBlock {
-            let a = normalTerms(p0), b = normalTerms(p1)
-            solveBlock(&p0, &p1, vn: (a.vn, b.vn), bias: (a.bias, b.bias), gamma: (a.gamma, b.gamma), c, m, &p)
+            let a = normalTerms(c.p0), b = normalTerms(c.p1)
+            solveBlock(&c.p0, &c.p1, vn: (a.vn, b.vn), bias: (a.bias, b.bias), gamma: (a.gamma, b.gamma),
+                       k12: c.k12, normal: normal, m, &p)
         } else {
-            solveNormal(&p0)
-            if twoPoints { solveNormal(&p1) }
+            solveNormal(&c.p0)
+            if twoPoints { solveNormal(&c.p1) }
         }
-        solveTangent(&p0)
-        if twoPoints { solveTangent(&p1) }
-        c.p0 = p0
-        c.p1 = p1
+        solveTangent(&c.p0)
+        if twoPoints { solveTangent(&c.p1) }
         store(p, c, bodies)
     }
 
@@ -302,8 +190,8 @@ struct ContactSolver {
     @inline(__always)
     func solveBlock(_ p0: inout ContactConstraintPoint, _ p1: inout ContactConstraintPoint,
                     vn: (Double, Double), bias: (Double, Double), gamma: (Double, Double),
-                    _ c: ContactConstraint, _ m: Masses, _ p: inout Pair) {
-        let k11 = 1 / p0.normalMass, k22 = 1 / p1.normalMass, k12 = c.k12
+                    k12: Double, normal: Vec2, _ m: Masses, _ p: inout Pair) {
+        let k11 = p0.normalK, k22 = p1.normalK
         let a0 = p0.normalImpulse, a1 = p1.normalImpulse
         let b0 = vn.0 + bias.0 - (k11 * a0 + k12 * a1)
         let b1 = vn.1 + bias.1 - (k12 * a0 + k22 * a1)
@@ -331,7 +219,6 @@ struct ContactSolver {
         p1.normalImpulse = x1
         p0.maxNormalImpulse = max(p0.maxNormalImpulse, d0)
         p1.maxNormalImpulse = max(p1.maxNormalImpulse, d1)
-        let normal = c.normal
         apply(normal * d0, p0, m, &p)
         apply(normal * d1, p1, m, &p)
     }
@@ -339,7 +226,7 @@ struct ContactSolver {
     // MARK: Restitution
 
     /// Bounces points that approached faster than the threshold and actually pushed.
-    func applyRestitution(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func applyRestitution(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         if c.restitution == 0 { return }
         var p = load(c, bodies)
         let m = Masses(c)
@@ -371,7 +258,8 @@ struct ContactSolver {
                 normal.dot((p.vB + cross(p.wB, cp.anchorB)) - (p.vA + cross(p.wA, cp.anchorA)))
             }
             solveBlock(&p0, &p1, vn: (vn(p0), vn(p1)),
-                       bias: (restitution * p0.relativeVelocity, restitution * p1.relativeVelocity), gamma: (0, 0), c, m, &p)
+                       bias: (restitution * p0.relativeVelocity, restitution * p1.relativeVelocity), gamma: (0, 0),
+                       k12: c.k12, normal: normal, m, &p)
         } else {
             bounce(&p0)
             if c.pointCount > 1 { bounce(&p1) }

@@ -87,7 +87,8 @@ struct FieldTable {
 
     /// Evaluates every field on its dynamic items inside its region, adding the forces to
     /// `samples` and recording velocity overrides. `time` is the simulated time of the substep.
-    func evaluate(_ bodies: UnsafeMutableBufferPointer<BodyState>,
+    /// Positions and velocities are the substep's (`states`); masses and flags the step's.
+    func evaluate(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ states: UnsafeMutableBufferPointer<SolverBody>,
                   _ samples: UnsafeMutableBufferPointer<FieldSample>,
                   time: Double, noise: SimplexNoise) {
         regions.withUnsafeBufferPointer { regions in
@@ -96,9 +97,9 @@ struct FieldTable {
                 let end = Int(f.firstItem + f.itemCount)
                 for k in Int(f.firstItem)..<end {
                     let i = Int(items[k])
-                    let b = bodies[i]
+                    let b = bodies[i], state = states[i]
                     guard b.isDynamic else { continue }
-                    let local = b.center - f.position
+                    let local = state.center - f.position
                     if f.region >= 0 && !RegionNode.contains(regions, f.region, local) { continue }
                     switch f.kind {
                     case .velocity:
@@ -106,10 +107,10 @@ struct FieldTable {
                         samples[i].overridesVelocity = true
                     case .custom:
                         guard f.evaluator >= 0 else { continue }
-                        let n = evaluators[Int(f.evaluator)](local, b.velocity, 1 / b.invMass, charges[i], time)
+                        let n = evaluators[Int(f.evaluator)](local, state.velocity, 1 / b.invMass, charges[i], time)
                         if n.isFinite { samples[i].force += n * 100 }
                     default:
-                        let n = Self.force(f, p: local / 100, v: b.velocity / 100, mass: 1 / b.invMass,
+                        let n = Self.force(f, p: local / 100, v: state.velocity / 100, mass: 1 / b.invMass,
                                            charge: charges[i], time: time, noise: noise)
                         samples[i].force += n * 100
                     }

@@ -31,17 +31,20 @@ struct JointSolver {
         rigidSoftness = Softness(hertz: min(60, 0.25 / h), dampingRatio: 2, h: h)
     }
 
-    /// The two bodies of a joint, loaded once per solve, and the lever arms (world frame) of
-    /// the attachment points.
+    /// The two bodies of a joint, loaded once per solve (their velocities and placement from
+    /// the solver bodies, their masses from the constraint), and the lever arms (world frame)
+    /// of the attachment points.
     @usableFromInline
     struct Pair {
-        @usableFromInline var a: BodyState
-        @usableFromInline var b: BodyState
+        @usableFromInline var a: SolverBody
+        @usableFromInline var b: SolverBody
+        @usableFromInline var mA: Double, iA: Double, mB: Double, iB: Double
         @usableFromInline var rA: Vec2
         @usableFromInline var rB: Vec2
 
-        @inlinable init(a: BodyState, b: BodyState, rA: Vec2, rB: Vec2) {
+        @inlinable init(a: SolverBody, b: SolverBody, _ c: JointConstraint, rA: Vec2, rB: Vec2) {
             self.a = a; self.b = b; self.rA = rA; self.rB = rB
+            mA = c.invMassA; iA = c.invInertiaA; mB = c.invMassB; iB = c.invInertiaB
         }
 
         /// Separation of the attachment points, pB − pA.
@@ -54,100 +57,110 @@ struct JointSolver {
         @inlinable var relativeAngle: Double { b.angle - a.angle }
 
         /// Applies `impulse` at the attachment points (−impulse to A, +impulse to B).
-        @inlinable mutating func applyLinear(_ impulse: Vec2) {
-            a.velocity -= impulse * a.invMass
-            a.angularVelocity -= a.invInertia * rA.cross(impulse)
-            b.velocity += impulse * b.invMass
-            b.angularVelocity += b.invInertia * rB.cross(impulse)
+        @inlinable @inline(__always) mutating func applyLinear(_ impulse: Vec2) {
+            a.velocity -= impulse * mA
+            a.angularVelocity -= iA * rA.cross(impulse)
+            b.velocity += impulse * mB
+            b.angularVelocity += iB * rB.cross(impulse)
         }
 
         /// Applies an angular impulse (−L to A, +L to B).
-        @inlinable mutating func applyAngular(_ impulse: Double) {
-            a.angularVelocity -= a.invInertia * impulse
-            b.angularVelocity += b.invInertia * impulse
+        @inlinable @inline(__always) mutating func applyAngular(_ impulse: Double) {
+            a.angularVelocity -= iA * impulse
+            b.angularVelocity += iB * impulse
         }
     }
 
-    @inlinable
-    func load(_ j: Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Pair {
-        let a = bodies[Int(j.itemA)]
-        let rA = a.rotation.rotate(j.localA)
-        if j.itemB >= 0 {
-            let b = bodies[Int(j.itemB)]
-            return Pair(a: a, b: b, rA: rA, rB: b.rotation.rotate(j.localB))
+    @inlinable @inline(__always)
+    func load(_ c: JointConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) -> Pair {
+        let a = bodies[Int(c.bodyA)]
+        let rA = a.rotation.rotate(c.localA)
+        if c.bodyB >= 0 {
+            let b = bodies[Int(c.bodyB)]
+            return Pair(a: a, b: b, c, rA: rA, rB: b.rotation.rotate(c.localB))
         }
-        return Pair(a: a, b: BodyState(center: j.localB, angle: 0), rA: rA, rB: .zero)
+        return Pair(a: a, b: SolverBody(frameAt: c.localB), c, rA: rA, rB: .zero)
     }
 
-    @inlinable
-    func store(_ p: Pair, _ j: Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        bodies[Int(j.itemA)] = p.a
-        if j.itemB >= 0 { bodies[Int(j.itemB)] = p.b }
+    /// Writes the velocities back (a solve never moves a body).
+    @inlinable @inline(__always)
+    func store(_ p: Pair, _ c: JointConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
+        bodies[Int(c.bodyA)].velocity = p.a.velocity
+        bodies[Int(c.bodyA)].angularVelocity = p.a.angularVelocity
+        if c.bodyB >= 0 {
+            bodies[Int(c.bodyB)].velocity = p.b.velocity
+            bodies[Int(c.bodyB)].angularVelocity = p.b.angularVelocity
+        }
     }
 
     // MARK: Warm start
 
-    /// Applies the impulses accumulated in earlier substeps and steps.
-    @inlinable
-    func warmStart(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        var p = load(j, bodies)
-        switch j.kind {
+    /// Applies the impulses accumulated in earlier substeps and steps. `j` is the joint of
+    /// the constraint, for the impulses only some kinds have.
+    @inlinable @inline(__always)
+    func warmStart(_ c: JointConstraint, _ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
+        var p = load(c, bodies)
+        switch c.kind {
         case .point:
-            p.applyLinear(j.impulse)
+            p.applyLinear(c.impulse)
         case .distance:
             let axis = p.separation.normalized
-            p.applyLinear(axis * (j.impulse.x + j.lowerImpulse - j.upperImpulse))
+            // Without limit impulses the sum is c.impulse.x: adding +0 changes only −0, and an
+            // accumulated impulse that starts at +0 and grows by `+=` is never −0.
+            let axial = c.warmsLimits ? c.impulse.x + j.lowerImpulse - j.upperImpulse : c.impulse.x
+            p.applyLinear(axis * axial)
         case .weld:
-            p.applyLinear(j.impulse)
+            p.applyLinear(c.impulse)
             p.applyAngular(j.angularImpulse)
         case .revolute:
-            p.applyLinear(j.impulse)
+            p.applyLinear(c.impulse)
             p.applyAngular(j.motorImpulse + j.lowerImpulse - j.upperImpulse)
         case .prismatic:
             let g = prismaticGeometry(j, p)
             let axial = j.lowerImpulse - j.upperImpulse
-            let linear = g.axis * axial + g.perp * j.impulse.x
-            let lA = axial * g.a1 + j.impulse.x * g.s1 + j.impulse.y
-            let lB = axial * g.a2 + j.impulse.x * g.s2 + j.impulse.y
-            p.a.velocity -= linear * p.a.invMass
-            p.a.angularVelocity -= p.a.invInertia * lA
-            p.b.velocity += linear * p.b.invMass
-            p.b.angularVelocity += p.b.invInertia * lB
+            let linear = g.axis * axial + g.perp * c.impulse.x
+            let lA = axial * g.a1 + c.impulse.x * g.s1 + c.impulse.y
+            let lB = axial * g.a2 + c.impulse.x * g.s2 + c.impulse.y
+            p.a.velocity -= linear * p.mA
+            p.a.angularVelocity -= p.iA * lA
+            p.b.velocity += linear * p.mB
+            p.b.angularVelocity += p.iB * lB
         }
-        store(p, j, bodies)
+        store(p, c, bodies)
     }
 
     // MARK: Solve
 
     /// One velocity iteration of a joint: with position bias (`useBias`) or without (relax).
-    @inlinable
-    func solve(_ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
-        var p = load(j, bodies)
-        switch j.kind {
+    ///
+    /// A spring without limits has nothing to do in the relax pass (see above), so it is
+    /// skipped there; solving it would only add zero impulses.
+    @inlinable @inline(__always)
+    func solve(_ c: inout JointConstraint, _ j: inout Joint, _ bodies: UnsafeMutableBufferPointer<SolverBody>, useBias: Bool) {
+        if !useBias && c.skipsRelax { return }
+        var p = load(c, bodies)
+        switch c.kind {
         case .point:
-            if j.frequency > 0 && !useBias { return }
-            let soft = j.frequency > 0
-                ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h)
-                : (useBias ? rigidSoftness : .rigid)
-            solvePoint(&j.impulse, &p, soft)
+            let soft = c.isSpring ? c.spring : (useBias ? rigidSoftness : .rigid)
+            solvePoint(&c.impulse, &p, soft)
         case .distance:
-            solveDistance(&j, &p, useBias: useBias)
+            solveDistance(&c, &j, &p, useBias: useBias)
         case .weld:
-            solveWeld(&j, &p, useBias: useBias)
+            solveWeld(&c, &j, &p, useBias: useBias)
         case .revolute:
-            solveRevolute(&j, &p, useBias: useBias)
+            solveRevolute(&c, &j, &p, useBias: useBias)
         case .prismatic:
-            solvePrismatic(&j, &p, useBias: useBias)
+            solvePrismatic(&c, &j, &p, useBias: useBias)
         }
-        store(p, j, bodies)
+        store(p, c, bodies)
     }
 
     /// The 2-D point constraint C = pB − pA (used by point, weld and revolute joints):
     /// K = J M⁻¹ Jᵀ is the 2×2 effective-mass inverse, and the soft impulse is
     /// λ = −massScale · K⁻¹ (Ċ + biasRate · C) − impulseScale · λ_accumulated.
-    @inlinable
+    @inlinable @inline(__always)
     func solvePoint(_ accumulated: inout Vec2, _ p: inout Pair, _ soft: Softness) {
-        let mA = p.a.invMass, iA = p.a.invInertia, mB = p.b.invMass, iB = p.b.invInertia
+        let mA = p.mA, iA = p.iA, mB = p.mB, iB = p.iB
         let rA = p.rA, rB = p.rB
         let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
         let k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y
@@ -163,28 +176,26 @@ struct JointSolver {
 
     /// Distance joint along the axis u = (pB − pA)/|pB − pA|: a spring or rigid rod on
     /// C = |pB − pA| − length, and/or one-sided limits (a rope has only `maxLength`).
-    @inlinable
-    func solveDistance(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+    @inlinable @inline(__always)
+    func solveDistance(_ c: inout JointConstraint, _ j: inout Joint, _ p: inout Pair, useBias: Bool) {
         let d = p.separation
         let length = d.length
         let axis = length > 1e-12 ? d / length : Vec2(1, 0)
         let crA = p.rA.cross(axis), crB = p.rB.cross(axis)
-        let k = p.a.invMass + p.b.invMass + p.a.invInertia * crA * crA + p.b.invInertia * crB * crB
+        let k = p.mA + p.mB + p.iA * crA * crA + p.iB * crB * crB
         let axialMass = k > 0 ? 1 / k : 0
         let vr = p.relativeVelocity
         var total = 0.0
         // A spring (frequency > 0) or, without limits, a rigid rod; a rope is limits only.
-        if (j.frequency > 0 && useBias) || (j.frequency <= 0 && !j.hasLimits) {
-            let soft = j.frequency > 0
-                ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h)
-                : (useBias ? rigidSoftness : .rigid)
+        if (c.isSpring && useBias) || (!c.isSpring && !c.hasLimits) {
+            let soft = c.isSpring ? c.spring : (useBias ? rigidSoftness : .rigid)
             let cdot = axis.dot(vr)
-            let c = length - j.length
-            let lambda = -soft.massScale * axialMass * (cdot + soft.biasRate * c) - soft.impulseScale * j.impulse.x
-            j.impulse.x += lambda
+            let error = length - c.length
+            let lambda = -soft.massScale * axialMass * (cdot + soft.biasRate * error) - soft.impulseScale * c.impulse.x
+            c.impulse.x += lambda
             total += lambda
         }
-        if j.hasLimits {
+        if c.hasLimits {
             total += solveLengthLimits(&j, axis: axis, vr: vr, length: length,
                                        axialMass: axialMass, useBias: useBias, alreadyApplied: total)
         }
@@ -238,25 +249,25 @@ struct JointSolver {
     /// Weld: the angular constraint C = θB − θA − referenceAngle (effective mass 1/(iA + iB)),
     /// then the point constraint. Both rigid, softened only by the drift correction.
     @inlinable
-    func solveWeld(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+    func solveWeld(_ c: inout JointConstraint, _ j: inout Joint, _ p: inout Pair, useBias: Bool) {
         let soft = useBias ? rigidSoftness : .rigid
-        let k = p.a.invInertia + p.b.invInertia
+        let k = p.iA + p.iB
         if k > 0 {
-            let c = p.relativeAngle - j.referenceAngle
+            let error = p.relativeAngle - j.referenceAngle
             let cdot = p.b.angularVelocity - p.a.angularVelocity
-            let lambda = -soft.massScale / k * (cdot + soft.biasRate * c) - soft.impulseScale * j.angularImpulse
+            let lambda = -soft.massScale / k * (cdot + soft.biasRate * error) - soft.impulseScale * j.angularImpulse
             j.angularImpulse += lambda
             p.applyAngular(lambda)
         }
-        solvePoint(&j.impulse, &p, soft)
+        solvePoint(&c.impulse, &p, soft)
     }
 
     /// Revolute (pin): the braking motor (target speed 0, impulse clamped to
     /// ±maxMotorTorque·h per substep, in both passes), the angle limits on
     /// θB − θA − referenceAngle, then the point constraint.
     @inlinable
-    func solveRevolute(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
-        let k = p.a.invInertia + p.b.invInertia
+    func solveRevolute(_ c: inout JointConstraint, _ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let k = p.iA + p.iB
         if k > 0 {
             let axialMass = 1 / k
             if j.maxMotorTorque > 0 {
@@ -280,7 +291,7 @@ struct JointSolver {
                 }
             }
         }
-        solvePoint(&j.impulse, &p, useBias ? rigidSoftness : .rigid)
+        solvePoint(&c.impulse, &p, useBias ? rigidSoftness : .rigid)
     }
 
     /// Geometry of a prismatic joint: the world axis (A's local axis rotated), its left
@@ -310,17 +321,17 @@ struct JointSolver {
     /// Applies an impulse λ along a prismatic joint's axis.
     @inlinable
     func applyAxial(_ lambda: Double, _ g: PrismaticGeometry, _ p: inout Pair) {
-        p.a.velocity -= g.axis * (lambda * p.a.invMass)
-        p.a.angularVelocity -= p.a.invInertia * lambda * g.a1
-        p.b.velocity += g.axis * (lambda * p.b.invMass)
-        p.b.angularVelocity += p.b.invInertia * lambda * g.a2
+        p.a.velocity -= g.axis * (lambda * p.mA)
+        p.a.angularVelocity -= p.iA * lambda * g.a1
+        p.b.velocity += g.axis * (lambda * p.mB)
+        p.b.angularVelocity += p.iB * lambda * g.a2
     }
 
     /// Prismatic (sliding): translation limits along the axis, then the 2×2 block of the
     /// perpendicular constraint C₁ = perp · d and the angular one C₂ = θB − θA − referenceAngle.
     @inlinable
-    func solvePrismatic(_ j: inout Joint, _ p: inout Pair, useBias: Bool) {
-        let mA = p.a.invMass, iA = p.a.invInertia, mB = p.b.invMass, iB = p.b.invInertia
+    func solvePrismatic(_ c: inout JointConstraint, _ j: inout Joint, _ p: inout Pair, useBias: Bool) {
+        let mA = p.mA, iA = p.iA, mB = p.mB, iB = p.iB
         let g = prismaticGeometry(j, p)
         if j.hasLimits {
             let k = mA + mB + iA * g.a1 * g.a1 + iB * g.a2 * g.a2
@@ -343,17 +354,17 @@ struct JointSolver {
         let cdot = Vec2(g.perp.dot(p.b.velocity - p.a.velocity) + g.s2 * p.b.angularVelocity - g.s1 * p.a.angularVelocity,
                         p.b.angularVelocity - p.a.angularVelocity)
         let soft = useBias ? rigidSoftness : .rigid
-        let c = Vec2(g.perp.dot(p.separation), p.relativeAngle - j.referenceAngle)
+        let error = Vec2(g.perp.dot(p.separation), p.relativeAngle - j.referenceAngle)
         let k11 = mA + mB + iA * g.s1 * g.s1 + iB * g.s2 * g.s2
         let k12 = iA * g.s1 + iB * g.s2
         var k22 = iA + iB
         if k22 == 0 { k22 = 1 } // neither body turns: the angular row is inert
         let det = k11 * k22 - k12 * k12
         guard det != 0 else { return }
-        let rhs = cdot + c * soft.biasRate
+        let rhs = cdot + error * soft.biasRate
         let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
-        let impulse = solved * -soft.massScale - j.impulse * soft.impulseScale
-        j.impulse += impulse
+        let impulse = solved * -soft.massScale - c.impulse * soft.impulseScale
+        c.impulse += impulse
         let linear = g.perp * impulse.x
         p.a.velocity -= linear * mA
         p.a.angularVelocity -= iA * (impulse.x * g.s1 + impulse.y)

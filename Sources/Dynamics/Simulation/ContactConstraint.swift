@@ -1,0 +1,122 @@
+/// One manifold point in solver form. 136 bytes.
+///
+/// Everything a substep needs that does not change during the step is computed once, in
+/// `ContactSolver.prepare`: the lever arms, the effective masses and their inverses, and the
+/// soft compliance, so the solve divides only where the result depends on the iteration.
+@frozen
+public struct ContactConstraintPoint: Sendable {
+    /// Lever arms from each body's center of mass to the point, world axes, fixed for the step.
+    var anchorA: Vec2
+    var anchorB: Vec2
+    /// The same lever arms in each body's own frame, to follow the bodies' rotation when the
+    /// separation is re-measured every substep.
+    var localA: Vec2
+    var localB: Vec2
+    /// Separation at prepare minus the normal distance of the two attachment points then:
+    /// s = n·((c_B + R_B·localB) − (c_A + R_A·localA)) + adjustedSeparation.
+    var adjustedSeparation: Double
+    /// 1/k along the normal and the tangent (kg), 0 when k is 0.
+    var normalMass: Double
+    var tangentMass: Double
+    /// k along the normal (1/kg): 1/normalMass, 0 when normalMass is 0.
+    var normalK: Double
+    /// The compliance γ of the soft (biased) pass when the point overlaps (1/kg):
+    /// impulseScale/(massScale·normalMass), 0 when normalMass is 0 (see `ContactSolver`).
+    var softGamma: Double
+    /// Normal relative velocity at prepare (pt/s), for restitution.
+    var relativeVelocity: Double
+    /// Accumulated impulses (kg·pt/s).
+    var normalImpulse: Double
+    var tangentImpulse: Double
+    /// The largest incremental normal impulse of the step: zero means the point never pushed.
+    var maxNormalImpulse: Double
+}
+
+/// A contact in solver form, built for every contact with manifold points at the start of
+/// the step. Body A is −1 for a boundary (a static body at the origin, identity rotation:
+/// its lever arm is then the world point). Masses are cached so the loops read only the
+/// bodies' velocities and positions. 368 bytes.
+@frozen
+public struct ContactConstraint: Sendable {
+    var bodyA: Int32
+    var bodyB: Int32
+    /// Index of the contact in the contact set, to store impulses back.
+    var contact: Int32
+    var pointCount: Int32
+    var invMassA: Double
+    var invInertiaA: Double
+    var invMassB: Double
+    var invInertiaB: Double
+    var normal: Vec2
+    var friction: Double
+    var restitution: Double
+    /// The soft contact's bias rate (1/s): 30 Hz against dynamic bodies, 60 Hz against static ones.
+    var biasRate: Double
+    /// Off-diagonal of the 2×2 normal mass matrix K (1/kg), and whether K is well enough
+    /// conditioned for the block solve of two-point manifolds.
+    var k12: Double
+    var useBlock: Bool
+    var p0: ContactConstraintPoint
+    var p1: ContactConstraintPoint
+}
+
+extension ContactSolver {
+    /// The constraint of `contact` (index `index`), whose manifold has points.
+    @inline(__always)
+    func prepare(_ contact: UnsafePointer<Contact>, index: Int, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> ContactConstraint {
+        let iA = Int(contact.pointee.itemA), iB = Int(contact.pointee.itemB)
+        var vA = Vec2.zero, wA = 0.0, qA = Rot.identity, mA = 0.0, invIA = 0.0, cA = Vec2.zero
+        if iA >= 0 {
+            vA = bodies[iA].velocity; wA = bodies[iA].angularVelocity; qA = bodies[iA].rotation
+            mA = bodies[iA].invMass; invIA = bodies[iA].invInertia; cA = bodies[iA].center
+        }
+        let vB = bodies[iB].velocity, wB = bodies[iB].angularVelocity, qB = bodies[iB].rotation
+        let mB = bodies[iB].invMass, invIB = bodies[iB].invInertia, cB = bodies[iB].center
+        let normal = contact.pointee.manifold.normal
+        let tangent = Vec2(normal.y, -normal.x)
+        let softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+
+        @inline(__always)
+        func point(_ k: Int) -> ContactConstraintPoint {
+            let mp = contact.pointee.manifold[k]
+            let rA = mp.anchorA, rB = mp.anchorB
+            let rnA = rA.cross(normal), rnB = rB.cross(normal)
+            let kNormal = mA + mB + invIA * rnA * rnA + invIB * rnB * rnB
+            let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
+            let kTangent = mA + mB + invIA * rtA * rtA + invIB * rtB * rtB
+            let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
+            let normalImpulse = k == 0 ? contact.pointee.normalImpulse.0 : contact.pointee.normalImpulse.1
+            let tangentImpulse = k == 0 ? contact.pointee.tangentImpulse.0 : contact.pointee.tangentImpulse.1
+            let normalMass = kNormal > 0 ? 1 / kNormal : 0
+            return ContactConstraintPoint(
+                anchorA: rA, anchorB: rB,
+                localA: qA.inverseRotate(rA), localB: qB.inverseRotate(rB),
+                adjustedSeparation: mp.separation - normal.dot((cB + rB) - (cA + rA)),
+                normalMass: normalMass,
+                tangentMass: kTangent > 0 ? 1 / kTangent : 0,
+                normalK: normalMass > 0 ? 1 / normalMass : 0,
+                softGamma: normalMass > 0 ? softness.impulseScale / (softness.massScale * normalMass) : 0,
+                relativeVelocity: normal.dot(vrB - vrA),
+                normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0)
+        }
+
+        let pointCount = contact.pointee.manifold.pointCount
+        let p0 = point(0)
+        let p1 = pointCount > 1 ? point(1) : p0
+        // K = [k11 k12; k12 k22] couples the two points' normal impulses through the bodies.
+        var k12 = 0.0, useBlock = false
+        if pointCount > 1 && p0.normalMass > 0 && p1.normalMass > 0 {
+            let rn1A = p0.anchorA.cross(normal), rn1B = p0.anchorB.cross(normal)
+            let rn2A = p1.anchorA.cross(normal), rn2B = p1.anchorB.cross(normal)
+            k12 = mA + mB + invIA * rn1A * rn2A + invIB * rn1B * rn2B
+            let k11 = p0.normalK, k22 = p1.normalK
+            // Box2D 2.x's test: condition number of K below 1000.
+            useBlock = k11 * k11 < 1000 * (k11 * k22 - k12 * k12)
+        }
+        return ContactConstraint(
+            bodyA: Int32(iA), bodyB: Int32(iB), contact: Int32(index), pointCount: Int32(pointCount),
+            invMassA: mA, invInertiaA: invIA, invMassB: mB, invInertiaB: invIB,
+            normal: normal, friction: contact.pointee.friction, restitution: contact.pointee.restitution,
+            biasRate: softness.biasRate, k12: k12, useBlock: useBlock, p0: p0, p1: p1)
+    }
+}
