@@ -16,11 +16,34 @@ struct SolverScratch {
     var joints = ContiguousArray<JointConstraint>()
     /// The contact constraints in colour order.
     var contacts = ContiguousArray<ContactConstraint>()
+    /// The same constraints as the substeps solve them (see `ContactBatch`): bundles of four,
+    /// and the indices of those solved one by one.
+    var bundles = ContiguousArray<ContactBundle>()
+    var scalarContacts = ContiguousArray<Int32>()
+    var batches = ContiguousArray<ContactBatch>()
+    /// The bodies of one batch of bundles, gathered into lanes.
+    var pairs = ContiguousArray<ContactSolver.WidePair>()
+    /// Scratch lists of one colour's block-solved and one-point constraints.
+    var blockList = ContiguousArray<Int32>()
+    var singleList = ContiguousArray<Int32>()
     /// The colouring: each contact's colour, and the contacts in colour order.
     var graph = ContactGraph()
     var contactColors = ContiguousArray<UInt8>()
     var solveOrder = ContiguousArray<Int32>()
 }
+
+/// A run of contacts of one colour solved the same way: `count` bundles of block-solved
+/// two-point constraints or of one-point constraints from `bundles[start]`, or `count`
+/// constraints one by one, listed from `scalarContacts[start]`.
+struct ContactBatch {
+    enum Kind: UInt8 { case block, single, scalar }
+    var kind: Kind
+    var start: Int32
+    var count: Int32
+}
+
+/// The three contact passes of a substep.
+enum ContactPass { case warmStart, solve, relax }
 
 extension Animator {
     /// The substeps: velocities (forces, gravity, fields, damping), joints and contacts warm
@@ -61,6 +84,9 @@ extension Animator {
                 guard bodies[i].isDynamic else { continue }
                 scratch.motion.append(SolverMotion(bodies[i], h: hs, gravity: g, body: i))
             }
+            // The dummy body of static contact sides and unused bundle lanes (never written).
+            let dummy = Int32(bodies.count)
+            scratch.states.append(SolverBody(frameAt: .zero))
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 let base = UnsafePointer(contacts.baseAddress!)
                 for k in 0..<scratch.solveOrder.count {
@@ -72,12 +98,54 @@ extension Animator {
             joints.withUnsafeMutableBufferPointer { joints in
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
+            batchContacts(&scratch, dummy: dummy)
             let jointCount = scratch.joints.count, contactCount = scratch.contacts.count
             scratch.states.withUnsafeMutableBufferPointer { states in
             scratch.motion.withUnsafeMutableBufferPointer { motion in
             scratch.joints.withUnsafeMutableBufferPointer { constraints in
             joints.withUnsafeMutableBufferPointer { joints in
             scratch.contacts.withUnsafeMutableBufferPointer { contacts in
+            scratch.bundles.withUnsafeMutableBufferPointer { bundles in
+            scratch.scalarContacts.withUnsafeBufferPointer { scalarContacts in
+            scratch.batches.withUnsafeBufferPointer { batches in
+            scratch.pairs.withUnsafeMutableBufferPointer { pairs in
+                /// One pass over the contacts, batch by batch (colour order). A batch of bundles
+                /// is gathered, solved and scattered in three loops: the solve loop then reads and
+                /// writes lanes only, and the compiler keeps its arithmetic in lanes.
+                @inline(__always)
+                func contactPass(_ kind: ContactPass) {
+                    for batch in batches {
+                        let range = Int(batch.start)..<Int(batch.start + batch.count)
+                        if batch.kind == .scalar {
+                            for i in range {
+                                let c = Int(scalarContacts[i])
+                                switch kind {
+                                case .warmStart: contactSolver.warmStart(contacts[c], states)
+                                case .solve: contactSolver.solve(&contacts[c], states, useBias: true)
+                                case .relax: contactSolver.solve(&contacts[c], states, useBias: false)
+                                }
+                            }
+                            continue
+                        }
+                        for i in range { pairs[i - range.lowerBound] = contactSolver.gather(bundles[i], states) }
+                        let twoPoints = batch.kind == .block
+                        switch (twoPoints, kind) {
+                        case (true, .warmStart):
+                            for i in range { contactSolver.warmStart(bundles[i], twoPoints: true, &pairs[i - range.lowerBound]) }
+                        case (true, .solve):
+                            for i in range { contactSolver.solve(&bundles[i], twoPoints: true, &pairs[i - range.lowerBound], useBias: true) }
+                        case (true, .relax):
+                            for i in range { contactSolver.solve(&bundles[i], twoPoints: true, &pairs[i - range.lowerBound], useBias: false) }
+                        case (false, .warmStart):
+                            for i in range { contactSolver.warmStart(bundles[i], twoPoints: false, &pairs[i - range.lowerBound]) }
+                        case (false, .solve):
+                            for i in range { contactSolver.solve(&bundles[i], twoPoints: false, &pairs[i - range.lowerBound], useBias: true) }
+                        case (false, .relax):
+                            for i in range { contactSolver.solve(&bundles[i], twoPoints: false, &pairs[i - range.lowerBound], useBias: false) }
+                        }
+                        for i in range { contactSolver.scatter(pairs[i - range.lowerBound], bundles[i], states) }
+                    }
+                }
                 samples.withUnsafeMutableBufferPointer { samples in
                     for s in 0..<n {
                         if hasFields {
@@ -87,15 +155,27 @@ extension Animator {
                             integrateVelocities(states, motion)
                         }
                         for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
-                        for c in 0..<contactCount { contactSolver.warmStart(contacts[c], states) }
+                        contactPass(.warmStart)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], states, useBias: true) }
+                        contactPass(.solve)
                         integratePositions(states, motion, hs)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], states, useBias: false) }
+                        contactPass(.relax)
+                    }
+                    // The bundles' impulses go back to their constraints for restitution and storage.
+                    for bundle in bundles {
+                        for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
+                            let c = Int(bundle.constraint[k])
+                            bundle.p0.getImpulses(k, into: &contacts[c].p0)
+                            if contacts[c].pointCount > 1 { bundle.p1.getImpulses(k, into: &contacts[c].p1) }
+                        }
                     }
                     for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
                 }
+            }
+            }
+            }
+            }
                 world.contacts.withUnsafeMutableBufferPointer { stored in
                     for c in 0..<contactCount {
                         ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
@@ -117,6 +197,65 @@ extension Animator {
                     bodies[i].force = .zero
                     bodies[i].torque = 0
                 }
+            }
+        }
+    }
+
+    /// Splits each colour's constraints into bundles of four block-solved two-point ones,
+    /// bundles of four one-point ones, and the rest (two points, no block solve), solved one
+    /// by one; the overflow colour is solved one by one in order. Within a colour the order
+    /// does not matter (no dynamic body appears twice), so this changes no result.
+    private func batchContacts(_ scratch: inout SolverScratch, dummy: Int32) {
+        scratch.bundles.removeAll(keepingCapacity: true)
+        scratch.scalarContacts.removeAll(keepingCapacity: true)
+        scratch.batches.removeAll(keepingCapacity: true)
+
+        func addBundles(_ list: ContiguousArray<Int32>, _ kind: ContactBatch.Kind) {
+            guard !list.isEmpty else { return }
+            let first = scratch.bundles.count
+            var k = 0
+            while k < list.count {
+                var bundle = ContactBundle(dummy: dummy)
+                for lane in 0..<min(contactLaneCount, list.count - k) {
+                    let c = Int(list[k + lane])
+                    bundle.set(lane, scratch.contacts[c], index: c, dummy: dummy)
+                }
+                scratch.bundles.append(bundle)
+                k += contactLaneCount
+            }
+            let count = scratch.bundles.count - first
+            scratch.batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(count)))
+            while scratch.pairs.count < count { scratch.pairs.append(ContactSolver.WidePair()) }
+        }
+
+        guard !scratch.contacts.isEmpty else { return }
+        var start = 0
+        for color in 0..<ContactGraph.colorCount {
+            let count = scratch.graph.counts[color]
+            defer { start += count }
+            if count == 0 { continue }
+            let first = scratch.scalarContacts.count
+            if color == ContactGraph.overflow {
+                for k in start..<start + count { scratch.scalarContacts.append(Int32(k)) }
+            } else {
+                scratch.blockList.removeAll(keepingCapacity: true)
+                scratch.singleList.removeAll(keepingCapacity: true)
+                for k in start..<start + count {
+                    let c = scratch.contacts[k]
+                    if c.pointCount == 1 {
+                        scratch.singleList.append(Int32(k))
+                    } else if c.useBlock {
+                        scratch.blockList.append(Int32(k))
+                    } else {
+                        scratch.scalarContacts.append(Int32(k))
+                    }
+                }
+                addBundles(scratch.blockList, .block)
+                addBundles(scratch.singleList, .single)
+            }
+            if scratch.scalarContacts.count > first {
+                scratch.batches.append(ContactBatch(kind: .scalar, start: Int32(first),
+                                                    count: Int32(scratch.scalarContacts.count - first)))
             }
         }
     }
