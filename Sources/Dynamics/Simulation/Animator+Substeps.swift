@@ -8,42 +8,22 @@
 /// while it runs (a swap), so the loops use local arrays: no exclusivity checks, no
 /// copy-on-write.
 struct SolverScratch {
-    /// Every body's substep state, indexed like `Animator.bodies`.
+    /// Every body's substep state, indexed like `Animator.bodies`, then the dummy body.
     var states = ContiguousArray<SolverBody>()
     /// One entry per dynamic body: what velocity integration adds on each substep.
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The contact constraints in colour order.
+    /// The contact constraints in colour order: the first `contactCount` are this step's
+    /// (the array only grows, so preparing writes in place).
     var contacts = ContiguousArray<ContactConstraint>()
-    /// The same constraints as the substeps solve them (see `ContactBatch`): bundles of four,
-    /// and the indices of those solved one by one.
-    var bundles = ContiguousArray<ContactBundle>()
-    var scalarContacts = ContiguousArray<Int32>()
-    var batches = ContiguousArray<ContactBatch>()
-    /// The bodies of one batch of bundles, gathered into lanes.
-    var pairs = ContiguousArray<ContactSolver.WidePair>()
-    /// Scratch lists of one colour's block-solved and one-point constraints.
-    var blockList = ContiguousArray<Int32>()
-    var singleList = ContiguousArray<Int32>()
-    /// The colouring: each contact's colour, and the contacts in colour order.
+    var contactCount = 0
+    /// The same constraints as the substeps solve them.
+    var batches = ContactBatches()
+    /// The colouring, and each contact's place among the constraints (−1: no points).
     var graph = ContactGraph()
-    var contactColors = ContiguousArray<UInt8>()
-    var solveOrder = ContiguousArray<Int32>()
+    var contactSlots = ContiguousArray<Int32>()
 }
-
-/// A run of contacts of one colour solved the same way: `count` bundles of block-solved
-/// two-point constraints or of one-point constraints from `bundles[start]`, or `count`
-/// constraints one by one, listed from `scalarContacts[start]`.
-struct ContactBatch {
-    enum Kind: UInt8 { case block, single, scalar }
-    var kind: Kind
-    var start: Int32
-    var count: Int32
-}
-
-/// The three contact passes of a substep.
-enum ContactPass { case warmStart, solve, relax }
 
 extension Animator {
     /// The substeps: velocities (forces, gravity, fields, damping), joints and contacts warm
@@ -68,12 +48,7 @@ extension Animator {
         let table = fieldTable
         let noise = self.noise
         let world = collision
-        if world.contacts.count > 0 {
-            colorContacts(&scratch)
-        } else {
-            scratch.solveOrder.removeAll(keepingCapacity: true)
-        }
-        scratch.contacts.removeAll(keepingCapacity: true)
+        colorContacts(&scratch)
         scratch.joints.removeAll(keepingCapacity: true)
         scratch.states.removeAll(keepingCapacity: true)
         scratch.motion.removeAll(keepingCapacity: true)
@@ -87,66 +62,31 @@ extension Animator {
             // The dummy body of static contact sides and unused bundle lanes (never written).
             let dummy = Int32(bodies.count)
             scratch.states.append(SolverBody(frameAt: .zero))
+            // Contacts in their order (reading them in turn), each constraint to its slot.
+            while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
             world.contacts.withUnsafeMutableBufferPointer { contacts in
-                let base = UnsafePointer(contacts.baseAddress!)
-                for k in 0..<scratch.solveOrder.count {
-                    let index = Int(scratch.solveOrder[k])
-                    precondition(index < contacts.count)
-                    scratch.contacts.append(contactSolver.prepare(base + index, index: index, bodies))
+                scratch.contacts.withUnsafeMutableBufferPointer { constraints in
+                    scratch.contactSlots.withUnsafeBufferPointer { slots in
+                        let base = UnsafePointer(contacts.baseAddress!)
+                        for k in 0..<slots.count where slots[k] >= 0 {
+                            constraints[Int(slots[k])] = contactSolver.prepare(base + k, index: k, bodies)
+                        }
+                    }
+                    scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
+                                          counts: scratch.graph.counts, dummy: dummy)
                 }
             }
             joints.withUnsafeMutableBufferPointer { joints in
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
-            batchContacts(&scratch, dummy: dummy)
-            let jointCount = scratch.joints.count, contactCount = scratch.contacts.count
+            let jointCount = scratch.joints.count, contactCount = scratch.contactCount
             scratch.states.withUnsafeMutableBufferPointer { states in
-            scratch.motion.withUnsafeMutableBufferPointer { motion in
-            scratch.joints.withUnsafeMutableBufferPointer { constraints in
-            joints.withUnsafeMutableBufferPointer { joints in
-            scratch.contacts.withUnsafeMutableBufferPointer { contacts in
-            scratch.bundles.withUnsafeMutableBufferPointer { bundles in
-            scratch.scalarContacts.withUnsafeBufferPointer { scalarContacts in
-            scratch.batches.withUnsafeBufferPointer { batches in
-            scratch.pairs.withUnsafeMutableBufferPointer { pairs in
-                /// One pass over the contacts, batch by batch (colour order). A batch of bundles
-                /// is gathered, solved and scattered in three loops: the solve loop then reads and
-                /// writes lanes only, and the compiler keeps its arithmetic in lanes.
-                @inline(__always)
-                func contactPass(_ kind: ContactPass) {
-                    for batch in batches {
-                        let range = Int(batch.start)..<Int(batch.start + batch.count)
-                        if batch.kind == .scalar {
-                            for i in range {
-                                let c = Int(scalarContacts[i])
-                                switch kind {
-                                case .warmStart: contactSolver.warmStart(contacts[c], states)
-                                case .solve: contactSolver.solve(&contacts[c], states, useBias: true)
-                                case .relax: contactSolver.solve(&contacts[c], states, useBias: false)
-                                }
-                            }
-                            continue
-                        }
-                        for i in range { pairs[i - range.lowerBound] = contactSolver.gather(bundles[i], states) }
-                        let twoPoints = batch.kind == .block
-                        switch (twoPoints, kind) {
-                        case (true, .warmStart):
-                            for i in range { contactSolver.warmStart(bundles[i], twoPoints: true, &pairs[i - range.lowerBound]) }
-                        case (true, .solve):
-                            for i in range { contactSolver.solve(&bundles[i], twoPoints: true, &pairs[i - range.lowerBound], useBias: true) }
-                        case (true, .relax):
-                            for i in range { contactSolver.solve(&bundles[i], twoPoints: true, &pairs[i - range.lowerBound], useBias: false) }
-                        case (false, .warmStart):
-                            for i in range { contactSolver.warmStart(bundles[i], twoPoints: false, &pairs[i - range.lowerBound]) }
-                        case (false, .solve):
-                            for i in range { contactSolver.solve(&bundles[i], twoPoints: false, &pairs[i - range.lowerBound], useBias: true) }
-                        case (false, .relax):
-                            for i in range { contactSolver.solve(&bundles[i], twoPoints: false, &pairs[i - range.lowerBound], useBias: false) }
-                        }
-                        for i in range { contactSolver.scatter(pairs[i - range.lowerBound], bundles[i], states) }
-                    }
-                }
+                scratch.motion.withUnsafeMutableBufferPointer { motion in
+                scratch.joints.withUnsafeMutableBufferPointer { constraints in
+                joints.withUnsafeMutableBufferPointer { joints in
+                scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
                 samples.withUnsafeMutableBufferPointer { samples in
+                    let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
                     for s in 0..<n {
                         if hasFields {
                             table.evaluate(bodies, states, samples, time: startTime + Double(s) * hs, noise: noise)
@@ -155,37 +95,27 @@ extension Animator {
                             integrateVelocities(states, motion)
                         }
                         for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
-                        contactPass(.warmStart)
+                        scratch.batches.pass(.warmStart, contactSolver, contacts, states)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
-                        contactPass(.solve)
+                        scratch.batches.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
-                        contactPass(.relax)
+                        scratch.batches.pass(.relax, contactSolver, contacts, states)
                     }
                     // The bundles' impulses go back to their constraints for restitution and storage.
-                    for bundle in bundles {
-                        for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
-                            let c = Int(bundle.constraint[k])
-                            bundle.p0.getImpulses(k, into: &contacts[c].p0)
-                            if contacts[c].pointCount > 1 { bundle.p1.getImpulses(k, into: &contacts[c].p1) }
+                    scratch.batches.unpack(into: contacts)
+                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
+                    world.contacts.withUnsafeMutableBufferPointer { stored in
+                        for c in 0..<contactCount {
+                            ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
                         }
                     }
-                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
+                    for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
                 }
-            }
-            }
-            }
-            }
-                world.contacts.withUnsafeMutableBufferPointer { stored in
-                    for c in 0..<contactCount {
-                        ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
-                    }
                 }
-                for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
-            }
-            }
-            }
-            }
+                }
+                }
+                }
                 // The bodies take their new placement and velocities; the step's forces are spent.
                 for i in 0..<bodies.count {
                     let s = states[i]
@@ -201,96 +131,38 @@ extension Animator {
         }
     }
 
-    /// Splits each colour's constraints into bundles of four block-solved two-point ones,
-    /// bundles of four one-point ones, and the rest (two points, no block solve), solved one
-    /// by one; the overflow colour is solved one by one in order. Within a colour the order
-    /// does not matter (no dynamic body appears twice), so this changes no result.
-    private func batchContacts(_ scratch: inout SolverScratch, dummy: Int32) {
-        scratch.bundles.removeAll(keepingCapacity: true)
-        scratch.scalarContacts.removeAll(keepingCapacity: true)
-        scratch.batches.removeAll(keepingCapacity: true)
-
-        func addBundles(_ list: ContiguousArray<Int32>, _ kind: ContactBatch.Kind) {
-            guard !list.isEmpty else { return }
-            let first = scratch.bundles.count
-            var k = 0
-            while k < list.count {
-                var bundle = ContactBundle(dummy: dummy)
-                for lane in 0..<min(contactLaneCount, list.count - k) {
-                    let c = Int(list[k + lane])
-                    bundle.set(lane, scratch.contacts[c], index: c, dummy: dummy)
-                }
-                scratch.bundles.append(bundle)
-                k += contactLaneCount
-            }
-            let count = scratch.bundles.count - first
-            scratch.batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(count)))
-            while scratch.pairs.count < count { scratch.pairs.append(ContactSolver.WidePair()) }
-        }
-
-        guard !scratch.contacts.isEmpty else { return }
-        var start = 0
-        for color in 0..<ContactGraph.colorCount {
-            let count = scratch.graph.counts[color]
-            defer { start += count }
-            if count == 0 { continue }
-            let first = scratch.scalarContacts.count
-            if color == ContactGraph.overflow {
-                for k in start..<start + count { scratch.scalarContacts.append(Int32(k)) }
-            } else {
-                scratch.blockList.removeAll(keepingCapacity: true)
-                scratch.singleList.removeAll(keepingCapacity: true)
-                for k in start..<start + count {
-                    let c = scratch.contacts[k]
-                    if c.pointCount == 1 {
-                        scratch.singleList.append(Int32(k))
-                    } else if c.useBlock {
-                        scratch.blockList.append(Int32(k))
-                    } else {
-                        scratch.scalarContacts.append(Int32(k))
-                    }
-                }
-                addBundles(scratch.blockList, .block)
-                addBundles(scratch.singleList, .single)
-            }
-            if scratch.scalarContacts.count > first {
-                scratch.batches.append(ContactBatch(kind: .scalar, start: Int32(first),
-                                                    count: Int32(scratch.scalarContacts.count - first)))
-            }
-        }
-    }
-
-    /// Colours the contacts that have manifold points and lists them in colour order (a
-    /// counting sort; within a colour, contact order).
+    /// Colours the contacts that have manifold points and gives each its slot among the
+    /// step's constraints: colour by colour, within a colour in contact order (a counting
+    /// sort). Sets `contactCount`.
     private func colorContacts(_ scratch: inout SolverScratch) {
         let world = collision
         scratch.graph.reset(bodyCount: bodies.count)
-        scratch.contactColors.removeAll(keepingCapacity: true)
-        scratch.solveOrder.removeAll(keepingCapacity: true)
+        scratch.contactSlots.removeAll(keepingCapacity: true)
         var total = 0
         bodies.withUnsafeBufferPointer { bodies in
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for k in 0..<contacts.count {
-                    let c = contacts[k]
-                    guard c.manifold.pointCount > 0 else { scratch.contactColors.append(UInt8.max); continue }
-                    let a = Int(c.itemA), b = Int(c.itemB)
+                    guard contacts[k].manifold.pointCount > 0 else { scratch.contactSlots.append(-1); continue }
+                    let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                     let color = scratch.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0,
                                                      b, staticB: bodies[b].invMass == 0)
-                    scratch.contactColors.append(UInt8(color))
+                    scratch.contactSlots.append(Int32(color)) // the colour for now; the slot below
                     total += 1
                 }
             }
         }
+        scratch.contactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &offsets) { raw in
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
-            for _ in 0..<total { scratch.solveOrder.append(0) }
-            for k in 0..<scratch.contactColors.count where scratch.contactColors[k] != UInt8.max {
-                let c = Int(scratch.contactColors[k])
-                scratch.solveOrder[start[c]] = Int32(k)
-                start[c] += 1
+            scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+                for k in 0..<slots.count where slots[k] >= 0 {
+                    let c = Int(slots[k])
+                    slots[k] = Int32(start[c])
+                    start[c] += 1
+                }
             }
         }
     }

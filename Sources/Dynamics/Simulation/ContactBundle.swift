@@ -1,8 +1,8 @@
-// Contacts solved four at a time (Box2D v3's wide contact solver, in Double).
+// Contacts solved two at a time (Box2D v3's wide contact solver, in Double).
 //
 // Within one colour of the contact graph no dynamic body appears twice, so the order in which
 // that colour's contacts are solved does not change any result: each one reads and writes
-// bodies no other contact of the colour writes. So four contacts of a colour can be solved
+// bodies no other contact of the colour writes. So two contacts of a colour can be solved
 // together in SIMD lanes, with the very same arithmetic as the scalar solver (ContactSolver.swift),
 // lane by lane: the lanes' results are bit for bit the scalar results.
 //
@@ -26,8 +26,8 @@ typealias LaneMask = SIMDMask<SIMD2<Int64>>
 /// A lane's bits, for `select`.
 typealias LaneBits = SIMD2<UInt64>
 
-/// Contacts per bundle.
-let contactLaneCount = Lanes.scalarCount
+/// Contacts per bundle. (The bundle and point initializers and the gather are written for two.)
+let contactLaneCount = 2
 
 /// −x per lane, exactly as scalar minus (see above).
 @inline(__always) func negated(_ x: Lanes) -> Lanes { x * -1 }
@@ -70,7 +70,7 @@ struct WideRot {
     @inline(__always) func rotate(_ v: WideVec) -> WideVec { WideVec(x: c * v.x - s * v.y, y: s * v.x + c * v.y) }
 }
 
-/// A `ContactConstraintPoint` per lane (the fields the substeps use). 416 bytes.
+/// A `ContactConstraintPoint` per lane (the fields the substeps use). 240 bytes.
 struct WidePoint {
     var anchorA: WideVec
     var anchorB: WideVec
@@ -84,26 +84,20 @@ struct WidePoint {
     var tangentImpulse: Lanes
     var maxNormalImpulse: Lanes
 
-    init() {
-        anchorA = .zero; anchorB = .zero; localA = .zero; localB = .zero
-        adjustedSeparation = .zero; tangentMass = .zero; normalK = .zero; softGamma = .zero
-        normalImpulse = .zero; tangentImpulse = .zero; maxNormalImpulse = .zero
-    }
-
-    /// Lane `k` takes the scalar point `p`.
+    /// Lane 0 takes `p`, lane 1 takes `q`.
     @inline(__always)
-    mutating func set(_ k: Int, _ p: ContactConstraintPoint) {
-        anchorA.x[k] = p.anchorA.x; anchorA.y[k] = p.anchorA.y
-        anchorB.x[k] = p.anchorB.x; anchorB.y[k] = p.anchorB.y
-        localA.x[k] = p.localA.x; localA.y[k] = p.localA.y
-        localB.x[k] = p.localB.x; localB.y[k] = p.localB.y
-        adjustedSeparation[k] = p.adjustedSeparation
-        tangentMass[k] = p.tangentMass
-        normalK[k] = p.normalK
-        softGamma[k] = p.softGamma
-        normalImpulse[k] = p.normalImpulse
-        tangentImpulse[k] = p.tangentImpulse
-        maxNormalImpulse[k] = p.maxNormalImpulse
+    init(_ p: borrowing ContactConstraintPoint, _ q: borrowing ContactConstraintPoint) {
+        anchorA = WideVec(x: Lanes(p.anchorA.x, q.anchorA.x), y: Lanes(p.anchorA.y, q.anchorA.y))
+        anchorB = WideVec(x: Lanes(p.anchorB.x, q.anchorB.x), y: Lanes(p.anchorB.y, q.anchorB.y))
+        localA = WideVec(x: Lanes(p.localA.x, q.localA.x), y: Lanes(p.localA.y, q.localA.y))
+        localB = WideVec(x: Lanes(p.localB.x, q.localB.x), y: Lanes(p.localB.y, q.localB.y))
+        adjustedSeparation = Lanes(p.adjustedSeparation, q.adjustedSeparation)
+        tangentMass = Lanes(p.tangentMass, q.tangentMass)
+        normalK = Lanes(p.normalK, q.normalK)
+        softGamma = Lanes(p.softGamma, q.softGamma)
+        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
+        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
+        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
     }
 
     /// The accumulated impulses of lane `k` back into the scalar point.
@@ -115,19 +109,20 @@ struct WidePoint {
     }
 }
 
-/// Up to four contact constraints of one colour and one kind (all with a block-solved
-/// two-point manifold, or all with one point), in lanes. ~1.2 kB.
+/// Two contact constraints of one colour and one kind (both with a block-solved two-point
+/// manifold, or both with one point) in lanes; its points are `WidePoint`s stored apart, from
+/// `firstPoint` (two for block-solved bundles, one otherwise). 176 bytes.
 struct ContactBundle {
     /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
     var constraint: LaneIndices
-    /// True for the unused lanes.
-    var unused: LaneMask
     /// Solver-body indices; static bodies and unused lanes use the dummy body.
     var bodyA: LaneIndices
     var bodyB: LaneIndices
     /// Bit k set: lane k writes body A (B) back, as the scalar `store` would.
     var writesA: UInt8
     var writesB: UInt8
+    /// Index of the bundle's first point in the step's wide points.
+    var firstPoint: Int32
     var invMassA: Lanes
     var invInertiaA: Lanes
     var invMassB: Lanes
@@ -136,37 +131,23 @@ struct ContactBundle {
     var friction: Lanes
     var biasRate: Lanes
     var k12: Lanes
-    var p0: WidePoint
-    var p1: WidePoint
 
-    /// An empty bundle: every lane unused, on the dummy body `dummy`.
-    init(dummy: Int32) {
-        constraint = LaneIndices(repeating: -1)
-        unused = LaneMask(repeating: true)
-        bodyA = LaneIndices(repeating: dummy)
-        bodyB = LaneIndices(repeating: dummy)
-        writesA = 0; writesB = 0
-        invMassA = .zero; invInertiaA = .zero; invMassB = .zero; invInertiaB = .zero
-        normal = .zero; friction = .zero; biasRate = .zero; k12 = .zero
-        p0 = WidePoint(); p1 = WidePoint()
-    }
-
-    /// Lane `k` takes constraint `c` (index `index`).
+    /// Lane 0 takes constraint `a` (index `ia`), lane 1 constraint `b` (index `ib`, −1 for an
+    /// unused lane, `b` then being `ContactConstraint.unused`).
     @inline(__always)
-    mutating func set(_ k: Int, _ c: ContactConstraint, index: Int, dummy: Int32) {
-        constraint[k] = Int32(index)
-        unused[k] = false
-        bodyA[k] = c.bodyA >= 0 ? c.bodyA : dummy
-        bodyB[k] = c.bodyB
-        if c.bodyA >= 0 && c.invMassA + c.invInertiaA > 0 { writesA |= 1 << UInt8(k) }
-        if c.invMassB + c.invInertiaB > 0 { writesB |= 1 << UInt8(k) }
-        invMassA[k] = c.invMassA; invInertiaA[k] = c.invInertiaA
-        invMassB[k] = c.invMassB; invInertiaB[k] = c.invInertiaB
-        normal.x[k] = c.normal.x; normal.y[k] = c.normal.y
-        friction[k] = c.friction
-        biasRate[k] = c.biasRate
-        k12[k] = c.k12
-        p0.set(k, c.p0)
-        if c.pointCount > 1 { p1.set(k, c.p1) }
+    init(_ a: borrowing ContactConstraint, _ ia: Int, _ b: borrowing ContactConstraint, _ ib: Int,
+         dummy: Int32, firstPoint: Int) {
+        constraint = LaneIndices(Int32(ia), Int32(ib))
+        bodyA = LaneIndices(a.bodyA >= 0 ? a.bodyA : dummy, b.bodyA >= 0 ? b.bodyA : dummy)
+        bodyB = LaneIndices(a.bodyB >= 0 ? a.bodyB : dummy, b.bodyB >= 0 ? b.bodyB : dummy)
+        writesA = (a.writesA ? 1 : 0) | (b.writesA ? 2 : 0)
+        writesB = (a.writesB ? 1 : 0) | (b.writesB ? 2 : 0)
+        self.firstPoint = Int32(firstPoint)
+        invMassA = Lanes(a.invMassA, b.invMassA); invInertiaA = Lanes(a.invInertiaA, b.invInertiaA)
+        invMassB = Lanes(a.invMassB, b.invMassB); invInertiaB = Lanes(a.invInertiaB, b.invInertiaB)
+        normal = WideVec(x: Lanes(a.normal.x, b.normal.x), y: Lanes(a.normal.y, b.normal.y))
+        friction = Lanes(a.friction, b.friction)
+        biasRate = Lanes(a.biasRate, b.biasRate)
+        k12 = Lanes(a.k12, b.k12)
     }
 }

@@ -1,7 +1,7 @@
-// The contact solver on bundles of four contacts (ContactBundle.swift): warm start, solve and
+// The contact solver on bundles of two contacts (ContactBundle.swift): warm start, solve and
 // relax, line for line the scalar functions of ContactSolver.swift with lanes for scalars.
-// Branches become per-lane selects; the block solve's cases are tried in the scalar order and
-// a later case is computed only while some lane still needs it.
+// Branches become per-lane selects; the block solve computes its cases and each lane takes
+// the first that holds, in the scalar order.
 
 extension ContactSolver {
     /// The bodies of a bundle's lanes, gathered once per bundle and pass.
@@ -71,34 +71,39 @@ extension ContactSolver {
 
     // MARK: Warm start
 
+    /// `warmStart(_:_:)` for a bundle of one-point contacts (`p1` nil) or two-point ones.
     @inline(__always)
-    func warmStart(_ b: borrowing ContactBundle, twoPoints: Bool, _ p: inout WidePair) {
+    func warmStart(_ b: borrowing ContactBundle, _ p0: borrowing WidePoint, _ p1: WidePoint?, _ p: inout WidePair) {
         let m = WideMasses(b)
         let normal = b.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
-        apply(normal * b.p0.normalImpulse + tangent * b.p0.tangentImpulse, b.p0, m, &p)
-        if twoPoints {
-            apply(normal * b.p1.normalImpulse + tangent * b.p1.tangentImpulse, b.p1, m, &p)
+        apply(normal * p0.normalImpulse + tangent * p0.tangentImpulse, p0, m, &p)
+        if let p1 {
+            apply(normal * p1.normalImpulse + tangent * p1.tangentImpulse, p1, m, &p)
         }
     }
 
     // MARK: Solve
 
-    /// `solve(_:_:useBias:)` for a bundle: the block solve when `twoPoints`, else one point.
+    /// `solve(_:_:useBias:)` for a bundle of block-solved two-point contacts.
     @inline(__always)
-    func solve(_ b: inout ContactBundle, twoPoints: Bool, _ p: inout WidePair, useBias: Bool) {
+    func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p1: inout WidePoint, _ p: inout WidePair,
+               useBias: Bool) {
         let m = WideMasses(b)
         let normal = b.normal
-        if twoPoints {
-            let t0 = normalTerms(b.p0, p, normal, b.biasRate, useBias: useBias)
-            let t1 = normalTerms(b.p1, p, normal, b.biasRate, useBias: useBias)
-            solveBlock(&b.p0, &b.p1, vn: (t0.vn, t1.vn), bias: (t0.bias, t1.bias), gamma: (t0.gamma, t1.gamma),
-                       k12: b.k12, normal: normal, m, &p)
-            solveTangent(&b.p0, &p, m, normal, b.friction)
-            solveTangent(&b.p1, &p, m, normal, b.friction)
-        } else {
-            solveNormal(&b.p0, &p, m, normal, b.biasRate, useBias: useBias)
-            solveTangent(&b.p0, &p, m, normal, b.friction)
-        }
+        let t0 = normalTerms(p0, p, normal, b.biasRate, useBias: useBias)
+        let t1 = normalTerms(p1, p, normal, b.biasRate, useBias: useBias)
+        solveBlock(&p0, &p1, vn: (t0.vn, t1.vn), bias: (t0.bias, t1.bias), gamma: (t0.gamma, t1.gamma),
+                   k12: b.k12, normal: normal, m, &p)
+        solveTangent(&p0, &p, m, normal, b.friction)
+        solveTangent(&p1, &p, m, normal, b.friction)
+    }
+
+    /// `solve(_:_:useBias:)` for a bundle of one-point contacts.
+    @inline(__always)
+    func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p: inout WidePair, useBias: Bool) {
+        let m = WideMasses(b)
+        solveNormal(&p0, &p, m, b.normal, b.biasRate, useBias: useBias)
+        solveTangent(&p0, &p, m, b.normal, b.friction)
     }
 
     /// A point's normal velocity, velocity bias and compliance per lane (scalar `normalTerms`).
