@@ -8,7 +8,7 @@
 /// while it runs (a swap), so the loops use local arrays: no exclusivity checks, no
 /// copy-on-write.
 struct SolverScratch {
-    /// Every body's substep state, indexed like `Animator.bodies`, then the dummy body.
+    /// Every body's substep state, indexed like `Animator.bodies`, then the dummy and sink bodies.
     var states = ContiguousArray<SolverBody>()
     /// One entry per dynamic body: what velocity integration adds on each substep.
     var motion = ContiguousArray<SolverMotion>()
@@ -59,8 +59,10 @@ extension Animator {
                 guard bodies[i].isDynamic else { continue }
                 scratch.motion.append(SolverMotion(bodies[i], h: hs, gravity: g, body: i))
             }
-            // The dummy body of static contact sides and unused bundle lanes (never written).
-            let dummy = Int32(bodies.count)
+            // The dummy body that static contact sides and unused bundle lanes read (never
+            // written), and the sink body that lanes write when they must not write a body.
+            let dummy = Int32(bodies.count), sink = dummy + 1
+            scratch.states.append(SolverBody(frameAt: .zero))
             scratch.states.append(SolverBody(frameAt: .zero))
             // Contacts in their order (reading them in turn), each constraint to its slot.
             while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
@@ -73,7 +75,7 @@ extension Animator {
                         }
                     }
                     scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
-                                          counts: scratch.graph.counts, dummy: dummy)
+                                          counts: scratch.graph.counts, dummy: dummy, sink: sink)
                 }
             }
             joints.withUnsafeMutableBufferPointer { joints in

@@ -36,9 +36,10 @@ struct ContactBatches {
     private var singleList = ContiguousArray<Int32>()
 
     /// Arranges `constraints`, which are in colour order with `counts[c]` of colour c.
-    /// `dummy` is the solver body of unused lanes.
+    /// `dummy` is the solver body static sides and unused lanes read, `sink` the one lanes
+    /// that must not write a body write to.
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                        counts: ContiguousArray<Int>, dummy: Int32) {
+                        counts: ContiguousArray<Int>, dummy: Int32, sink: Int32) {
         bundles.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         scalarContacts.removeAll(keepingCapacity: true)
@@ -63,8 +64,8 @@ struct ContactBatches {
                         scalarContacts.append(Int32(k))
                     }
                 }
-                addBundles(blockList, .block, constraints, dummy: dummy)
-                addBundles(singleList, .single, constraints, dummy: dummy)
+                addBundles(blockList, .block, constraints, dummy: dummy, sink: sink)
+                addBundles(singleList, .single, constraints, dummy: dummy, sink: sink)
             }
             if scalarContacts.count > first {
                 batches.append(ContactBatch(kind: .scalar, start: Int32(first), count: Int32(scalarContacts.count - first)))
@@ -74,7 +75,7 @@ struct ContactBatches {
     }
 
     private mutating func addBundles(_ list: ContiguousArray<Int32>, _ kind: ContactBatch.Kind,
-                                     _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, dummy: Int32) {
+                                     _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, dummy: Int32, sink: Int32) {
         guard !list.isEmpty else { return }
         let first = bundles.count
         let unused = ContactConstraint.unused
@@ -83,7 +84,7 @@ struct ContactBatches {
             let ia = Int(list[k]), ib = k + 1 < list.count ? Int(list[k + 1]) : -1
             let a = constraints[ia]
             let b = ib >= 0 ? constraints[ib] : unused
-            bundles.append(ContactBundle(a, ia, b, ib, dummy: dummy, firstPoint: points.count))
+            bundles.append(ContactBundle(a, ia, b, ib, dummy: dummy, sink: sink, firstPoint: points.count))
             points.append(WidePoint(a.p0, b.p0))
             if kind == .block { points.append(WidePoint(a.p1, b.p1)) }
             k += contactLaneCount
@@ -135,7 +136,8 @@ struct ContactBatches {
                 case .block, .single:
                     break
                 }
-                for i in range { pairs[i] = solver.gather(bundles[i], states) }
+                let positions = kind != .warmStart
+                for i in range { pairs[i] = solver.gather(bundles[i], states, positions: positions) }
                 if batch.kind == .block {
                     for i in range {
                         let b = bundles[i], first = Int(b.firstPoint)

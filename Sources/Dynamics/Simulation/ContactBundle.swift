@@ -15,8 +15,8 @@
 //   make the compiler split the lanes back into scalars.
 //
 // A bundle's unused lanes (the last bundle of a run) and static bodies (boundaries, whose index
-// is −1) point at a dummy solver body at rest at the origin; lanes never write a body whose
-// scalar solve would not (static and kinematic bodies, padding).
+// is −1) read a dummy solver body at rest at the origin; lanes whose scalar solve would not
+// write a body (static and kinematic bodies, padding) write to a sink body nothing reads.
 
 /// One double per lane.
 typealias Lanes = SIMD2<Double>
@@ -111,16 +111,17 @@ struct WidePoint {
 
 /// Two contact constraints of one colour and one kind (both with a block-solved two-point
 /// manifold, or both with one point) in lanes; its points are `WidePoint`s stored apart, from
-/// `firstPoint` (two for block-solved bundles, one otherwise). 176 bytes.
+/// `firstPoint` (two for block-solved bundles, one otherwise). 192 bytes.
 struct ContactBundle {
     /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
     var constraint: LaneIndices
-    /// Solver-body indices; static bodies and unused lanes use the dummy body.
+    /// Solver bodies read; static sides (boundaries) and unused lanes read the dummy body.
     var bodyA: LaneIndices
     var bodyB: LaneIndices
-    /// Bit k set: lane k writes body A (B) back, as the scalar `store` would.
-    var writesA: UInt8
-    var writesB: UInt8
+    /// Solver bodies written: the body when the scalar `store` would write it (an item with
+    /// mass or inertia), else the sink body, which nothing reads. So the scatter never branches.
+    var storeA: LaneIndices
+    var storeB: LaneIndices
     /// Index of the bundle's first point in the step's wide points.
     var firstPoint: Int32
     var invMassA: Lanes
@@ -136,12 +137,12 @@ struct ContactBundle {
     /// unused lane, `b` then being `ContactConstraint.unused`).
     @inline(__always)
     init(_ a: borrowing ContactConstraint, _ ia: Int, _ b: borrowing ContactConstraint, _ ib: Int,
-         dummy: Int32, firstPoint: Int) {
+         dummy: Int32, sink: Int32, firstPoint: Int) {
         constraint = LaneIndices(Int32(ia), Int32(ib))
         bodyA = LaneIndices(a.bodyA >= 0 ? a.bodyA : dummy, b.bodyA >= 0 ? b.bodyA : dummy)
         bodyB = LaneIndices(a.bodyB >= 0 ? a.bodyB : dummy, b.bodyB >= 0 ? b.bodyB : dummy)
-        writesA = (a.writesA ? 1 : 0) | (b.writesA ? 2 : 0)
-        writesB = (a.writesB ? 1 : 0) | (b.writesB ? 2 : 0)
+        storeA = LaneIndices(a.writesA ? a.bodyA : sink, b.writesA ? b.bodyA : sink)
+        storeB = LaneIndices(a.writesB ? a.bodyB : sink, b.writesB ? b.bodyB : sink)
         self.firstPoint = Int32(firstPoint)
         invMassA = Lanes(a.invMassA, b.invMassA); invInertiaA = Lanes(a.invInertiaA, b.invInertiaA)
         invMassB = Lanes(a.invMassB, b.invMassB); invInertiaB = Lanes(a.invInertiaB, b.invInertiaB)

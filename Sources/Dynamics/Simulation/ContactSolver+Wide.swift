@@ -19,14 +19,19 @@ extension ContactSolver {
         }
     }
 
+    /// The lanes' bodies: velocities, and the placement too when `positions` (the warm start
+    /// needs none).
     @inline(__always)
-    func gather(_ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>) -> WidePair {
+    func gather(_ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
+                positions: Bool) -> WidePair {
         // Two bodies' fields transposed into lanes (unpcklpd/unpckhpd of the two records).
         @inline(__always)
         func side(_ index: LaneIndices) -> (v: WideVec, w: Lanes, c: WideVec, q: WideRot) {
             let s0 = bodies[Int(index[0])], s1 = bodies[Int(index[1])]
-            return (WideVec(x: Lanes(s0.velocity.x, s1.velocity.x), y: Lanes(s0.velocity.y, s1.velocity.y)),
-                    Lanes(s0.angularVelocity, s1.angularVelocity),
+            let v = WideVec(x: Lanes(s0.velocity.x, s1.velocity.x), y: Lanes(s0.velocity.y, s1.velocity.y))
+            let w = Lanes(s0.angularVelocity, s1.angularVelocity)
+            guard positions else { return (v, w, .zero, WideRot(c: .zero, s: .zero)) }
+            return (v, w,
                     WideVec(x: Lanes(s0.center.x, s1.center.x), y: Lanes(s0.center.y, s1.center.y)),
                     WideRot(c: Lanes(s0.rotation.c, s1.rotation.c), s: Lanes(s0.rotation.s, s1.rotation.s)))
         }
@@ -34,20 +39,16 @@ extension ContactSolver {
         return WidePair(vA: a.v, wA: a.w, cA: a.c, qA: a.q, vB: bb.v, wB: bb.w, cB: bb.c, qB: bb.q)
     }
 
-    /// Writes the velocities of the lanes whose scalar solve would write them.
+    /// Writes the lanes' velocities back (lanes that must not write go to the sink body).
     @inline(__always)
     func scatter(_ p: WidePair, _ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         for k in 0..<contactLaneCount {
-            if b.writesA & (1 << UInt8(k)) != 0 {
-                let i = Int(b.bodyA[k])
-                bodies[i].velocity = Vec2(p.vA.x[k], p.vA.y[k])
-                bodies[i].angularVelocity = p.wA[k]
-            }
-            if b.writesB & (1 << UInt8(k)) != 0 {
-                let i = Int(b.bodyB[k])
-                bodies[i].velocity = Vec2(p.vB.x[k], p.vB.y[k])
-                bodies[i].angularVelocity = p.wB[k]
-            }
+            let i = Int(b.storeA[k])
+            bodies[i].velocity = Vec2(p.vA.x[k], p.vA.y[k])
+            bodies[i].angularVelocity = p.wA[k]
+            let j = Int(b.storeB[k])
+            bodies[j].velocity = Vec2(p.vB.x[k], p.vB.y[k])
+            bodies[j].angularVelocity = p.wB[k]
         }
     }
 
