@@ -33,7 +33,13 @@ extension PolygonView {
 /// `collidePolygons` for polygons read in place: the same manifold, bit for bit.
 public func collidePolygons(_ polyA: UnsafePointer<Polygon>, _ xfA: Transform, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
                             speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
-    let a = PolygonView.inPlace(polyA), b = PolygonView.inPlace(polyB)
+    collidePolygons(PolygonView.inPlace(polyA), xfA, PolygonView.inPlace(polyB), xfB, speculativeDistance: speculativeDistance)
+}
+
+/// `collidePolygons` for polygons seen through views (valid for the call).
+@inline(__always)
+func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
+                     speculativeDistance: Double) -> Manifold {
     let xf = relativeTransform(xfA, xfB)
     return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.normalSlot) { local in
         for i in 0..<b.count {
@@ -48,7 +54,13 @@ public func collidePolygons(_ polyA: UnsafePointer<Polygon>, _ xfA: Transform, _
 /// `collideSegmentAndPolygon` for a polygon read in place.
 public func collideSegmentAndPolygon(_ segmentA: Segment, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
                                      speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
-    let b = PolygonView.inPlace(polyB)
+    collideSegmentAndPolygon(segmentA, PolygonView.inPlace(polyB), xfB, speculativeDistance: speculativeDistance)
+}
+
+/// `collideSegmentAndPolygon` for a polygon seen through a view (valid for the call).
+@inline(__always)
+func collideSegmentAndPolygon(_ segmentA: Segment, _ b: PolygonView, _ xfB: Transform,
+                              speculativeDistance: Double) -> Manifold {
     // The segment as a 2-vertex polygon with normals ±n, in its (the world's) frame.
     let e = segmentA.p2 - segmentA.p1
     let n = Vec2(e.y, -e.x).normalized

@@ -13,10 +13,25 @@
 
 /// Read-only access to a polygon's vertices and normals through a pointer.
 struct PolygonView {
-    /// Vertices at 0..<count, normals at `Polygon.normalSlot`..<`Polygon.normalSlot` + count.
+    /// Vertices at 0..<count.
     let base: UnsafePointer<Vec2>
+    /// Edge normals at 0..<count: `base + Polygon.normalSlot` in a polygon's storage, right
+    /// after the vertices in the simulation's compact shape storage.
+    let normals: UnsafePointer<Vec2>
     let count: Int
     let radius: Double
+
+    /// A view of storage laid out as a polygon's: normals at `Polygon.normalSlot`.
+    @inline(__always)
+    init(base: UnsafePointer<Vec2>, count: Int, radius: Double) {
+        self.init(vertices: base, normals: base + Polygon.normalSlot, count: count, radius: radius)
+    }
+
+    /// A view of `count` vertices and `count` normals wherever they are.
+    @inline(__always)
+    init(vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, count: Int, radius: Double) {
+        base = vertices; self.normals = normals; self.count = count; self.radius = radius
+    }
 
     @inline(__always)
     func vertex(_ i: Int) -> Vec2 {
@@ -27,7 +42,7 @@ struct PolygonView {
     @inline(__always)
     func normal(_ i: Int) -> Vec2 {
         assert(i >= 0 && i < count, "normal \(i) out of 0..<\(count)")
-        return base[Polygon.normalSlot + i]
+        return normals[i]
     }
 
     /// The index after `i`, wrapping to 0.

@@ -33,10 +33,15 @@ extension Animator {
                 world.polygons.append(p)
                 world.circles.append(Circle(radius: 1))
                 world.isCircle.append(false)
+                world.polygonSpans.append(PolygonSpan(first: Int32(world.polygonPoints.count), count: Int32(p.count),
+                                                      radius: p.radius))
+                for i in 0..<p.count { world.polygonPoints.append(p.vertex(i)) }
+                for i in 0..<p.count { world.polygonPoints.append(p.normal(i)) }
             case .circle(let c):
                 world.polygons.append(.box(width: 1, height: 1))
                 world.circles.append(c)
                 world.isCircle.append(true)
+                world.polygonSpans.append(PolygonSpan(first: Int32(world.polygonPoints.count), count: 0, radius: 0))
             }
             extent = max(extent, s.extent(from: .zero))
         }
@@ -327,7 +332,7 @@ extension Animator {
         let xf = Transform(p: b.center, q: b.rotation)
         let world = collision
         let box = world.isCircle[shape] ? world.circles[shape].aabb(xf)
-            : world.polygons.withUnsafeBufferPointer { p in PolygonView.inPlace(p.baseAddress! + shape).aabb(xf) }
+            : world.polygonPoints.withUnsafeBufferPointer { p in world.polygonSpans[shape].view(p).aabb(xf) }
         return swept(box, b, extent: world.colliders[item].extent, h: h)
     }
 
@@ -356,17 +361,19 @@ extension Animator {
         world.colliders.withUnsafeBufferPointer { colliders in
         world.shapeProxy.withUnsafeBufferPointer { proxies in
         world.shapeItem.withUnsafeBufferPointer { items in
-        world.polygons.withUnsafeBufferPointer { polygons in
+        world.polygonPoints.withUnsafeBufferPointer { points in
+        world.polygonSpans.withUnsafeBufferPointer { spans in
         world.circles.withUnsafeBufferPointer { circles in
         world.isCircle.withUnsafeBufferPointer { isCircle in
             for s in 0..<proxies.count where proxies[s] >= 0 {
                 let i = Int(items[s])
                 let b = bodies[i]
                 let xf = Transform(p: b.center, q: b.rotation)
-                let box = isCircle[s] ? circles[s].aabb(xf) : PolygonView.inPlace(polygons.baseAddress! + s).aabb(xf)
+                let box = isCircle[s] ? circles[s].aabb(xf) : spans[s].view(points).aabb(xf)
                 moves.append(ProxyMove(proxy: proxies[s], box: swept(box, b, extent: colliders[i].extent, h: h),
                                        displacement: b.velocity * h))
             }
+        }
         }
         }
         }
@@ -402,32 +409,45 @@ extension Animator {
         world.beganContacts.removeAll(keepingCapacity: true)
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
+        // Each item's placement and how far it may move over the step, once per item rather
+        // than once per contact (the same values: margin = base + m_B + m_A).
+        var placements = ContiguousArray<BodyPlacement>()
+        swap(&placements, &world.placements)
+        defer { swap(&placements, &world.placements) }
+        placements.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
-        world.colliders.withUnsafeBufferPointer { colliders in
+            world.colliders.withUnsafeBufferPointer { colliders in
+                for i in 0..<bodies.count {
+                    placements.append(BodyPlacement(transform: Transform(p: bodies[i].center, q: bodies[i].rotation),
+                                                    margin: motionMargin(bodies[i], extent: colliders[i].extent, h: h)))
+                }
+            }
+        }
+        placements.withUnsafeBufferPointer { placements in
         world.segments.withUnsafeBufferPointer { segments in
         world.polygons.withUnsafeBufferPointer { polygons in
+        world.polygonPoints.withUnsafeBufferPointer { points in
+        world.polygonSpans.withUnsafeBufferPointer { spans in
         world.circles.withUnsafeBufferPointer { circles in
         world.isCircle.withUnsafeBufferPointer { isCircle in
-            let shapes = ShapeBuffers(polygons: polygons.baseAddress!, circles: circles.baseAddress!, isCircle: isCircle.baseAddress!)
+            let shapes = ShapeBuffers(polygons: polygons.baseAddress!, points: points, spans: spans.baseAddress!,
+                                      circles: circles.baseAddress!, isCircle: isCircle.baseAddress!)
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for i in 0..<contacts.count {
                     let shapeA = contacts[i].shapeA
                     let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
-                    let bodyB = bodies[ib]
-                    let xfB = Transform(p: bodyB.center, q: bodyB.rotation)
-                    var margin = base + motionMargin(bodyB, extent: colliders[ib].extent, h: h)
+                    let xfB = placements[ib].transform
+                    var margin = base + placements[ib].margin
                     let manifold: Manifold
                     if shapeA < 0 {
                         let segment = segments[Int(-shapeA - 1)].segment
                         manifold = isCircle[sb]
                             ? collideSegmentAndCircle(segment, circles[sb], xfB, speculativeDistance: margin)
-                            : collideSegmentAndPolygon(segment, shapes.polygons + sb, xfB, speculativeDistance: margin)
+                            : collideSegmentAndPolygon(segment, shapes.polygon(sb), xfB, speculativeDistance: margin)
                     } else {
                         let ia = Int(contacts[i].itemA)
-                        let bodyA = bodies[ia]
-                        margin += motionMargin(bodyA, extent: colliders[ia].extent, h: h)
-                        let xfA = Transform(p: bodyA.center, q: bodyA.rotation)
-                        manifold = shapes.collide(Int(shapeA), xfA, sb, xfB, margin)
+                        margin += placements[ia].margin
+                        manifold = shapes.collide(Int(shapeA), placements[ia].transform, sb, xfB, margin)
                     }
                     let wasTouching = contacts[i].touching
                     let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
@@ -439,6 +459,7 @@ extension Animator {
                     if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
                 }
             }
+        }
         }
         }
         }
@@ -458,6 +479,23 @@ extension Animator {
     }
 }
 
+extension PolygonSpan {
+    /// A view of the span's polygon in `points` (`CollisionWorld.polygonPoints`).
+    @inline(__always)
+    func view(_ points: UnsafeBufferPointer<Vec2>) -> PolygonView {
+        let n = Int(count), start = Int(first)
+        precondition(start >= 0 && start + 2 * n <= points.count, "polygon span out of the shape storage")
+        let base = points.baseAddress! + start
+        return PolygonView(vertices: base, normals: base + n, count: n, radius: radius)
+    }
+}
+
+/// An item's transform and how far its shapes may move over the step (pt), for the narrowphase.
+struct BodyPlacement {
+    var transform: Transform
+    var margin: Double
+}
+
 /// A proxy update computed from the bodies, applied to the broadphase afterwards.
 struct ProxyMove {
     var proxy: Int32
@@ -468,15 +506,21 @@ struct ProxyMove {
 /// The item shapes split by kind, read in place by the narrowphase (see `CollisionWorld`).
 struct ShapeBuffers {
     let polygons: UnsafePointer<Polygon>
+    let points: UnsafeBufferPointer<Vec2>
+    let spans: UnsafePointer<PolygonSpan>
     let circles: UnsafePointer<Circle>
     let isCircle: UnsafePointer<Bool>
+
+    /// Shape i's polygon, from the compact storage.
+    @inline(__always)
+    func polygon(_ i: Int) -> PolygonView { spans[i].view(points) }
 
     /// The manifold of two item shapes, dispatched by kind to Geometry's pairwise functions.
     @inline(__always)
     func collide(_ ia: Int, _ xfA: Transform, _ ib: Int, _ xfB: Transform, _ margin: Double) -> Manifold {
         switch (isCircle[ia], isCircle[ib]) {
         case (false, false):
-            return collidePolygons(polygons + ia, xfA, polygons + ib, xfB, speculativeDistance: margin)
+            return collidePolygons(polygon(ia), xfA, polygon(ib), xfB, speculativeDistance: margin)
         case (false, true):
             return collidePolygonAndCircle(polygons[ia], xfA, circles[ib], xfB, speculativeDistance: margin)
         case (true, false):

@@ -8,18 +8,21 @@
 /// while it runs (a swap), so the loops use local arrays: no exclusivity checks, no
 /// copy-on-write.
 struct SolverScratch {
-    /// Every body's substep state, indexed like `Animator.bodies`.
+    /// Every body's substep state, indexed like `Animator.bodies`, then the dummy and sink bodies.
     var states = ContiguousArray<SolverBody>()
     /// One entry per dynamic body: what velocity integration adds on each substep.
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The contact constraints in colour order.
+    /// The contact constraints in colour order: the first `contactCount` are this step's
+    /// (the array only grows, so preparing writes in place).
     var contacts = ContiguousArray<ContactConstraint>()
-    /// The colouring: each contact's colour, and the contacts in colour order.
+    var contactCount = 0
+    /// The same constraints as the substeps solve them.
+    var batches = ContactBatches()
+    /// The colouring, and each contact's place among the constraints (−1: no points).
     var graph = ContactGraph()
-    var contactColors = ContiguousArray<UInt8>()
-    var solveOrder = ContiguousArray<Int32>()
+    var contactSlots = ContiguousArray<Int32>()
 }
 
 extension Animator {
@@ -45,12 +48,7 @@ extension Animator {
         let table = fieldTable
         let noise = self.noise
         let world = collision
-        if world.contacts.count > 0 {
-            colorContacts(&scratch)
-        } else {
-            scratch.solveOrder.removeAll(keepingCapacity: true)
-        }
-        scratch.contacts.removeAll(keepingCapacity: true)
+        colorContacts(&scratch)
         scratch.joints.removeAll(keepingCapacity: true)
         scratch.states.removeAll(keepingCapacity: true)
         scratch.motion.removeAll(keepingCapacity: true)
@@ -61,24 +59,36 @@ extension Animator {
                 guard bodies[i].isDynamic else { continue }
                 scratch.motion.append(SolverMotion(bodies[i], h: hs, gravity: g, body: i))
             }
+            // The dummy body that static contact sides and unused bundle lanes read (never
+            // written), and the sink body that lanes write when they must not write a body.
+            let dummy = Int32(bodies.count), sink = dummy + 1
+            scratch.states.append(SolverBody(frameAt: .zero))
+            scratch.states.append(SolverBody(frameAt: .zero))
+            // Contacts in their order (reading them in turn), each constraint to its slot.
+            while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
             world.contacts.withUnsafeMutableBufferPointer { contacts in
-                let base = UnsafePointer(contacts.baseAddress!)
-                for k in 0..<scratch.solveOrder.count {
-                    let index = Int(scratch.solveOrder[k])
-                    precondition(index < contacts.count)
-                    scratch.contacts.append(contactSolver.prepare(base + index, index: index, bodies))
+                scratch.contacts.withUnsafeMutableBufferPointer { constraints in
+                    scratch.contactSlots.withUnsafeBufferPointer { slots in
+                        let base = UnsafePointer(contacts.baseAddress!)
+                        for k in 0..<slots.count where slots[k] >= 0 {
+                            constraints[Int(slots[k])] = contactSolver.prepare(base + k, index: k, bodies)
+                        }
+                    }
+                    scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
+                                          counts: scratch.graph.counts, dummy: dummy, sink: sink)
                 }
             }
             joints.withUnsafeMutableBufferPointer { joints in
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
-            let jointCount = scratch.joints.count, contactCount = scratch.contacts.count
+            let jointCount = scratch.joints.count, contactCount = scratch.contactCount
             scratch.states.withUnsafeMutableBufferPointer { states in
-            scratch.motion.withUnsafeMutableBufferPointer { motion in
-            scratch.joints.withUnsafeMutableBufferPointer { constraints in
-            joints.withUnsafeMutableBufferPointer { joints in
-            scratch.contacts.withUnsafeMutableBufferPointer { contacts in
+                scratch.motion.withUnsafeMutableBufferPointer { motion in
+                scratch.joints.withUnsafeMutableBufferPointer { constraints in
+                joints.withUnsafeMutableBufferPointer { joints in
+                scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
                 samples.withUnsafeMutableBufferPointer { samples in
+                    let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
                     for s in 0..<n {
                         if hasFields {
                             table.evaluate(bodies, states, samples, time: startTime + Double(s) * hs, noise: noise)
@@ -87,25 +97,27 @@ extension Animator {
                             integrateVelocities(states, motion)
                         }
                         for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
-                        for c in 0..<contactCount { contactSolver.warmStart(contacts[c], states) }
+                        scratch.batches.pass(.warmStart, contactSolver, contacts, states)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], states, useBias: true) }
+                        scratch.batches.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
-                        for c in 0..<contactCount { contactSolver.solve(&contacts[c], states, useBias: false) }
+                        scratch.batches.pass(.relax, contactSolver, contacts, states)
                     }
+                    // The bundles' impulses go back to their constraints for restitution and storage.
+                    scratch.batches.unpack(into: contacts)
                     for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
-                }
-                world.contacts.withUnsafeMutableBufferPointer { stored in
-                    for c in 0..<contactCount {
-                        ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
+                    world.contacts.withUnsafeMutableBufferPointer { stored in
+                        for c in 0..<contactCount {
+                            ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
+                        }
                     }
+                    for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
                 }
-                for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
-            }
-            }
-            }
-            }
+                }
+                }
+                }
+                }
                 // The bodies take their new placement and velocities; the step's forces are spent.
                 for i in 0..<bodies.count {
                     let s = states[i]
@@ -121,37 +133,38 @@ extension Animator {
         }
     }
 
-    /// Colours the contacts that have manifold points and lists them in colour order (a
-    /// counting sort; within a colour, contact order).
+    /// Colours the contacts that have manifold points and gives each its slot among the
+    /// step's constraints: colour by colour, within a colour in contact order (a counting
+    /// sort). Sets `contactCount`.
     private func colorContacts(_ scratch: inout SolverScratch) {
         let world = collision
         scratch.graph.reset(bodyCount: bodies.count)
-        scratch.contactColors.removeAll(keepingCapacity: true)
-        scratch.solveOrder.removeAll(keepingCapacity: true)
+        scratch.contactSlots.removeAll(keepingCapacity: true)
         var total = 0
         bodies.withUnsafeBufferPointer { bodies in
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for k in 0..<contacts.count {
-                    let c = contacts[k]
-                    guard c.manifold.pointCount > 0 else { scratch.contactColors.append(UInt8.max); continue }
-                    let a = Int(c.itemA), b = Int(c.itemB)
+                    guard contacts[k].manifold.pointCount > 0 else { scratch.contactSlots.append(-1); continue }
+                    let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                     let color = scratch.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0,
                                                      b, staticB: bodies[b].invMass == 0)
-                    scratch.contactColors.append(UInt8(color))
+                    scratch.contactSlots.append(Int32(color)) // the colour for now; the slot below
                     total += 1
                 }
             }
         }
+        scratch.contactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &offsets) { raw in
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
-            for _ in 0..<total { scratch.solveOrder.append(0) }
-            for k in 0..<scratch.contactColors.count where scratch.contactColors[k] != UInt8.max {
-                let c = Int(scratch.contactColors[k])
-                scratch.solveOrder[start[c]] = Int32(k)
-                start[c] += 1
+            scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+                for k in 0..<slots.count where slots[k] >= 0 {
+                    let c = Int(slots[k])
+                    slots[k] = Int32(start[c])
+                    start[c] += 1
+                }
             }
         }
     }

@@ -50,6 +50,13 @@ struct PendingContactEvent {
     var contact: CollisionContact
 }
 
+/// Where a shape's polygon lies in `CollisionWorld.polygonPoints`.
+struct PolygonSpan {
+    var first: Int32
+    var count: Int32
+    var radius: Double
+}
+
 /// The animator's collision state: shapes, proxies, boundary segments, the broadphase,
 /// the persistent contacts, and the contact events of a step.
 ///
@@ -71,6 +78,12 @@ final class CollisionWorld {
     var polygons: ContiguousArray<Polygon> = []
     var circles: ContiguousArray<Circle> = []
     var isCircle: ContiguousArray<Bool> = []
+    /// The polygons again, compact, for the step's hot loops (proxy boxes, narrowphase): a
+    /// `Polygon` spreads a box's 4 vertices and 4 normals over 544 bytes (room for 16 of
+    /// each), here they take 128 bytes in a row. Shape i's `count` vertices then its `count`
+    /// normals start at `polygonPoints[polygonSpans[i].first]` (count 0 for a circle).
+    var polygonPoints: ContiguousArray<Vec2> = []
+    var polygonSpans: ContiguousArray<PolygonSpan> = []
     var colliders: ContiguousArray<Collider> = []
     /// Flat storage of the colliders' behavior lists.
     var groups: ContiguousArray<Int32> = []
@@ -88,6 +101,8 @@ final class CollisionWorld {
     var contacts = ContactSet()
     var pairs: ContiguousArray<ProxyPair> = []
     var proxyMoves: ContiguousArray<ProxyMove> = []
+    /// Each item's placement for the narrowphase of a step.
+    var placements: ContiguousArray<BodyPlacement> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     var beganContacts: ContiguousArray<Int32> = []
     var began: [PendingContactEvent] = []

@@ -30,12 +30,17 @@ public struct ContactConstraintPoint: Sendable {
     var tangentImpulse: Double
     /// The largest incremental normal impulse of the step: zero means the point never pushed.
     var maxNormalImpulse: Double
+
+    static let zero = ContactConstraintPoint(
+        anchorA: .zero, anchorB: .zero, localA: .zero, localB: .zero, adjustedSeparation: 0, normalMass: 0,
+        tangentMass: 0, normalK: 0, softGamma: 0, relativeVelocity: 0, normalImpulse: 0, tangentImpulse: 0,
+        maxNormalImpulse: 0)
 }
 
 /// A contact in solver form, built for every contact with manifold points at the start of
 /// the step. Body A is −1 for a boundary (a static body at the origin, identity rotation:
 /// its lever arm is then the world point). Masses are cached so the loops read only the
-/// bodies' velocities and positions. 368 bytes.
+/// bodies' velocities and positions. 376 bytes.
 @frozen
 public struct ContactConstraint: Sendable {
     var bodyA: Int32
@@ -56,8 +61,17 @@ public struct ContactConstraint: Sendable {
     /// conditioned for the block solve of two-point manifolds.
     var k12: Double
     var useBlock: Bool
+    /// Whether the solve writes body A (B) back: it is an item with mass or inertia.
+    var writesA: Bool
+    var writesB: Bool
     var p0: ContactConstraintPoint
     var p1: ContactConstraintPoint
+
+    /// The other lane of a bundle with one contact: no bodies, no mass, nothing to write.
+    static let unused = ContactConstraint(
+        bodyA: -1, bodyB: -1, contact: -1, pointCount: 0, invMassA: 0, invInertiaA: 0, invMassB: 0, invInertiaB: 0,
+        normal: .zero, friction: 0, restitution: 0, biasRate: 0, k12: 0, useBlock: false, writesA: false, writesB: false,
+        p0: .zero, p1: .zero)
 }
 
 extension ContactSolver {
@@ -117,6 +131,7 @@ extension ContactSolver {
             bodyA: Int32(iA), bodyB: Int32(iB), contact: Int32(index), pointCount: Int32(pointCount),
             invMassA: mA, invInertiaA: invIA, invMassB: mB, invInertiaB: invIB,
             normal: normal, friction: contact.pointee.friction, restitution: contact.pointee.restitution,
-            biasRate: softness.biasRate, k12: k12, useBlock: useBlock, p0: p0, p1: p1)
+            biasRate: softness.biasRate, k12: k12, useBlock: useBlock,
+            writesA: iA >= 0 && mA + invIA > 0, writesB: mB + invIB > 0, p0: p0, p1: p1)
     }
 }

@@ -56,10 +56,12 @@ public struct Contact: Sendable {
     @inlinable
     mutating func update(_ m: Manifold) {
         var n: (Double, Double) = (0, 0), t: (Double, Double) = (0, 0)
-        let old = manifold
+        // Only the old ids are needed (not a copy of the whole old manifold).
+        let oldCount = manifold.pointCount
+        let oldIDs = (oldCount > 0 ? manifold[0].id : 0, oldCount > 1 ? manifold[1].id : 0)
         for i in 0..<m.pointCount {
             let id = m[i].id
-            for k in 0..<old.pointCount where old[k].id == id {
+            for k in 0..<oldCount where (k == 0 ? oldIDs.0 : oldIDs.1) == id {
                 if i == 0 {
                     n.0 = k == 0 ? normalImpulse.0 : normalImpulse.1
                     t.0 = k == 0 ? tangentImpulse.0 : tangentImpulse.1

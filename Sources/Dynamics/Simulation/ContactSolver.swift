@@ -68,10 +68,10 @@ struct ContactSolver {
     @inline(__always)
     func store(_ p: Pair, _ c: ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
         let iA = Int(c.bodyA), iB = Int(c.bodyB)
-        if iA >= 0 && c.invMassA + c.invInertiaA > 0 {
+        if c.writesA {
             bodies[iA].velocity = p.vA; bodies[iA].angularVelocity = p.wA
         }
-        if c.invMassB + c.invInertiaB > 0 {
+        if c.writesB {
             bodies[iB].velocity = p.vB; bodies[iB].angularVelocity = p.wB
         }
     }

@@ -1,0 +1,167 @@
+// How a step's contact constraints are scheduled for the substeps: colour by colour (graph
+// colouring, ContactGraph.swift), each colour's constraints in bundles of two solved in SIMD
+// lanes (ContactBundle.swift), the rest one by one.
+
+/// A run of contacts of one colour solved the same way: `count` bundles of block-solved
+/// two-point constraints or of one-point constraints from `bundles[start]`, or `count`
+/// constraints one by one, listed from `scalarContacts[start]`.
+struct ContactBatch {
+    enum Kind: UInt8 { case block, single, scalar }
+    var kind: Kind
+    var start: Int32
+    var count: Int32
+}
+
+/// The three contact passes of a substep.
+enum ContactPass { case warmStart, solve, relax }
+
+/// The step's contact constraints arranged for the substeps, rebuilt every step into
+/// buffers that keep their capacity.
+///
+/// Each colour's constraints are split into bundles of two block-solved two-point ones,
+/// bundles of two one-point ones, and the rest (two points, no block solve), solved one by
+/// one; the overflow colour is solved one by one, in order. Within a colour the order does
+/// not matter (no dynamic body appears twice), so this changes no result.
+struct ContactBatches {
+    var bundles = ContiguousArray<ContactBundle>()
+    /// The bundles' points: two per block-solved bundle, one per one-point bundle.
+    var points = ContiguousArray<WidePoint>()
+    /// Constraints solved one by one (indices into the step's constraints).
+    var scalarContacts = ContiguousArray<Int32>()
+    var batches = ContiguousArray<ContactBatch>()
+    /// The bodies of one batch of bundles, gathered into lanes.
+    var pairs = ContiguousArray<ContactSolver.WidePair>()
+    /// Scratch lists of one colour's block-solved and one-point constraints.
+    private var blockList = ContiguousArray<Int32>()
+    private var singleList = ContiguousArray<Int32>()
+
+    /// Arranges `constraints`, which are in colour order with `counts[c]` of colour c.
+    /// `dummy` is the solver body static sides and unused lanes read, `sink` the one lanes
+    /// that must not write a body write to.
+    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                        counts: ContiguousArray<Int>, dummy: Int32, sink: Int32) {
+        bundles.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+        scalarContacts.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        var start = 0
+        for color in 0..<ContactGraph.colorCount {
+            let count = counts[color]
+            defer { start += count }
+            if count == 0 { continue }
+            let first = scalarContacts.count
+            if color == ContactGraph.overflow {
+                for k in start..<start + count { scalarContacts.append(Int32(k)) }
+            } else {
+                blockList.removeAll(keepingCapacity: true)
+                singleList.removeAll(keepingCapacity: true)
+                for k in start..<start + count {
+                    if constraints[k].pointCount == 1 {
+                        singleList.append(Int32(k))
+                    } else if constraints[k].useBlock {
+                        blockList.append(Int32(k))
+                    } else {
+                        scalarContacts.append(Int32(k))
+                    }
+                }
+                addBundles(blockList, .block, constraints, dummy: dummy, sink: sink)
+                addBundles(singleList, .single, constraints, dummy: dummy, sink: sink)
+            }
+            if scalarContacts.count > first {
+                batches.append(ContactBatch(kind: .scalar, start: Int32(first), count: Int32(scalarContacts.count - first)))
+            }
+        }
+        while pairs.count < bundles.count { pairs.append(ContactSolver.WidePair()) }
+    }
+
+    private mutating func addBundles(_ list: ContiguousArray<Int32>, _ kind: ContactBatch.Kind,
+                                     _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, dummy: Int32, sink: Int32) {
+        guard !list.isEmpty else { return }
+        let first = bundles.count
+        let unused = ContactConstraint.unused
+        var k = 0
+        while k < list.count {
+            let ia = Int(list[k]), ib = k + 1 < list.count ? Int(list[k + 1]) : -1
+            let a = constraints[ia]
+            let b = ib >= 0 ? constraints[ib] : unused
+            bundles.append(ContactBundle(a, ia, b, ib, dummy: dummy, sink: sink, firstPoint: points.count))
+            points.append(WidePoint(a.p0, b.p0))
+            if kind == .block { points.append(WidePoint(a.p1, b.p1)) }
+            k += contactLaneCount
+        }
+        batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(bundles.count - first)))
+    }
+
+    /// Puts the bundles' accumulated impulses back into their constraints (for restitution
+    /// and for the next step's warm start).
+    func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        bundles.withUnsafeBufferPointer { bundles in
+            points.withUnsafeBufferPointer { points in
+                for bundle in bundles {
+                    let first = Int(bundle.firstPoint)
+                    for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
+                        let c = Int(bundle.constraint[k])
+                        points[first].getImpulses(k, into: &constraints[c].p0)
+                        if constraints[c].pointCount > 1 { points[first + 1].getImpulses(k, into: &constraints[c].p1) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pass over the contacts, batch by batch (colour order). A batch of bundles is
+    /// gathered, solved and scattered in three loops, so the solve loop reads and writes lanes
+    /// only (the compiler then keeps its arithmetic in lanes).
+    @inline(__always)
+    mutating func pass(_ kind: ContactPass, _ solver: ContactSolver,
+                       _ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                       _ states: UnsafeMutableBufferPointer<SolverBody>) {
+        bundles.withUnsafeBufferPointer { bundles in
+        points.withUnsafeMutableBufferPointer { points in
+        pairs.withUnsafeMutableBufferPointer { pairs in
+        scalarContacts.withUnsafeBufferPointer { scalarContacts in
+            for batch in batches {
+                let range = Int(batch.start)..<Int(batch.start + batch.count)
+                switch batch.kind {
+                case .scalar:
+                    for i in range {
+                        let c = Int(scalarContacts[i])
+                        switch kind {
+                        case .warmStart: solver.warmStart(constraints[c], states)
+                        case .solve: solver.solve(&constraints[c], states, useBias: true)
+                        case .relax: solver.solve(&constraints[c], states, useBias: false)
+                        }
+                    }
+                    continue
+                case .block, .single:
+                    break
+                }
+                let positions = kind != .warmStart
+                for i in range { pairs[i] = solver.gather(bundles[i], states, positions: positions) }
+                if batch.kind == .block {
+                    for i in range {
+                        let b = bundles[i], first = Int(b.firstPoint)
+                        switch kind {
+                        case .warmStart: solver.warmStart(b, points[first], points[first + 1], &pairs[i])
+                        case .solve: solver.solve(b, &points[first], &points[first + 1], &pairs[i], useBias: true)
+                        case .relax: solver.solve(b, &points[first], &points[first + 1], &pairs[i], useBias: false)
+                        }
+                    }
+                } else {
+                    for i in range {
+                        let b = bundles[i], first = Int(b.firstPoint)
+                        switch kind {
+                        case .warmStart: solver.warmStart(b, points[first], nil, &pairs[i])
+                        case .solve: solver.solve(b, &points[first], &pairs[i], useBias: true)
+                        case .relax: solver.solve(b, &points[first], &pairs[i], useBias: false)
+                        }
+                    }
+                }
+                for i in range { solver.scatter(pairs[i], bundles[i], states) }
+            }
+        }
+        }
+        }
+        }
+    }
+}
