@@ -49,35 +49,10 @@ extension Animator {
         let noise = self.noise
         let world = collision
         colorContacts(&scratch)
-        scratch.joints.removeAll(keepingCapacity: true)
-        scratch.states.removeAll(keepingCapacity: true)
-        scratch.motion.removeAll(keepingCapacity: true)
         bodies.withUnsafeMutableBufferPointer { bodies in
-            // Prepare: solver bodies, per-step motion, contact and joint constraints.
-            for i in 0..<bodies.count {
-                scratch.states.append(SolverBody(bodies[i]))
-                guard bodies[i].isDynamic else { continue }
-                scratch.motion.append(SolverMotion(bodies[i], h: hs, gravity: g, body: i))
-            }
-            // The dummy body that static contact sides and unused bundle lanes read (never
-            // written), and the sink body that lanes write when they must not write a body.
-            let dummy = Int32(bodies.count), sink = dummy + 1
-            scratch.states.append(SolverBody(frameAt: .zero))
-            scratch.states.append(SolverBody(frameAt: .zero))
-            // Contacts in their order (reading them in turn), each constraint to its slot.
-            while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
-            world.contacts.withUnsafeMutableBufferPointer { contacts in
-                scratch.contacts.withUnsafeMutableBufferPointer { constraints in
-                    scratch.contactSlots.withUnsafeBufferPointer { slots in
-                        let base = UnsafePointer(contacts.baseAddress!)
-                        for k in 0..<slots.count where slots[k] >= 0 {
-                            constraints[Int(slots[k])] = contactSolver.prepare(base + k, index: k, bodies)
-                        }
-                    }
-                    scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
-                                          counts: scratch.graph.counts, dummy: dummy, sink: sink)
-                }
-            }
+            let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
+            prepareContacts(bodies, &scratch, contactSolver, dummy: dummy, sink: sink)
+            scratch.joints.removeAll(keepingCapacity: true)
             joints.withUnsafeMutableBufferPointer { joints in
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
@@ -129,6 +104,43 @@ extension Animator {
                     bodies[i].force = .zero
                     bodies[i].torque = 0
                 }
+            }
+        }
+    }
+
+    /// The solver bodies and the dynamic bodies' per-step motion, then the dummy body that
+    /// static contact sides and unused bundle lanes read (never written) and the sink body that
+    /// lanes write when they must not write a body. Returns those two indices.
+    private func gatherSolverBodies(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
+                                    h: Double, gravity g: Vec2) -> (dummy: Int32, sink: Int32) {
+        scratch.states.removeAll(keepingCapacity: true)
+        scratch.motion.removeAll(keepingCapacity: true)
+        for i in 0..<bodies.count {
+            scratch.states.append(SolverBody(bodies[i]))
+            guard bodies[i].isDynamic else { continue }
+            scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
+        }
+        scratch.states.append(SolverBody(frameAt: .zero))
+        scratch.states.append(SolverBody(frameAt: .zero))
+        return (Int32(bodies.count), Int32(bodies.count + 1))
+    }
+
+    /// The contact constraints, each in its colour slot, read in contact order; then their
+    /// arrangement in bundles.
+    private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
+                                 _ solver: ContactSolver, dummy: Int32, sink: Int32) {
+        let world = collision
+        while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+            scratch.contacts.withUnsafeMutableBufferPointer { constraints in
+                scratch.contactSlots.withUnsafeBufferPointer { slots in
+                    precondition(slots.count == contacts.count, "contact slots out of date")
+                    for k in 0..<slots.count where slots[k] >= 0 {
+                        constraints[Int(slots[k])] = solver.prepare(contacts, k, bodies)
+                    }
+                }
+                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
+                                      counts: scratch.graph.counts, dummy: dummy, sink: sink)
             }
         }
     }

@@ -6,7 +6,7 @@
 // together in SIMD lanes, with the very same arithmetic as the scalar solver (ContactSolver.swift),
 // lane by lane: the lanes' results are bit for bit the scalar results.
 //
-// Two things keep it bit for bit:
+// Three things keep it bit for bit:
 // - Swift's SIMD prefix minus is `0 − x`, which turns −(+0) into +0; `negated(_:)` multiplies
 //   by −1 instead, which is the scalar minus exactly.
 // - Swift's `max(x, y)` is `y >= x ? y : x` and `min(x, y)` is `y < x ? y : x`; `laneMax` and

@@ -18,8 +18,9 @@ struct ContactGraph {
 
     private var words = 0
     private var bodySets: ContiguousArray<UInt64> = []
-    /// Contacts per colour in the last colouring.
-    private(set) var counts = ContiguousArray<Int>(repeating: 0, count: ContactGraph.colorCount)
+    /// Contacts per colour in the last colouring (empty before the first: an unused graph,
+    /// such as the placeholder the step swaps in for the animator's, allocates nothing).
+    private(set) var counts = ContiguousArray<Int>()
 
     /// Empties every colour for `bodyCount` bodies.
     mutating func reset(bodyCount: Int) {
@@ -30,6 +31,7 @@ struct ContactGraph {
         } else {
             for i in 0..<bodySets.count { bodySets[i] = 0 }
         }
+        if counts.count != Self.colorCount { counts = ContiguousArray(repeating: 0, count: Self.colorCount) }
         for c in 0..<Self.colorCount { counts[c] = 0 }
     }
 

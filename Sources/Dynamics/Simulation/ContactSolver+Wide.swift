@@ -156,7 +156,9 @@ extension ContactSolver {
     /// `solveBlock` per lane. All four cases are computed and each lane takes the first that
     /// holds, in the scalar order; a lane where none holds keeps its impulses and velocities
     /// (the scalar early return). No branch depends on the lanes: a test of all lanes would
-    /// make the compiler split the whole computation back into scalars.
+    /// make the compiler split the whole computation back into scalars. The cases' tests are
+    /// independent, and the choice is made from the last case to the first, so only one select
+    /// waits for the slowest division (the first case's).
     @inline(__always)
     func solveBlock(_ p0: inout WidePoint, _ p1: inout WidePoint,
                     vn: (Lanes, Lanes), bias: (Lanes, Lanes), gamma: (Lanes, Lanes),
@@ -167,29 +169,23 @@ extension ContactSolver {
         let b1 = vn.1 + bias.1 - (k12 * a0 + k22 * a1)
         let s11 = k11 + gamma.0, s22 = k22 + gamma.1
         let det = s11 * s22 - k12 * k12
-        // Both push.
-        var x0 = negated(s22 * b0 - k12 * b1) / det
-        var x1 = negated(s11 * b1 - k12 * b0) / det
-        var solved = (x0 .>= 0) .& (x1 .>= 0)
-        // Only the first pushes.
-        let y0 = negated(b0) / s11
-        let first = .!solved .& (y0 .>= 0) .& (k12 * y0 + b1 .>= 0)
-        x0 = select(first, y0, x0)
-        x1 = select(first, .zero, x1)
-        solved = solved .| first
-        // Only the second.
-        let y1 = negated(b1) / s22
-        let second = .!solved .& (y1 .>= 0) .& (k12 * y1 + b0 .>= 0)
-        x0 = select(second, .zero, x0)
-        x1 = select(second, y1, x1)
-        solved = solved .| second
-        // Neither; without a solution the lane keeps its impulses.
-        let neither = .!solved .& (b0 .>= 0) .& (b1 .>= 0)
-        x0 = select(neither, .zero, x0)
-        x1 = select(neither, .zero, x1)
-        let kept = .!(solved .| neither)
-        x0 = select(kept, a0, x0)
-        x1 = select(kept, a1, x1)
+        // 1. Both push.
+        let both0 = negated(s22 * b0 - k12 * b1) / det
+        let both1 = negated(s11 * b1 - k12 * b0) / det
+        let both = (both0 .>= 0) .& (both1 .>= 0)
+        // 2. Only the first pushes (the second must then separate).
+        let first0 = negated(b0) / s11
+        let first = (first0 .>= 0) .& (k12 * first0 + b1 .>= 0)
+        // 3. Only the second.
+        let second1 = negated(b1) / s22
+        let second = (second1 .>= 0) .& (k12 * second1 + b0 .>= 0)
+        // 4. Neither; and without a solution the lane keeps its impulses.
+        let neither = (b0 .>= 0) .& (b1 .>= 0)
+        let kept = .!(both .| first .| second .| neither)
+        var x0 = select(neither, .zero, a0), x1 = select(neither, .zero, a1)
+        x0 = select(second, .zero, x0); x1 = select(second, second1, x1)
+        x0 = select(first, first0, x0); x1 = select(first, .zero, x1)
+        x0 = select(both, both0, x0); x1 = select(both, both1, x1)
 
         let d0 = x0 - a0, d1 = x1 - a1
         let before = p

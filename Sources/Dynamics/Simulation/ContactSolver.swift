@@ -110,70 +110,76 @@ struct ContactSolver {
     // MARK: Solve
 
     /// One iteration: normal impulses (soft with `useBias`, rigid without), then friction.
-    /// The points are updated in place in the constraint.
+    /// The points are updated in place in the constraint. (The helpers take the bodies as an
+    /// argument: nested functions capturing them made the compiler box them, with a dynamic
+    /// exclusivity check per access.)
     @inline(__always)
     func solve(_ c: inout ContactConstraint, _ bodies: UnsafeMutableBufferPointer<SolverBody>, useBias: Bool) {
         var p = load(c, bodies)
         let m = Masses(c)
-        let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
-        let twoPoints = c.pointCount > 1
-        let biasRate = c.biasRate, friction = c.friction
-
-        /// A point's normal velocity v_n, velocity bias and compliance γ: the soft constraint is
-        /// v_n' + bias + γ·λ' = 0 for the new accumulated impulse λ' (γ = 0 when rigid).
-        /// Box2D's scalar form of it: Δλ = −massScale·m_n·(v_n + bias) − impulseScale·λ, with
-        /// γ = k·impulseScale/massScale (`softGamma`, computed in prepare).
-        @inline(__always)
-        func normalTerms(_ cp: borrowing ContactConstraintPoint) -> (vn: Double, bias: Double, gamma: Double) {
-            // Current separation from the bodies' motion since prepare.
-            let d = (p.cB + p.qB.rotate(cp.localB)) - (p.cA + p.qA.rotate(cp.localA))
-            let s = normal.dot(d) + cp.adjustedSeparation
-            var bias = 0.0, gamma = 0.0
-            if s > 0 {
-                bias = s * inverseH // speculative: close the gap within this substep, no more
-            } else if useBias {
-                bias = max(biasRate * s, -maxPushSpeed)
-                gamma = cp.softGamma
-            }
-            let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
-            return (normal.dot(vrB - vrA), bias, gamma)
-        }
-
-        @inline(__always)
-        func solveNormal(_ cp: inout ContactConstraintPoint) {
-            let t = normalTerms(cp)
-            // Δλ = −(v_n + bias + γ·λ)/(k + γ), the scalar case of the block solve.
-            let denominator = cp.normalK + t.gamma
-            var impulse = denominator > 0 ? -(t.vn + t.bias + t.gamma * cp.normalImpulse) / denominator : 0
-            let newImpulse = max(cp.normalImpulse + impulse, 0)
-            impulse = newImpulse - cp.normalImpulse
-            cp.normalImpulse = newImpulse
-            cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-            apply(normal * impulse, cp, m, &p)
-        }
-
-        @inline(__always)
-        func solveTangent(_ cp: inout ContactConstraintPoint) {
-            let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
-            let vt = tangent.dot(vrB - vrA)
-            let maxFriction = friction * cp.normalImpulse
-            let newImpulse = min(max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction)
-            let impulse = newImpulse - cp.tangentImpulse
-            cp.tangentImpulse = newImpulse
-            apply(tangent * impulse, cp, m, &p)
-        }
-
-        if twoPoints && c.useBlock {
-            let a = normalTerms(c.p0), b = normalTerms(c.p1)
+        let normal = c.normal
+        if c.pointCount > 1 && c.useBlock {
+            let a = normalTerms(c.p0, p, normal, c.biasRate, useBias: useBias)
+            let b = normalTerms(c.p1, p, normal, c.biasRate, useBias: useBias)
             solveBlock(&c.p0, &c.p1, vn: (a.vn, b.vn), bias: (a.bias, b.bias), gamma: (a.gamma, b.gamma),
                        k12: c.k12, normal: normal, m, &p)
         } else {
-            solveNormal(&c.p0)
-            if twoPoints { solveNormal(&c.p1) }
+            solveNormal(&c.p0, &p, m, normal, c.biasRate, useBias: useBias)
+            if c.pointCount > 1 { solveNormal(&c.p1, &p, m, normal, c.biasRate, useBias: useBias) }
         }
-        solveTangent(&c.p0)
-        if twoPoints { solveTangent(&c.p1) }
+        solveTangent(&c.p0, &p, m, normal, c.friction)
+        if c.pointCount > 1 { solveTangent(&c.p1, &p, m, normal, c.friction) }
         store(p, c, bodies)
+    }
+
+    /// A point's normal velocity v_n, velocity bias and compliance γ: the soft constraint is
+    /// v_n' + bias + γ·λ' = 0 for the new accumulated impulse λ' (γ = 0 when rigid).
+    /// Box2D's scalar form of it: Δλ = −massScale·m_n·(v_n + bias) − impulseScale·λ, with
+    /// γ = k·impulseScale/massScale (`softGamma`, computed in prepare).
+    @inline(__always)
+    func normalTerms(_ cp: borrowing ContactConstraintPoint, _ p: borrowing Pair, _ normal: Vec2, _ biasRate: Double,
+                     useBias: Bool) -> (vn: Double, bias: Double, gamma: Double) {
+        // Current separation from the bodies' motion since prepare.
+        let d = (p.cB + p.qB.rotate(cp.localB)) - (p.cA + p.qA.rotate(cp.localA))
+        let s = normal.dot(d) + cp.adjustedSeparation
+        var bias = 0.0, gamma = 0.0
+        if s > 0 {
+            bias = s * inverseH // speculative: close the gap within this substep, no more
+        } else if useBias {
+            bias = max(biasRate * s, -maxPushSpeed)
+            gamma = cp.softGamma
+        }
+        let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
+        return (normal.dot(vrB - vrA), bias, gamma)
+    }
+
+    /// One point's normal impulse: Δλ = −(v_n + bias + γ·λ)/(k + γ), the scalar case of the
+    /// block solve, with the accumulated impulse kept ≥ 0.
+    @inline(__always)
+    func solveNormal(_ cp: inout ContactConstraintPoint, _ p: inout Pair, _ m: Masses, _ normal: Vec2,
+                     _ biasRate: Double, useBias: Bool) {
+        let t = normalTerms(cp, p, normal, biasRate, useBias: useBias)
+        let denominator = cp.normalK + t.gamma
+        var impulse = denominator > 0 ? -(t.vn + t.bias + t.gamma * cp.normalImpulse) / denominator : 0
+        let newImpulse = max(cp.normalImpulse + impulse, 0)
+        impulse = newImpulse - cp.normalImpulse
+        cp.normalImpulse = newImpulse
+        cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+        apply(normal * impulse, cp, m, &p)
+    }
+
+    /// One point's friction impulse, clamped to the Coulomb cone |λ_t| ≤ μ·λ_n.
+    @inline(__always)
+    func solveTangent(_ cp: inout ContactConstraintPoint, _ p: inout Pair, _ m: Masses, _ normal: Vec2,
+                      _ friction: Double) {
+        let tangent = Vec2(normal.y, -normal.x)
+        let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
+        let vt = tangent.dot(vrB - vrA)
+        let maxFriction = friction * cp.normalImpulse
+        let newImpulse = min(max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction)
+        let impulse = newImpulse - cp.tangentImpulse
+        cp.tangentImpulse = newImpulse
+        apply(tangent * impulse, cp, m, &p)
     }
 
     // MARK: Block solve
