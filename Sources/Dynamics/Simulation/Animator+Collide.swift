@@ -353,11 +353,26 @@ extension Animator {
     /// can stop fast items at the surface. Contacts whose fat boxes separated are destroyed.
     func collide(_ h: Double) {
         let world = collision
+        // 0. Each item's placement and how far it may move over the step, once per item rather
+        // than once per contact (the same values: margin = base + m_B + m_A).
+        var placements = ContiguousArray<BodyPlacement>()
+        swap(&placements, &world.placements)
+        defer { swap(&placements, &world.placements) }
+        placements.removeAll(keepingCapacity: true)
+        bodies.withUnsafeBufferPointer { bodies in
+            world.colliders.withUnsafeBufferPointer { colliders in
+                for i in 0..<bodies.count {
+                    placements.append(BodyPlacement(transform: Transform(p: bodies[i].center, q: bodies[i].rotation),
+                                                    margin: motionMargin(bodies[i], extent: colliders[i].extent, h: h)))
+                }
+            }
+        }
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
         var moves = ContiguousArray<ProxyMove>()
         swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
         moves.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
+        placements.withUnsafeBufferPointer { placements in
         world.colliders.withUnsafeBufferPointer { colliders in
         world.shapeProxy.withUnsafeBufferPointer { proxies in
         world.shapeItem.withUnsafeBufferPointer { items in
@@ -368,11 +383,12 @@ extension Animator {
             for s in 0..<proxies.count where proxies[s] >= 0 {
                 let i = Int(items[s])
                 let b = bodies[i]
-                let xf = Transform(p: b.center, q: b.rotation)
+                let xf = placements[i].transform
                 let box = isCircle[s] ? circles[s].aabb(xf) : spans[s].view(points).aabb(xf)
                 moves.append(ProxyMove(proxy: proxies[s], box: swept(box, b, extent: colliders[i].extent, h: h),
                                        displacement: b.velocity * h))
             }
+        }
         }
         }
         }
@@ -409,20 +425,6 @@ extension Animator {
         world.beganContacts.removeAll(keepingCapacity: true)
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
-        // Each item's placement and how far it may move over the step, once per item rather
-        // than once per contact (the same values: margin = base + m_B + m_A).
-        var placements = ContiguousArray<BodyPlacement>()
-        swap(&placements, &world.placements)
-        defer { swap(&placements, &world.placements) }
-        placements.removeAll(keepingCapacity: true)
-        bodies.withUnsafeBufferPointer { bodies in
-            world.colliders.withUnsafeBufferPointer { colliders in
-                for i in 0..<bodies.count {
-                    placements.append(BodyPlacement(transform: Transform(p: bodies[i].center, q: bodies[i].rotation),
-                                                    margin: motionMargin(bodies[i], extent: colliders[i].extent, h: h)))
-                }
-            }
-        }
         placements.withUnsafeBufferPointer { placements in
         world.segments.withUnsafeBufferPointer { segments in
         world.polygons.withUnsafeBufferPointer { polygons in
