@@ -36,5 +36,7 @@ final class CollisionDeterminismTests: XCTestCase {
         XCTAssertEqual(h, Self.golden, String(format: "golden hash changed: 0x%016llx", h))
     }
 
-    static let golden: UInt64 = 0xeb19_c896_4536_55ef
+    // Re-pinned when the pile became the anchors' scene (seed 12345, rows from 72.5 pt, static-box
+    // container with friction 0.6 and no restitution).
+    static let golden: UInt64 = 0xacce_8801_c9a3_f461
 }
