@@ -27,5 +27,7 @@ final class CollisionRunTests: XCTestCase {
         XCTAssertTrue(snake.stdout.split(separator: "\n").contains { $0.hasPrefix("1.5,head,") && $0.hasSuffix(",0.5") })
     }
 
-    static let pileGolden: UInt64 = 0x7b2c_9895_5e2b_cc02
+    // Re-pinned when contacts were solved in Float lanes (four per bundle, single precision
+    // like Box2D v3): the trajectories moved in their last digits.
+    static let pileGolden: UInt64 = 0x6613_9e66_fe20_bdf8
 }

@@ -1,5 +1,5 @@
 // How a step's contact constraints are scheduled for the substeps: colour by colour (graph
-// colouring, ContactGraph.swift), each colour's constraints in bundles of two solved in SIMD
+// colouring, ContactGraph.swift), each colour's constraints in bundles of four solved in SIMD
 // lanes (ContactBundle.swift), the rest one by one.
 
 /// A run of contacts of one colour solved the same way: `count` bundles of block-solved
@@ -18,8 +18,8 @@ enum ContactPass { case warmStart, solve, relax }
 /// The step's contact constraints arranged for the substeps, rebuilt every step into
 /// buffers that keep their capacity.
 ///
-/// Each colour's constraints are split into bundles of two block-solved two-point ones,
-/// bundles of two one-point ones, and the rest (two points, no block solve), solved one by
+/// Each colour's constraints are split into bundles of four block-solved two-point ones,
+/// bundles of four one-point ones, and the rest (two points, no block solve), solved one by
 /// one; the overflow colour is solved one by one, in order. Within a colour the order does
 /// not matter (no dynamic body appears twice), so this changes no result.
 struct ContactBatches {
@@ -81,12 +81,13 @@ struct ContactBatches {
         let unused = ContactConstraint.unused
         var k = 0
         while k < list.count {
-            let ia = Int(list[k]), ib = k + 1 < list.count ? Int(list[k + 1]) : -1
-            let a = constraints[ia]
-            let b = ib >= 0 ? constraints[ib] : unused
-            bundles.append(ContactBundle(a, ia, b, ib, dummy: dummy, sink: sink, firstPoint: points.count))
-            points.append(WidePoint(a.p0, b.p0))
-            if kind == .block { points.append(WidePoint(a.p1, b.p1)) }
+            @inline(__always) func index(_ n: Int) -> Int32 { k + n < list.count ? list[k + n] : -1 }
+            @inline(__always) func constraint(_ i: Int32) -> ContactConstraint { i >= 0 ? constraints[Int(i)] : unused }
+            let i = LaneIndices(index(0), index(1), index(2), index(3))
+            let c = (constraint(i[0]), constraint(i[1]), constraint(i[2]), constraint(i[3]))
+            bundles.append(ContactBundle(c, i, dummy: dummy, sink: sink, firstPoint: points.count))
+            points.append(WidePoint(c.0.p0, c.1.p0, c.2.p0, c.3.p0))
+            if kind == .block { points.append(WidePoint(c.0.p1, c.1.p1, c.2.p1, c.3.p1)) }
             k += contactLaneCount
         }
         batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(bundles.count - first)))

@@ -1,35 +1,34 @@
-// Contacts solved two at a time (Box2D v3's wide contact solver, in Double).
+// Contacts solved four at a time in Float lanes (Box2D v3's wide contact solver: `b2FloatW`,
+// four contacts per SSE2 instruction).
 //
 // Within one colour of the contact graph no dynamic body appears twice, so the order in which
 // that colour's contacts are solved does not change any result: each one reads and writes
-// bodies no other contact of the colour writes. So two contacts of a colour can be solved
-// together in SIMD lanes, with the very same arithmetic as the scalar solver (ContactSolver.swift),
-// lane by lane: the lanes' results are bit for bit the scalar results.
+// bodies no other contact of the colour writes. So four contacts of a colour are solved
+// together in SIMD lanes, with the scalar solver's arithmetic (ContactSolver.swift) lane by
+// lane, in single precision like Box2D v3: the bodies' velocities and placements are gathered
+// from the Double solver bodies into lanes per pass and scattered back. Positions enter as
+// the difference of the two centers, taken in Double before the conversion, so a contact far
+// from the origin loses no precision in its separation.
 //
-// Three things keep it bit for bit:
-// - Swift's SIMD prefix minus is `0 − x`, which turns −(+0) into +0; `negated(_:)` multiplies
-//   by −1 instead, which is the scalar minus exactly.
-// - Swift's `max(x, y)` is `y >= x ? y : x` and `min(x, y)` is `y < x ? y : x`; `laneMax` and
-//   `laneMin` make the same choice per lane (also for ties between −0 and +0).
-// - Per-lane choices are bit selects (`select`): no branch or lane-by-lane code, which would
-//   make the compiler split the lanes back into scalars.
+// Per-lane choices are bit selects (`select`): no branch or lane-by-lane code, which would
+// make the compiler split the lanes back into scalars.
 //
 // A bundle's unused lanes (the last bundle of a run) and static bodies (boundaries, whose index
 // is −1) read a dummy solver body at rest at the origin; lanes whose scalar solve would not
 // write a body (static and kinematic bodies, padding) write to a sink body nothing reads.
 
-/// One double per lane.
-typealias Lanes = SIMD2<Double>
+/// One float per lane.
+typealias Lanes = SIMD4<Float>
 /// One index per lane, and the result of comparing `Lanes`.
-typealias LaneIndices = SIMD2<Int32>
-typealias LaneMask = SIMDMask<SIMD2<Int64>>
+typealias LaneIndices = SIMD4<Int32>
+typealias LaneMask = SIMDMask<SIMD4<Int32>>
 /// A lane's bits, for `select`.
-typealias LaneBits = SIMD2<UInt64>
+typealias LaneBits = SIMD4<UInt32>
 
-/// Contacts per bundle. (The bundle and point initializers and the gather are written for two.)
-let contactLaneCount = 2
+/// Contacts per bundle. (The bundle and point initializers and the gather are written for four.)
+let contactLaneCount = 4
 
-/// −x per lane, exactly as scalar minus (see above).
+/// −x per lane, as scalar minus (Swift's SIMD prefix minus is `0 − x`, which turns −(+0) into +0).
 @inline(__always) func negated(_ x: Lanes) -> Lanes { x * -1 }
 /// `mask ? a : b` per lane, as bit operations. (The standard library's `replacing(with:where:)`
 /// is written lane by lane, and the compiler then splits everything it touches into scalars.)
@@ -42,6 +41,11 @@ let contactLaneCount = 2
 @inline(__always) func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .>= x, y, x) }
 /// Per lane `min(x, y)` as Swift's scalar `min`: y where y < x, else x.
 @inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .< x, y, x) }
+
+/// Four doubles as lanes: two pairs converted to single precision (cvtpd2ps) and joined.
+@inline(__always) func lanes(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
+    Lanes(lowHalf: SIMD2<Float>(SIMD2<Double>(a, b)), highHalf: SIMD2<Float>(SIMD2<Double>(c, d)))
+}
 
 /// A `Vec2` per lane.
 struct WideVec {
@@ -70,7 +74,7 @@ struct WideRot {
     @inline(__always) func rotate(_ v: WideVec) -> WideVec { WideVec(x: c * v.x - s * v.y, y: s * v.x + c * v.y) }
 }
 
-/// A `ContactConstraintPoint` per lane (the fields the substeps use). 240 bytes.
+/// A `ContactConstraintPoint` per lane (the fields the substeps use). 176 bytes.
 struct WidePoint {
     var anchorA: WideVec
     var anchorB: WideVec
@@ -84,33 +88,38 @@ struct WidePoint {
     var tangentImpulse: Lanes
     var maxNormalImpulse: Lanes
 
-    /// Lane 0 takes `p`, lane 1 takes `q`.
+    /// Lane k takes point k.
     @inline(__always)
-    init(_ p: borrowing ContactConstraintPoint, _ q: borrowing ContactConstraintPoint) {
-        anchorA = WideVec(x: Lanes(p.anchorA.x, q.anchorA.x), y: Lanes(p.anchorA.y, q.anchorA.y))
-        anchorB = WideVec(x: Lanes(p.anchorB.x, q.anchorB.x), y: Lanes(p.anchorB.y, q.anchorB.y))
-        localA = WideVec(x: Lanes(p.localA.x, q.localA.x), y: Lanes(p.localA.y, q.localA.y))
-        localB = WideVec(x: Lanes(p.localB.x, q.localB.x), y: Lanes(p.localB.y, q.localB.y))
-        adjustedSeparation = Lanes(p.adjustedSeparation, q.adjustedSeparation)
-        tangentMass = Lanes(p.tangentMass, q.tangentMass)
-        normalK = Lanes(p.normalK, q.normalK)
-        softGamma = Lanes(p.softGamma, q.softGamma)
-        normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
-        tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
-        maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+    init(_ p: borrowing ContactConstraintPoint, _ q: borrowing ContactConstraintPoint,
+         _ r: borrowing ContactConstraintPoint, _ t: borrowing ContactConstraintPoint) {
+        anchorA = WideVec(x: lanes(p.anchorA.x, q.anchorA.x, r.anchorA.x, t.anchorA.x),
+                          y: lanes(p.anchorA.y, q.anchorA.y, r.anchorA.y, t.anchorA.y))
+        anchorB = WideVec(x: lanes(p.anchorB.x, q.anchorB.x, r.anchorB.x, t.anchorB.x),
+                          y: lanes(p.anchorB.y, q.anchorB.y, r.anchorB.y, t.anchorB.y))
+        localA = WideVec(x: lanes(p.localA.x, q.localA.x, r.localA.x, t.localA.x),
+                         y: lanes(p.localA.y, q.localA.y, r.localA.y, t.localA.y))
+        localB = WideVec(x: lanes(p.localB.x, q.localB.x, r.localB.x, t.localB.x),
+                         y: lanes(p.localB.y, q.localB.y, r.localB.y, t.localB.y))
+        adjustedSeparation = lanes(p.adjustedSeparation, q.adjustedSeparation, r.adjustedSeparation, t.adjustedSeparation)
+        tangentMass = lanes(p.tangentMass, q.tangentMass, r.tangentMass, t.tangentMass)
+        normalK = lanes(p.normalK, q.normalK, r.normalK, t.normalK)
+        softGamma = lanes(p.softGamma, q.softGamma, r.softGamma, t.softGamma)
+        normalImpulse = lanes(p.normalImpulse, q.normalImpulse, r.normalImpulse, t.normalImpulse)
+        tangentImpulse = lanes(p.tangentImpulse, q.tangentImpulse, r.tangentImpulse, t.tangentImpulse)
+        maxNormalImpulse = lanes(p.maxNormalImpulse, q.maxNormalImpulse, r.maxNormalImpulse, t.maxNormalImpulse)
     }
 
     /// The accumulated impulses of lane `k` back into the scalar point.
     @inline(__always)
     func getImpulses(_ k: Int, into p: inout ContactConstraintPoint) {
-        p.normalImpulse = normalImpulse[k]
-        p.tangentImpulse = tangentImpulse[k]
-        p.maxNormalImpulse = maxNormalImpulse[k]
+        p.normalImpulse = Double(normalImpulse[k])
+        p.tangentImpulse = Double(tangentImpulse[k])
+        p.maxNormalImpulse = Double(maxNormalImpulse[k])
     }
 }
 
-/// Two contact constraints of one colour and one kind (both with a block-solved two-point
-/// manifold, or both with one point) in lanes; its points are `WidePoint`s stored apart, from
+/// Four contact constraints of one colour and one kind (all with a block-solved two-point
+/// manifold, or all with one point) in lanes; its points are `WidePoint`s stored apart, from
 /// `firstPoint` (two for block-solved bundles, one otherwise). 192 bytes.
 struct ContactBundle {
     /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
@@ -122,8 +131,6 @@ struct ContactBundle {
     /// mass or inertia), else the sink body, which nothing reads. So the scatter never branches.
     var storeA: LaneIndices
     var storeB: LaneIndices
-    /// Index of the bundle's first point in the step's wide points.
-    var firstPoint: Int32
     var invMassA: Lanes
     var invInertiaA: Lanes
     var invMassB: Lanes
@@ -132,23 +139,32 @@ struct ContactBundle {
     var friction: Lanes
     var biasRate: Lanes
     var k12: Lanes
+    /// Index of the bundle's first point in the step's wide points.
+    var firstPoint: Int32
 
-    /// Lane 0 takes constraint `a` (index `ia`), lane 1 constraint `b` (index `ib`, −1 for an
-    /// unused lane, `b` then being `ContactConstraint.unused`).
+    /// Lane k takes constraint `c.k` (index `i[k]`, −1 for an unused lane, which is then
+    /// `ContactConstraint.unused`).
     @inline(__always)
-    init(_ a: borrowing ContactConstraint, _ ia: Int, _ b: borrowing ContactConstraint, _ ib: Int,
+    init(_ c: (ContactConstraint, ContactConstraint, ContactConstraint, ContactConstraint), _ i: LaneIndices,
          dummy: Int32, sink: Int32, firstPoint: Int) {
-        constraint = LaneIndices(Int32(ia), Int32(ib))
-        bodyA = LaneIndices(a.bodyA >= 0 ? a.bodyA : dummy, b.bodyA >= 0 ? b.bodyA : dummy)
-        bodyB = LaneIndices(a.bodyB >= 0 ? a.bodyB : dummy, b.bodyB >= 0 ? b.bodyB : dummy)
-        storeA = LaneIndices(a.writesA ? a.bodyA : sink, b.writesA ? b.bodyA : sink)
-        storeB = LaneIndices(a.writesB ? a.bodyB : sink, b.writesB ? b.bodyB : sink)
+        constraint = i
+        @inline(__always) func read(_ a: Int32) -> Int32 { a >= 0 ? a : dummy }
+        @inline(__always) func write(_ a: Int32, _ writes: Bool) -> Int32 { writes ? a : sink }
+        bodyA = LaneIndices(read(c.0.bodyA), read(c.1.bodyA), read(c.2.bodyA), read(c.3.bodyA))
+        bodyB = LaneIndices(read(c.0.bodyB), read(c.1.bodyB), read(c.2.bodyB), read(c.3.bodyB))
+        storeA = LaneIndices(write(c.0.bodyA, c.0.writesA), write(c.1.bodyA, c.1.writesA),
+                             write(c.2.bodyA, c.2.writesA), write(c.3.bodyA, c.3.writesA))
+        storeB = LaneIndices(write(c.0.bodyB, c.0.writesB), write(c.1.bodyB, c.1.writesB),
+                             write(c.2.bodyB, c.2.writesB), write(c.3.bodyB, c.3.writesB))
         self.firstPoint = Int32(firstPoint)
-        invMassA = Lanes(a.invMassA, b.invMassA); invInertiaA = Lanes(a.invInertiaA, b.invInertiaA)
-        invMassB = Lanes(a.invMassB, b.invMassB); invInertiaB = Lanes(a.invInertiaB, b.invInertiaB)
-        normal = WideVec(x: Lanes(a.normal.x, b.normal.x), y: Lanes(a.normal.y, b.normal.y))
-        friction = Lanes(a.friction, b.friction)
-        biasRate = Lanes(a.biasRate, b.biasRate)
-        k12 = Lanes(a.k12, b.k12)
+        invMassA = lanes(c.0.invMassA, c.1.invMassA, c.2.invMassA, c.3.invMassA)
+        invInertiaA = lanes(c.0.invInertiaA, c.1.invInertiaA, c.2.invInertiaA, c.3.invInertiaA)
+        invMassB = lanes(c.0.invMassB, c.1.invMassB, c.2.invMassB, c.3.invMassB)
+        invInertiaB = lanes(c.0.invInertiaB, c.1.invInertiaB, c.2.invInertiaB, c.3.invInertiaB)
+        normal = WideVec(x: lanes(c.0.normal.x, c.1.normal.x, c.2.normal.x, c.3.normal.x),
+                         y: lanes(c.0.normal.y, c.1.normal.y, c.2.normal.y, c.3.normal.y))
+        friction = lanes(c.0.friction, c.1.friction, c.2.friction, c.3.friction)
+        biasRate = lanes(c.0.biasRate, c.1.biasRate, c.2.biasRate, c.3.biasRate)
+        k12 = lanes(c.0.k12, c.1.k12, c.2.k12, c.3.k12)
     }
 }

@@ -3,19 +3,28 @@
 // Branches become per-lane selects; the block solve computes its cases and each lane takes
 // the first that holds, in the scalar order.
 
+// The contact solver on bundles of four contacts (ContactBundle.swift): warm start, solve and
+// relax, line for line the scalar functions of ContactSolver.swift with Float lanes for
+// Double scalars. Branches become per-lane selects; the block solve computes its cases and
+// each lane takes the first that holds, in the scalar order.
+
 extension ContactSolver {
-    /// The bodies of a bundle's lanes, gathered once per bundle and pass.
+    /// The bodies of a bundle's lanes, gathered once per bundle and pass: velocities, rotations,
+    /// and the centers as one difference c_B − c_A (taken in Double).
     struct WidePair {
-        var vA: WideVec, wA: Lanes, cA: WideVec, qA: WideRot
-        var vB: WideVec, wB: Lanes, cB: WideVec, qB: WideRot
+        var vA: WideVec, wA: Lanes, qA: WideRot
+        var vB: WideVec, wB: Lanes, qB: WideRot
+        var dc: WideVec
 
         init() {
-            vA = .zero; wA = .zero; cA = .zero; qA = WideRot(c: .zero, s: .zero)
-            vB = .zero; wB = .zero; cB = .zero; qB = WideRot(c: .zero, s: .zero)
+            vA = .zero; wA = .zero; qA = WideRot(c: .zero, s: .zero)
+            vB = .zero; wB = .zero; qB = WideRot(c: .zero, s: .zero)
+            dc = .zero
         }
-        init(vA: WideVec, wA: Lanes, cA: WideVec, qA: WideRot, vB: WideVec, wB: Lanes, cB: WideVec, qB: WideRot) {
-            self.vA = vA; self.wA = wA; self.cA = cA; self.qA = qA
-            self.vB = vB; self.wB = wB; self.cB = cB; self.qB = qB
+        init(vA: WideVec, wA: Lanes, qA: WideRot, vB: WideVec, wB: Lanes, qB: WideRot, dc: WideVec) {
+            self.vA = vA; self.wA = wA; self.qA = qA
+            self.vB = vB; self.wB = wB; self.qB = qB
+            self.dc = dc
         }
     }
 
@@ -24,32 +33,49 @@ extension ContactSolver {
     @inline(__always)
     func gather(_ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
                 positions: Bool) -> WidePair {
-        // Two bodies' fields transposed into lanes (unpcklpd/unpckhpd of the two records).
-        @inline(__always)
-        func side(_ index: LaneIndices) -> (v: WideVec, w: Lanes, c: WideVec, q: WideRot) {
-            let s0 = bodies[Int(index[0])], s1 = bodies[Int(index[1])]
-            let v = WideVec(x: Lanes(s0.velocity.x, s1.velocity.x), y: Lanes(s0.velocity.y, s1.velocity.y))
-            let w = Lanes(s0.angularVelocity, s1.angularVelocity)
-            guard positions else { return (v, w, .zero, WideRot(c: .zero, s: .zero)) }
-            return (v, w,
-                    WideVec(x: Lanes(s0.center.x, s1.center.x), y: Lanes(s0.center.y, s1.center.y)),
-                    WideRot(c: Lanes(s0.rotation.c, s1.rotation.c), s: Lanes(s0.rotation.s, s1.rotation.s)))
-        }
-        let a = side(b.bodyA), bb = side(b.bodyB)
-        return WidePair(vA: a.v, wA: a.w, cA: a.c, qA: a.q, vB: bb.v, wB: bb.w, cB: bb.c, qB: bb.q)
+        let a0 = bodies[Int(b.bodyA[0])], a1 = bodies[Int(b.bodyA[1])]
+        let a2 = bodies[Int(b.bodyA[2])], a3 = bodies[Int(b.bodyA[3])]
+        let b0 = bodies[Int(b.bodyB[0])], b1 = bodies[Int(b.bodyB[1])]
+        let b2 = bodies[Int(b.bodyB[2])], b3 = bodies[Int(b.bodyB[3])]
+        var p = WidePair()
+        p.vA = WideVec(x: lanes(a0.velocity.x, a1.velocity.x, a2.velocity.x, a3.velocity.x),
+                       y: lanes(a0.velocity.y, a1.velocity.y, a2.velocity.y, a3.velocity.y))
+        p.wA = lanes(a0.angularVelocity, a1.angularVelocity, a2.angularVelocity, a3.angularVelocity)
+        p.vB = WideVec(x: lanes(b0.velocity.x, b1.velocity.x, b2.velocity.x, b3.velocity.x),
+                       y: lanes(b0.velocity.y, b1.velocity.y, b2.velocity.y, b3.velocity.y))
+        p.wB = lanes(b0.angularVelocity, b1.angularVelocity, b2.angularVelocity, b3.angularVelocity)
+        guard positions else { return p }
+        p.qA = WideRot(c: lanes(a0.rotation.c, a1.rotation.c, a2.rotation.c, a3.rotation.c),
+                       s: lanes(a0.rotation.s, a1.rotation.s, a2.rotation.s, a3.rotation.s))
+        p.qB = WideRot(c: lanes(b0.rotation.c, b1.rotation.c, b2.rotation.c, b3.rotation.c),
+                       s: lanes(b0.rotation.s, b1.rotation.s, b2.rotation.s, b3.rotation.s))
+        p.dc = WideVec(x: lanes(b0.center.x - a0.center.x, b1.center.x - a1.center.x,
+                                b2.center.x - a2.center.x, b3.center.x - a3.center.x),
+                       y: lanes(b0.center.y - a0.center.y, b1.center.y - a1.center.y,
+                                b2.center.y - a2.center.y, b3.center.y - a3.center.y))
+        return p
     }
 
     /// Writes the lanes' velocities back (lanes that must not write go to the sink body).
     @inline(__always)
     func scatter(_ p: WidePair, _ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
-        for k in 0..<contactLaneCount {
-            let i = Int(b.storeA[k])
-            bodies[i].velocity = Vec2(p.vA.x[k], p.vA.y[k])
-            bodies[i].angularVelocity = p.wA[k]
-            let j = Int(b.storeB[k])
-            bodies[j].velocity = Vec2(p.vB.x[k], p.vB.y[k])
-            bodies[j].angularVelocity = p.wB[k]
+        let vAx = (SIMD2<Double>(p.vA.x.lowHalf), SIMD2<Double>(p.vA.x.highHalf))
+        let vAy = (SIMD2<Double>(p.vA.y.lowHalf), SIMD2<Double>(p.vA.y.highHalf))
+        let wA = (SIMD2<Double>(p.wA.lowHalf), SIMD2<Double>(p.wA.highHalf))
+        let vBx = (SIMD2<Double>(p.vB.x.lowHalf), SIMD2<Double>(p.vB.x.highHalf))
+        let vBy = (SIMD2<Double>(p.vB.y.lowHalf), SIMD2<Double>(p.vB.y.highHalf))
+        let wB = (SIMD2<Double>(p.wB.lowHalf), SIMD2<Double>(p.wB.highHalf))
+        @inline(__always)
+        func write(_ k: Int, _ half: Int) {
+            let lane = 2 * half + k
+            let i = Int(b.storeA[lane])
+            bodies[i].velocity = Vec2(half == 0 ? vAx.0[k] : vAx.1[k], half == 0 ? vAy.0[k] : vAy.1[k])
+            bodies[i].angularVelocity = half == 0 ? wA.0[k] : wA.1[k]
+            let j = Int(b.storeB[lane])
+            bodies[j].velocity = Vec2(half == 0 ? vBx.0[k] : vBx.1[k], half == 0 ? vBy.0[k] : vBy.1[k])
+            bodies[j].angularVelocity = half == 0 ? wB.0[k] : wB.1[k]
         }
+        write(0, 0); write(1, 0); write(0, 1); write(1, 1)
     }
 
     /// A bundle's inverse masses, copied out so the point updates do not read the bundle
@@ -111,14 +137,14 @@ extension ContactSolver {
     @inline(__always)
     func normalTerms(_ cp: borrowing WidePoint, _ p: borrowing WidePair, _ normal: WideVec, _ biasRate: Lanes,
                      useBias: Bool) -> (vn: Lanes, bias: Lanes, gamma: Lanes) {
-        let d = (p.cB + p.qB.rotate(cp.localB)) - (p.cA + p.qA.rotate(cp.localA))
+        let d = p.dc + (p.qB.rotate(cp.localB) - p.qA.rotate(cp.localA))
         let s = normal.dot(d) + cp.adjustedSeparation
         let speculative = s .> 0
-        var bias = select(speculative, s * inverseH, Lanes.zero)
+        var bias = select(speculative, s * Lanes(repeating: wideInverseH), Lanes.zero)
         var gamma = Lanes.zero
         if useBias {
             let soft = .!speculative
-            bias = select(soft, laneMax(biasRate * s, Lanes(repeating: -maxPushSpeed)), bias)
+            bias = select(soft, laneMax(biasRate * s, Lanes(repeating: -wideMaxPushSpeed)), bias)
             gamma = select(soft, cp.softGamma, gamma)
         }
         let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)

@@ -32,6 +32,9 @@ struct ContactSolver {
     let staticSoftness: Softness
     let maxPushSpeed: Double
     let restitutionThreshold: Double
+    /// 1/h and the push cap in single precision, for the Float lanes (ContactSolver+Wide.swift).
+    let wideInverseH: Float
+    let wideMaxPushSpeed: Float
 
     /// - Parameters: h: substep length (s); contactHertz: stiffness of overlap correction (Hz),
     ///   capped at a quarter of the substep rate; dampingRatio: its damping ratio.
@@ -43,6 +46,8 @@ struct ContactSolver {
         staticSoftness = Softness(hertz: 2 * hertz, dampingRatio: dampingRatio, h: h)
         self.maxPushSpeed = maxPushSpeed
         self.restitutionThreshold = restitutionThreshold
+        wideInverseH = Float(inverseH)
+        wideMaxPushSpeed = Float(maxPushSpeed)
     }
 
     // MARK: Bodies
