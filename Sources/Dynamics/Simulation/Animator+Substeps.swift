@@ -97,8 +97,9 @@ extension Animator {
                 for i in 0..<bodies.count {
                     let s = states[i]
                     bodies[i].center = s.center
+                    // The substeps turned the rotation without trigonometry: once per step, exact.
+                    if s.angle != bodies[i].angle { bodies[i].rotation = Rot(angle: s.angle) }
                     bodies[i].angle = s.angle
-                    bodies[i].rotation = s.rotation
                     bodies[i].velocity = s.velocity
                     bodies[i].angularVelocity = s.angularVelocity
                     bodies[i].force = .zero
@@ -212,7 +213,10 @@ extension Animator {
         }
     }
 
-    /// c ← c + h·v; θ ← θ + h·ω and the rotation recomputed from θ when the body turns.
+    /// c ← c + h·v; θ ← θ + h·ω, and the rotation turned by h·ω without trigonometry (Box2D
+    /// v3's `b2IntegrateRotation`: q + h·ω·q⊥, normalized; it turns by atan(h·ω), within
+    /// (h·ω)³/3 of h·ω: 3·10⁻⁶ rad for 5 rad/s at 240 Hz). The write-back after the substeps
+    /// sets the rotation of every body that turned from its angle, so between steps it is exact.
     private func integratePositions(_ states: UnsafeMutableBufferPointer<SolverBody>,
                                     _ motion: UnsafeMutableBufferPointer<SolverMotion>, _ h: Double) {
         for k in 0..<motion.count {
@@ -220,8 +224,11 @@ extension Animator {
             var s = states[i]
             s.center += s.velocity * h
             if s.angularVelocity != 0 {
-                s.angle += s.angularVelocity * h
-                s.rotation = Rot(angle: s.angle)
+                let turn = s.angularVelocity * h
+                s.angle += turn
+                let c = s.rotation.c - turn * s.rotation.s, sn = s.rotation.s + turn * s.rotation.c
+                let scale = 1 / (c * c + sn * sn).squareRoot()
+                s.rotation = Rot(c: c * scale, s: sn * scale)
             }
             states[i] = s
         }
