@@ -69,8 +69,18 @@ public func collidePolygons(_ polyA: Polygon, _ xfA: Transform, _ polyB: Polygon
 /// `collidePolygons` once B has been expressed in A's frame.
 func collideLocalPolygons(_ polyA: PolygonView, _ localB: PolygonView, speculativeDistance: Double,
                           _ xfA: Transform, _ xfB: Transform) -> Manifold {
-    var (edgeA, separationA) = findMaxSeparation(polyA, localB)
-    var (edgeB, separationB) = findMaxSeparation(localB, polyA)
+    let (edgeA, separationA) = findMaxSeparation(polyA, localB)
+    let (edgeB, separationB) = findMaxSeparation(localB, polyA)
+    return polygonContact(polyA, localB, edgeA: edgeA, separationA: separationA, edgeB: edgeB, separationB: separationB,
+                          speculativeDistance: speculativeDistance, xfA, xfB)
+}
+
+/// The polygon contact once the separating-axis search found each polygon's best face and
+/// its separation (B in A's frame): the reference face, then a vertex pair or clipping.
+@inline(__always)
+func polygonContact(_ polyA: PolygonView, _ localB: PolygonView, edgeA: Int, separationA: Double, edgeB: Int,
+                    separationB: Double, speculativeDistance: Double, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+    var edgeA = edgeA, edgeB = edgeB
     let radius = polyA.radius + localB.radius
     if separationA > speculativeDistance + radius || separationB > speculativeDistance + radius {
         return .empty

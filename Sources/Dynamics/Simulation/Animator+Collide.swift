@@ -34,7 +34,7 @@ extension Animator {
                 world.circles.append(Circle(radius: 1))
                 world.isCircle.append(false)
                 world.polygonSpans.append(PolygonSpan(first: Int32(world.polygonPoints.count), count: Int32(p.count),
-                                                      radius: p.radius))
+                                                      radius: p.radius, boxHalfExtents: p.centeredBoxHalfExtents ?? .zero))
                 for i in 0..<p.count { world.polygonPoints.append(p.vertex(i)) }
                 for i in 0..<p.count { world.polygonPoints.append(p.normal(i)) }
             case .circle(let c):
@@ -522,6 +522,10 @@ struct ShapeBuffers {
     func collide(_ ia: Int, _ xfA: Transform, _ ib: Int, _ xfB: Transform, _ margin: Double) -> Manifold {
         switch (isCircle[ia], isCircle[ib]) {
         case (false, false):
+            let halfA = spans[ia].boxHalfExtents, halfB = spans[ib].boxHalfExtents
+            if halfA.x > 0 && halfB.x > 0 {
+                return collideBoxes(polygon(ia), halfA, xfA, polygon(ib), halfB, xfB, speculativeDistance: margin)
+            }
             return collidePolygons(polygon(ia), xfA, polygon(ib), xfB, speculativeDistance: margin)
         case (false, true):
             return collidePolygonAndCircle(polygons[ia], xfA, circles[ib], xfB, speculativeDistance: margin)

@@ -55,6 +55,9 @@ struct PolygonSpan {
     var first: Int32
     var count: Int32
     var radius: Double
+    /// Half extents of a box centred on its item's center of mass (the box–box contact's fast
+    /// path, `collideBoxes`), zero for any other polygon.
+    var boxHalfExtents: Vec2 = .zero
 }
 
 /// The animator's collision state: shapes, proxies, boundary segments, the broadphase,
