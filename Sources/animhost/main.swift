@@ -69,21 +69,29 @@ struct Repl: ParsableCommand {
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
 
-    @Argument(help: "Files or directories (default Tests/lua).") var paths: [String] = []
+    @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
     @Option(help: "Run only tests whose full name contains this text.") var filter: String?
-    @Option(help: "Report format: pretty, tap, junit or json.") var output: String = "pretty"
+    @Option(help: "Report format: pretty, tap, junit or json.") var format: String?
+    @Option(help: ArgumentHelp("The same as --format (kept for older scripts).", visibility: .hidden)) var output: String?
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
     @Flag(help: "List the tests without running them.") var list = false
-    @Option(help: "Seed for math.random.") var seed: UInt64 = 0
+    @Option(help: "Seed for math.random and randomize().") var seed: UInt64 = 0
+    @Flag(name: .customLong("allow-io"), help: "Let test files use the io library.") var allowIO = false
 
     func run() throws {
         var o = TestOptions()
-        o.paths = paths.isEmpty ? ["Tests/lua"] : paths
+        o.allowIO = allowIO
+        o.paths = paths
         o.filter = filter
-        guard let format = TestReportFormat(rawValue: output) else {
-            throw HostError.usage("--output must be one of pretty, tap, junit, json; got '\(output)'")
+        if let format, let output, format != output {
+            throw HostError.usage("--format \(format) and --output \(output) disagree; --output is another name for --format, give one")
         }
-        o.format = format
+        let option = format != nil ? "--format" : "--output"
+        let name = format ?? output ?? "pretty"
+        guard let chosen = TestReportFormat(rawValue: name) else {
+            throw HostError.usage("\(option) must be one of pretty, tap, junit, json; got '\(name)'")
+        }
+        o.format = chosen
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
         throw ExitCode(Host.test(o))
     }

@@ -27,13 +27,14 @@ final class TestReporter {
         case .failed: mark = useMarks ? "✗" : "FAIL"
         case .error: mark = useMarks ? "✗" : "ERROR"
         case .pending: mark = useMarks ? "○" : "pending"
+        case .listed: return
         }
         out("\(mark) \(r.name)")
         if r.status == .failed || r.status == .error {
             out("  \(r.file):\(r.line)")
             for line in r.message.split(separator: "\n", omittingEmptySubsequences: false) { out("    " + line) }
             if !r.traceback.isEmpty {
-                for line in r.traceback.split(separator: "\n") where !line.contains("animhost.test") { out("    " + line) }
+                for line in r.traceback.split(separator: "\n") where !line.hasPrefix("\tanimhost.") { out("    " + line) }
             }
         }
     }
@@ -53,7 +54,7 @@ final class TestReporter {
             for (i, r) in results.enumerated() {
                 switch r.status {
                 case .passed: out("ok \(i + 1) - \(r.name)")
-                case .pending: out("ok \(i + 1) - \(r.name) # SKIP pending")
+                case .pending, .listed: out("ok \(i + 1) - \(r.name) # SKIP pending")
                 case .failed, .error:
                     out("not ok \(i + 1) - \(r.name)")
                     for line in (r.file + ":" + String(r.line) + ": " + r.message).split(separator: "\n") { out("# " + line) }
@@ -74,7 +75,7 @@ final class TestReporter {
                     let open = "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(f))\" file=\"\(xml(r.file))\" line=\"\(r.line)\" time=\"\(NumberFormat.string(r.seconds))\""
                     switch r.status {
                     case .passed: out(open + "/>")
-                    case .pending: out(open + "><skipped/></testcase>")
+                    case .pending, .listed: out(open + "><skipped/></testcase>")
                     case .failed: out(open + "><failure message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</failure></testcase>")
                     case .error: out(open + "><error message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</error></testcase>")
                     }
