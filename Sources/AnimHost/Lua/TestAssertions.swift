@@ -314,6 +314,7 @@ end
 lib.callable = callable
 -- Insert and remove in an argument list that may hold nils (its length is `n`).
 local function tinsert(args, pos, value)
+  if pos > args.n then args[pos] = value; args.n = pos; return end
   for i = args.n, pos, -1 do args[i + 1] = args[i] end
   args[pos] = value
   args.n = args.n + 1
@@ -406,8 +407,9 @@ local function falsy(state, arguments)
   return arguments[1] == false or arguments[1] == nil
 end
 
+-- luassert strips "file:line: " from string errors only; a failed assertion inside is a
+-- failure object whose text keeps its place (as under busted).
 local function stripWhere(err)
-  if type(err) == "table" and getmetatable(err) == Failure then return err.bare end
   if type(err) == "string" then return (err:gsub("^.-:%d+: ", "", 1)) end
   return err
 end

@@ -158,20 +158,6 @@ function methods.returned_with(self, want)
   if hit then return true, hit end
   return false, self.returnvals[#self.returnvals]
 end
--- Stubs: what a call returns.
-function methods.returns(self, ...) local r = pack(...); self.callback = function() return unpack(r, 1, r.n) end; return self end
-function methods.invokes(self, fn) self.callback = fn; return self end
-function methods.on_call_with(self, ...)
-  local rule = {args = argList(...), handler = function() end}
-  self.oncalls = self.oncalls or {}
-  table.insert(self.oncalls, 1, rule)
-  local s = self
-  return {
-    returns = function(_, ...) local r = pack(...); rule.handler = function() return unpack(r, 1, r.n) end; return s end,
-    invokes = function(_, fn) rule.handler = fn; return s end,
-  }
-end
-
 local function newSpy(callback, original)
   callback = callback or function() end
   if not callable(callback) then
@@ -192,14 +178,34 @@ spy.on = function(target, key)
 end
 setmetatable(spy, {__call = function(_, ...) return spy.new(...) end})
 
+-- Stubs answer with values set by dot-calls, as luassert's do: stub(t, "f").returns(1),
+-- t.f.invokes(fn), t.f.on_call_with(2).returns(3) (the first matching rule wins).
 local stub = {}
 stub.new = function(target, key, ...)
-  if target == nil and key == nil then return newSpy(function() end) end
-  if type(target) ~= "table" then raise("bad argument #1 to 'stub' (table expected, got " .. type(target) .. ")") end
-  local values = pack(...)
+  if target == nil and key == nil then target, key = {}, "" end
+  if type(target) ~= "table" or key == nil then
+    raise("stub.new(): Can only create stub on a table key, call with 2 params; table, key")
+  end
   local original = target[key]
-  local s = newSpy(function() return unpack(values, 1, values.n) end, original)
+  if original ~= nil and not callable(original) then
+    raise("stub.new(): The element for which to create a stub must either be callable, or be nil")
+  end
+  local values = pack(...)
+  local default = (values.n == 1 and callable(values[1])) and values[1] or function() return unpack(values, 1, values.n) end
+  local s
+  s = newSpy(function(...) return default(...) end, original)
   s.target_table, s.target_key = target, key
+  s.oncalls = {}
+  s.returns = function(...) local r = pack(...); default = function() return unpack(r, 1, r.n) end; return s end
+  s.invokes = function(fn) default = fn; return s end
+  s.by_default = {returns = s.returns, invokes = s.invokes}
+  s.on_call_with = function(...)
+    local rule = {args = argList(...), handler = function() end}
+    return {
+      returns = function(...) local r = pack(...); rule.handler = function() return unpack(r, 1, r.n) end; s.oncalls[#s.oncalls + 1] = rule; return s end,
+      invokes = function(fn) rule.handler = fn; s.oncalls[#s.oncalls + 1] = rule; return s end,
+    }
+  end
   target[key] = s
   return s
 end

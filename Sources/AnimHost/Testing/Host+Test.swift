@@ -142,6 +142,11 @@ final class TestFileRun {
                     reporter.list(result.name, file: result.file, line: result.line)
                     continue
                 }
+                if result.message.hasSuffix("not enough memory") {
+                    // The cap was hit inside the test's own protected call: say which cap.
+                    result.message += " (memory limit \(lo.memoryLimit >> 20) MiB reached)"
+                    _ = cl_gc_collect(lua.L)
+                }
                 reporter.report(result)
                 results.append(result)
                 start = Host.monotonicSeconds()

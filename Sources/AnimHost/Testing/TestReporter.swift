@@ -33,8 +33,10 @@ final class TestReporter {
         if r.status == .failed || r.status == .error {
             out("  \(r.file):\(r.line)")
             for line in r.message.split(separator: "\n", omittingEmptySubsequences: false) { out("    " + line) }
-            if !r.traceback.isEmpty {
-                for line in r.traceback.split(separator: "\n") where !line.hasPrefix("\tanimhost.") { out("    " + line) }
+            let frames = r.traceback.split(separator: "\n").filter { !$0.hasPrefix("\tanimhost.") && $0 != "stack traceback:" }
+            if !frames.isEmpty {
+                out("    stack traceback:")
+                for line in frames { out("    " + line) }
             }
         }
     }
