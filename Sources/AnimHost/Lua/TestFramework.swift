@@ -116,13 +116,15 @@ local function test(kind)
   end
 end
 
-local function hook(kind)
+-- A hook of `kind`, registered under the name the suite used (setup is strict_setup).
+local function hook(kind, spelled)
+  spelled = spelled or kind
   return function(fn)
-    if not lib.callable(fn) then error("bad argument #1 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2) end
-    local parent = currentBlock(kind)
+    if not lib.callable(fn) then error("bad argument #1 to '" .. spelled .. "' (function expected, got " .. type(fn) .. ")", 2) end
+    local parent = currentBlock(spelled)
     local file, line = caller()
     local list = parent.hooks[kind]
-    list[#list + 1] = {kind = kind, name = kind, fn = fn, parent = parent, envmode = "unwrap", file = file, line = line}
+    list[#list + 1] = {kind = kind, name = spelled, fn = fn, parent = parent, envmode = "unwrap", file = file, line = line}
   end
 end
 
@@ -145,7 +147,7 @@ local busted = {}
 busted.describe, busted.context, busted.insulate, busted.expose = blockKind("describe"), blockKind("describe"), blockKind("insulate"), blockKind("expose")
 busted.it, busted.spec, busted.test, busted.pending = test("it"), test("it"), test("it"), test("pending")
 for _, k in ipairs({"before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown"}) do busted[k] = hook(k) end
-busted.setup, busted.teardown = busted.strict_setup, busted.strict_teardown
+busted.setup, busted.teardown = hook("strict_setup", "setup"), hook("strict_teardown", "teardown")
 busted.finally, busted.randomize = finally, randomize
 busted.assert, busted.spy, busted.stub, busted.mock, busted.match = assert, spy, stub, mock, match
 busted.fail = function(msg) lib.fail(msg) end
@@ -204,7 +206,7 @@ local function runHooks(block, kind, reverse)
     local h = list[i]
     local status, message, trace = unit(h, h.fn)
     if status ~= "passed" then
-      report(h, "error", message, trace, (fullName(block) ~= "" and fullName(block) .. " " or "") .. kind)
+      report(h, "error", message, trace, (fullName(block) ~= "" and fullName(block) .. " " or "") .. h.name)
       ok = false
     end
   end
@@ -218,41 +220,47 @@ local function lazySetup(block)
 end
 
 -- A test: before_each from the outside in, the test, finally, after_each from the inside out.
+-- As in busted, a failing before_each is reported instead of the test (which does not run),
+-- and a failing after_each is reported beside it. Returns {results = {...}}.
+local function hookResult(h, err, trace)
+  local status, message = describeError(err)
+  local block = h.parent
+  return {element = h, status = status == "pending" and "pending" or "error", message = message, traceback = trace,
+          name = (fullName(block) ~= "" and fullName(block) .. " " or "") .. h.name}
+end
+
 local function testBody(t)
   local chain = {}
   local b = t.parent
   while b do table.insert(chain, 1, b); b = b.parent end
   return function()
-    local status, message, trace = "passed", nil, nil
-    local reached = 0
-    for i, b in ipairs(chain) do
-      for _, h in ipairs(b.hooks.before_each) do
+    local results = {}
+    local reached, blocked = 0, false
+    for i, block in ipairs(chain) do
+      for _, h in ipairs(block.hooks.before_each) do
         local ok, err, tr = call(h, h.fn)
-        if not ok then status, message = describeError(err); if status ~= "pending" then status = "error" end
-          message = "before_each failed: " .. message; trace = tr; break end
+        if not ok then results[#results + 1] = hookResult(h, err, tr); blocked = true; break end
       end
       reached = i
-      if status ~= "passed" then break end
+      if blocked then break end
     end
-    if status == "passed" then
+    if not blocked then
+      local status, message, trace = "passed", nil, nil
       local ok, err, tr = call(t, t.fn)
       if not ok then status, message = describeError(err); trace = tr end
       if t.finally then
         local fok, ferr, ftr = call(t, t.finally)
         if not fok and status == "passed" then status, message = describeError(ferr); trace = ftr end
       end
+      results[#results + 1] = {element = t, status = status, message = message, traceback = trace}
     end
     for i = reached, 1, -1 do
-      local list = chain[i].hooks.after_each
-      for _, h in ipairs(list) do
+      for _, h in ipairs(chain[i].hooks.after_each) do
         local ok, err, tr = call(h, h.fn)
-        if not ok and status == "passed" then
-          status, message = describeError(err); if status ~= "pending" then status = "error" end
-          message = "after_each failed: " .. message; trace = tr
-        end
+        if not ok then results[#results + 1] = hookResult(h, err, tr) end
       end
     end
-    return {status, message, trace}
+    return {results = results}
   end
 end
 
@@ -276,8 +284,12 @@ local function executeChild(child)
     if options.list then report(child, "listed"); return end
     if child.pending then report(child, "pending"); return end
     if not lazySetup(child.parent) then return end
-    local status, message, trace = unit(child, testBody(child))
-    report(child, status, message, trace)
+    local outcome, message, trace = unit(child, testBody(child))
+    if type(outcome) == "table" then
+      for _, r in ipairs(outcome.results) do report(r.element, r.status, r.message, r.traceback, r.name) end
+    else
+      report(child, outcome, message, trace)   -- the host stopped it (budget, memory)
+    end
   else
     executeBlock(child)
   end
@@ -321,7 +333,7 @@ function runner.next()
   if coroutine.status(co) == "dead" then return false end
   runner.current = element
   local passed, result, trace = call(element, fn)
-  if element.kind == "it" and passed then outcome = result   -- testBody's {status, message, traceback}
+  if element.kind == "it" and passed then outcome = {result}   -- testBody's {results = …}
   elseif passed then outcome = {"passed"}
   else
     local status, message = describeError(result)
