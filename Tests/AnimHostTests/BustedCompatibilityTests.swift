@@ -107,3 +107,26 @@ final class BustedCompatibilityTests: XCTestCase {
         XCTAssertNotEqual(first, (1...8).map { "ok shuffled t\($0)"[...] }, "the order is shuffled")
     }
 }
+
+extension BustedCompatibilityTests {
+    /// The same results, names and lines as busted 2.1.1's TAP output for the same file.
+    func testFailuresOutsideTestBodiesAreReportedAsBustedReportsThem() throws {
+        let r = try runAnimhost(["test", "Tests/AnimHostTests/Fixtures/busted/failing_hooks_spec.lua", "--format", "tap"])
+        XCTAssertEqual(r.status, 1)
+        let results = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }
+        XCTAssertEqual(results, [
+            "not ok 1 - body error",
+            "not ok 2 - strict setup error setup",
+            "not ok 3 - lazy setup error lazy_setup",
+            "not ok 4 - before_each error before_each",
+            "ok 5 - after_each error t",
+            "not ok 6 - after_each error after_each",
+            "not ok 7 - nested it outer",
+            "ok 8 - teardown error ok",
+            "not ok 9 - teardown error teardown",
+            "ok 10 - after all",
+        ])
+        XCTAssertTrue(r.stdout.contains("failing_hooks_spec.lua:4: body boom"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("failing_hooks_spec.lua:24: 'it' not supported inside current context block"), r.stdout)
+    }
+}
