@@ -530,7 +530,22 @@ reg("truthy", truthy, "truthy"); reg("falsy", falsy, "falsy")
 -- They state what was measured, so a failure explains itself.
 say:set("assertion.snapshot.positive", "%s")
 say:set("assertion.snapshot.negative", "Expected snapshot %s to differ, but it matches")
+-- Spies made since a luassert state snapshot; assert:snapshot():revert() reverts them.
+lib.spies = {}
+local function luassertSnapshot()
+  local mark, depth, saved = #lib.spies, tableDepth, {}
+  for k, v in pairs(parameters) do saved[k] = v end
+  return {revert = function()
+    for i = #lib.spies, mark + 1, -1 do lib.spies[i]:revert(); lib.spies[i] = nil end
+    for k in pairs(parameters) do parameters[k] = saved[k] end
+    for k, v in pairs(saved) do parameters[k] = v end
+    tableDepth = depth
+  end}
+end
+
 assert:register("assertion", "snapshot", function(state, arguments)
+  -- assert:snapshot() is luassert's state snapshot; assert.snapshot(name, trace) is ours.
+  if arguments[1] == assert then return true, {luassertSnapshot(), n = 1} end
   local ok, report = host.snapshot(arguments[1], arguments[2], arguments[3] or 0)
   arguments.n = 1
   arguments[1] = ok and arguments[1] or report

@@ -163,7 +163,9 @@ local function newSpy(callback, original)
   if not callable(callback) then
     raise("Cannot spy on type '" .. type(callback) .. "', only on functions or callable elements")
   end
-  return setmetatable({calls = {}, returnvals = {}, callback = callback, original = original or callback}, spyMeta)
+  local s = setmetatable({calls = {}, returnvals = {}, callback = callback, original = original or callback}, spyMeta)
+  lib.spies[#lib.spies + 1] = s
+  return s
 end
 
 local spy = {}

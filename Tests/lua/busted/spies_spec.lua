@@ -91,3 +91,18 @@ describe("mock", function()
     assert.equal("opened", api.open())
   end)
 end)
+
+describe("assert:snapshot()", function()
+  local snapshot
+  before_each(function() snapshot = assert:snapshot() end)
+  after_each(function() snapshot:revert() end)
+
+  local t = {f = function() return "real" end}
+  it("lets a test stub freely", function()
+    stub(t, "f")
+    assert.is_nil(t.f())
+  end)
+  it("and reverts what the previous test made", function()
+    assert.equal("real", t.f())
+  end)
+end)
