@@ -28,7 +28,7 @@ lib.Failure = Failure
 
 local function fail(message)
   local where = host.userWhere()
-  error(setmetatable({message = where .. tostring(message), bare = tostring(message)}, Failure), 0)
+  error(setmetatable({message = where .. tostring(message)}, Failure), 0)
 end
 lib.fail = fail
 -- A misuse of an assertion (bad argument): an error, not a failure, at the user's line.
@@ -304,7 +304,7 @@ end)
 -- Standard assertions ------------------------------------------------------------------
 local function setMessage(state, m) if m ~= nil then rawset(state, "failure_message", m) end end
 local function need(n, name, arguments)
-  if arguments.n < n then raise(say("assertion.internal.argtolittle", {name, n, tostring(arguments.n)}), 0) end
+  if arguments.n < n then raise(say("assertion.internal.argtolittle", {name, n, tostring(arguments.n)})) end
 end
 local function callable(f)
   if type(f) == "function" then return true end
@@ -346,19 +346,16 @@ local function same(state, arguments)
     if not ok and crumbs and #crumbs > 0 then rawset(state, "explain", "First difference at " .. crumbPath(crumbs)) end
     return ok
   end
-  local ok = arguments[1] == arguments[2]
-  swap(arguments)
-  setMessage(state, arguments[3])
-  return ok
+  return equals(state, arguments)
 end
 
 local function near(state, arguments)
   need(3, "near", arguments)
   local expected, actual, tolerance = tonumber(arguments[1]), tonumber(arguments[2]), tonumber(arguments[3])
   local what = "number or object convertible to a number"
-  if not expected then raise(say("assertion.internal.badargtype", {1, "near", what, formatValue(arguments[1])}), 0) end
-  if not actual then raise(say("assertion.internal.badargtype", {2, "near", what, formatValue(arguments[2])}), 0) end
-  if not tolerance then raise(say("assertion.internal.badargtype", {3, "near", what, formatValue(arguments[3])}), 0) end
+  if not expected then raise(say("assertion.internal.badargtype", {1, "near", what, formatValue(arguments[1])})) end
+  if not actual then raise(say("assertion.internal.badargtype", {2, "near", what, formatValue(arguments[2])})) end
+  if not tolerance then raise(say("assertion.internal.badargtype", {3, "near", what, formatValue(arguments[3])})) end
   swap(arguments)
   arguments[3] = tolerance
   arguments.nofmt = {[3] = true}
@@ -384,8 +381,8 @@ local function matches(state, arguments)
   local pattern, value = arguments[1], arguments[2]
   local actual = (hasToString(value) or type(value) == "number" or type(value) == "string") and tostring(value) or nil
   local init, plain, message = patternOptions(arguments, 3)
-  if type(pattern) ~= "string" then raise(say("assertion.internal.badargtype", {1, "matches", "string", type(pattern)}), 0) end
-  if not actual then raise(say("assertion.internal.badargtype", {2, "matches", "string or object convertible to a string", formatValue(value)}), 0) end
+  if type(pattern) ~= "string" then raise(say("assertion.internal.badargtype", {1, "matches", "string", type(pattern)})) end
+  if not actual then raise(say("assertion.internal.badargtype", {2, "matches", "string or object convertible to a string", formatValue(value)})) end
   swap(arguments)
   setMessage(state, message)
   if plain then
@@ -417,7 +414,7 @@ end
 local function hasError(state, arguments)
   local fn, expected, message = arguments[1], arguments[2], arguments[3]
   if not callable(fn) then
-    raise(say("assertion.internal.badargtype", {1, "error", "function or callable object", type(fn)}), 0)
+    raise(say("assertion.internal.badargtype", {1, "error", "function or callable object", type(fn)}))
   end
   local ok, actual = pcall(fn)
   actual = stripWhere(actual)
@@ -441,10 +438,10 @@ local function errorMatches(state, arguments)
   need(2, "error_matches", arguments)
   local fn, pattern = arguments[1], arguments[2]
   if not callable(fn) then
-    raise(say("assertion.internal.badargtype", {1, "error_matches", "function or callable object", type(fn)}), 0)
+    raise(say("assertion.internal.badargtype", {1, "error_matches", "function or callable object", type(fn)}))
   end
   if pattern ~= nil and type(pattern) ~= "string" then
-    raise(say("assertion.internal.badargtype", {2, "error", "string", type(pattern)}), 0)
+    raise(say("assertion.internal.badargtype", {2, "error", "string", type(pattern)}))
   end
   local init, plain, message = patternOptions(arguments, 3)
   local ok, actual = pcall(fn)
@@ -475,7 +472,7 @@ local function unique(state, arguments)
     if type(arguments[3]) == "boolean" then deep = arguments[3] end
     setMessage(state, arguments[2])
   end
-  if type(list) ~= "table" then raise(say("assertion.internal.badargtype", {1, "unique", "table", type(list)}), 0) end
+  if type(list) ~= "table" then raise(say("assertion.internal.badargtype", {1, "unique", "table", type(list)})) end
   local keys = sortedKeys(list)
   for i = 1, #keys do
     for j = i + 1, #keys do

@@ -331,7 +331,6 @@ function runner.next()
   outcome = nil
   if not ok then error("animhost test framework: " .. tostring(element), 0) end
   if coroutine.status(co) == "dead" then return false end
-  runner.current = element
   local passed, result, trace = call(element, fn)
   if element.kind == "it" and passed then outcome = {result}   -- testBody's {results = …}
   elseif passed then outcome = {"passed"}
@@ -339,7 +338,6 @@ function runner.next()
     local status, message = describeError(result)
     outcome = {status, message, trace}
   end
-  runner.current = nil
   return true
 end
 
@@ -347,13 +345,6 @@ end
 function runner.killed(message, trace)
   running = nil
   outcome = {"error", message, trace}
-end
-
--- The file:line and name of the element that is running (for the host's messages).
-function runner.where()
-  local e = runner.current
-  if not e then return nil end
-  return e.file, e.line
 end
 
 -- Takes the next queued result: name, file, line, status, message, traceback.
