@@ -329,7 +329,11 @@ function runner.next()
   local ok, element, fn
   if outcome then ok, element, fn = coroutine.resume(co, table.unpack(outcome, 1, 3)) else ok, element, fn = coroutine.resume(co) end
   outcome = nil
-  if not ok then error("animhost test framework: " .. tostring(element), 0) end
+  if not ok then
+    -- A fault of the walk itself: say so as the file's error rather than lose the rest.
+    report(root, "error", "animhost test framework: " .. tostring(element), nil, root.file)
+    return false
+  end
   if coroutine.status(co) == "dead" then return false end
   local passed, result, trace = call(element, fn)
   if element.kind == "it" and passed then outcome = {result}   -- testBody's {results = …}
