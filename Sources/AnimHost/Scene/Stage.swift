@@ -83,6 +83,9 @@ public final class Stage {
         nextTouchID += 1
     }
 
+    /// Touch samples scheduled but not yet delivered, in time order.
+    public var pendingTouchEvents: [TouchEvent] { pendingTouches }
+
     /// Whether input or timers are still waiting.
     public var hasPendingInput: Bool { !pendingTouches.isEmpty }
     public var hasPendingTimers: Bool { timers.contains { !$0.cancelled } }
