@@ -87,6 +87,8 @@ public final class Scene {
         scene.stage.animator.seed = options.seed   // noise and turbulence fields
         for s in options.sets where !s.value.isFinite { throw .usage("--set \(s.name): value must be finite") }
         try scene.installAPI()
+        // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.
+        lua.enableStrictGlobals(relaxedSources: ["stdin", "(repl)"])
         for input in options.input { scene.stage.schedule(input) }
         do {
             if let source = options.source {
