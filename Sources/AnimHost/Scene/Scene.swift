@@ -101,6 +101,7 @@ public final class Scene {
             if let e = scene.setError { throw e }
             throw .script(error.description)
         }
+        if let e = scene.setError { throw e }   // even when the script caught the error
         try scene.checkSets()
         return scene
     }
