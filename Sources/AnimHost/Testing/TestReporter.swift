@@ -39,6 +39,17 @@ final class TestReporter {
                 for line in frames { out("    " + line) }
             }
         }
+        if r.status == .pending && !r.message.isEmpty { out("    " + r.message) }
+    }
+
+    /// The message, led by the test's place unless it already starts with a place.
+    private func placed(_ r: TestResult) -> String {
+        let head = r.message.prefix { $0 != "\n" }
+        if let colon = head.firstIndex(of: ":") {
+            let digits = head[head.index(after: colon)...].prefix { $0.isNumber }
+            if !digits.isEmpty && head[digits.endIndex...].hasPrefix(": ") { return r.message }
+        }
+        return "\(r.file):\(r.line): \(r.message)"
     }
 
     func finish(_ results: [TestResult], list: Bool) {
@@ -56,10 +67,10 @@ final class TestReporter {
             for (i, r) in results.enumerated() {
                 switch r.status {
                 case .passed: out("ok \(i + 1) - \(r.name)")
-                case .pending, .listed: out("ok \(i + 1) - \(r.name) # SKIP pending")
+                case .pending, .listed: out("ok \(i + 1) - \(r.name) # SKIP pending" + (r.message.isEmpty ? "" : ": " + firstLine(r.message)))
                 case .failed, .error:
                     out("not ok \(i + 1) - \(r.name)")
-                    for line in (r.file + ":" + String(r.line) + ": " + r.message).split(separator: "\n") { out("# " + line) }
+                    for line in placed(r).split(separator: "\n") { out("# " + line) }
                 }
             }
             err(closing)
