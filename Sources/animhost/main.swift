@@ -80,10 +80,14 @@ struct Test: ParsableCommand {
     @Flag(help: "List the tests without running them.") var list = false
     @Option(help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
     @Flag(name: .customLong("allow-io"), help: "Let test files use the io library.") var allowIO = false
+    @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
         var o = TestOptions()
         o.allowIO = allowIO
+        func tagList(_ s: String?) -> [String] { (s ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+        o.tags = tagList(tags); o.excludeTags = tagList(excludeTags)
         o.paths = paths
         o.filter = filter
         if let format, let output, format != output {

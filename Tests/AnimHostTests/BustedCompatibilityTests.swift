@@ -130,3 +130,16 @@ extension BustedCompatibilityTests {
         XCTAssertTrue(r.stdout.contains("failing_hooks_spec.lua:24: 'it' not supported inside current context block"), r.stdout)
     }
 }
+
+extension BustedCompatibilityTests {
+    /// `--tags` and `--exclude-tags` pick the same results as busted 2.1.1 does.
+    func testTagsSelectAsBustedDoes() throws {
+        func results(_ options: [String]) throws -> [Substring] {
+            let r = try runAnimhost(["test", "Tests/AnimHostTests/Fixtures/busted/tags_spec.lua", "--format", "tap"] + options)
+            return r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }
+        }
+        XCTAssertEqual(try results(["--tags", "quick"]), ["ok 1 - fast one #quick", "not ok 2 - heavy #slow", "ok 3 - four #quick #net"])
+        XCTAssertEqual(try results(["--exclude-tags", "slow"]), ["ok 1 - fast one #quick", "ok 2 - four #quick #net"])
+        XCTAssertEqual(try results(["--tags", "quick", "--exclude-tags", "net"]), ["ok 1 - fast one #quick", "not ok 2 - heavy #slow"])
+    }
+}

@@ -26,7 +26,7 @@ local Pending = {}
 Pending.__tostring = function(p) return tostring(p.message) end
 
 local runner = {}
-local options = {filter = nil, list = false, seed = 0}
+local options = {filter = nil, list = false, seed = 0, tags = {}, excludeTags = {}}
 local root                     -- the file block
 local running                  -- the element whose code runs now (its globals go to its env)
 
@@ -196,6 +196,15 @@ local function report(element, status, message, trace, name)
 end
 local function matches(t) return options.filter == nil or fullName(t):find(options.filter, 1, true) ~= nil end
 
+-- busted's tags: "#name" anywhere in a name. --tags keeps tests whose full name has one of
+-- them; --exclude-tags drops tests and whole blocks (bodies unrun) whose own name has one.
+local function hasTag(name, tags)
+  for _, tag in ipairs(tags) do if name:find("#" .. tag, 1, true) then return true end end
+  return false
+end
+local function tagged(t) return #options.tags == 0 or hasTag(fullName(t), options.tags) end
+local function excluded(e) return hasTag(e.name, options.excludeTags) end
+
 -- Runs a hook list; a failure is reported as an error of the block (busted reports hooks too).
 local function runHooks(block, kind, reverse)
   local list = block.hooks[kind]
@@ -279,8 +288,9 @@ end
 
 local executeBlock
 local function executeChild(child)
+  if excluded(child) then return end
   if child.kind == "it" then
-    if not matches(child) then return end
+    if not matches(child) or not tagged(child) then return end
     if options.list then report(child, "listed"); return end
     if child.pending then report(child, "pending"); return end
     if not lazySetup(child.parent) then return end
@@ -315,8 +325,9 @@ end
 
 -- Host interface -----------------------------------------------------------------------------
 -- Starts a file: chunk is the loaded file (its _ENV already set to runner.env).
-function runner.start(chunk, file, filter, list, seed)
+function runner.start(chunk, file, filter, list, seed, tags, excludeTags)
   options.filter, options.list, options.seed = filter, list, seed or 0
+  options.tags, options.excludeTags = tags or {}, excludeTags or {}
   root = newBlock("file", file, chunk, nil, file, 0)
   root.envmode = nil
   co = coroutine.create(function() executeBlock(root) end)

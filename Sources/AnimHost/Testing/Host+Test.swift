@@ -111,7 +111,11 @@ final class TestFileRun {
                 chunk.push(); lua.push(file)
                 if let f = options.filter { lua.push(f) } else { lua.pushNil() }
                 lua.push(options.list); lua.push(Double(options.seed))
-                return 5
+                for list in [options.tags, options.excludeTags] {
+                    lua_createtable(lua.L, Int32(list.count), 0)
+                    for (i, tag) in list.enumerated() { lua.push(tag); lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
+                }
+                return 7
             }
         } catch { return fileError(error.description) }
 

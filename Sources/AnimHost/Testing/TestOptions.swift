@@ -9,6 +9,10 @@ public struct TestOptions: Sendable {
     public var paths: [String] = []
     /// A plain substring of the full test name.
     public var filter: String?
+    /// busted's tags (`#name` in test names): run only tests tagged with one of `tags`
+    /// (all when empty), none tagged with one of `excludeTags`.
+    public var tags: [String] = []
+    public var excludeTags: [String] = []
     public var format: TestReportFormat = .pretty
     public var updateSnapshots = false
     public var list = false
