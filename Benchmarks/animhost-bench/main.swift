@@ -181,18 +181,19 @@ func runScene(_ name: String, _ o: Options) -> Run {
         let scene = Scenes.pile(count: n, hz: o.hz)
         let a = scene.animator
         let r = measure(a, hz: o.hz, warmupSeconds: 3, seconds: o.measuredSeconds, created: created)
-        var speed = 0.0, top = 0.0, escaped = 0
+        var speed = 0.0, maxSpeed = 0.0, top = 0.0, escaped = 0
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
         let width = Double(columns) * 45 + 10
         for b in scene.boxes {
             speed += a.velocity(of: b).length
+            maxSpeed = max(maxSpeed, a.velocity(of: b).length)
             let c = a.center(of: b)
             top = min(top, c.y)
             // The anchors' test, y up there: below −30 pt or more than 30 pt beyond a wall.
             if c.y > 30 || c.x < -30 || c.x > width + 30 || c.x.isNaN { escaped += 1 }
         }
         let contacts = a.touchingContactCount
-        let q = "\(contacts) touching contacts (\(format(r.mean * 1000 / Double(max(1, contacts)), 2)) µs each), mean end speed \(format(speed / Double(max(1, n)), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped)"
+        let q = "\(contacts) touching contacts (\(format(r.mean * 1000 / Double(max(1, contacts)), 2)) µs each), mean end speed \(format(speed / Double(max(1, n)), 4)) pt/s, pile top \(format(-top, 1)) pt, escaped \(escaped), max end speed \(format(maxSpeed, 3)) pt/s"
         return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
     default:
         let scene = parts[0] == "pyramid" ? Scenes.pyramid(rows: n, hz: o.hz) : Scenes.stack(count: n, hz: o.hz)
