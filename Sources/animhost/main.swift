@@ -1,5 +1,6 @@
 import AnimHost
 import ArgumentParser
+import Viewer
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -9,7 +10,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self])
+        subcommands: [Run.self, Repl.self, Test.self, View.self])
 }
 
 struct Run: ParsableCommand {
@@ -63,6 +64,30 @@ struct Repl: ParsableCommand {
         o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
+    }
+}
+
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "See the scene live in a browser and drag it with the mouse.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "Port to listen on (0: any free port).") var port: Int = ViewOptions.defaultPort
+    @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") var host: String = "127.0.0.1"
+    @Flag(help: "Open the page in the desktop's browser.") var open = false
+    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") var fps: Double = 60
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) replayed from the start.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = ViewOptions(script: script)
+        o.port = port; o.host = host; o.open = open; o.hz = hz; o.fps = fps; o.input = input
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        throw ExitCode(Viewer.serve(o))
     }
 }
 

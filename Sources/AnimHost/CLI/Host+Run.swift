@@ -46,7 +46,7 @@ public enum Host {
         return 0
     }
 
-    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] {
+    public static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] {
         guard let text = readTextFile(path) else {
             throw .usage("cannot read touches file '\(path)': \(String(cString: strerror(errno)))")
         }
