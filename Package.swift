@@ -50,8 +50,8 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
         .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ViewerTests", dependencies: [
-            "Viewer", "AnimHost", "TestSupport",
-        ]),
+        // zlib, for reading the browser's PNG screenshots in the viewer's tests.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "AnimHost", "TestSupport", "CZlib"]),
     ]
 )
