@@ -247,4 +247,25 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(missing.body.contains("items: pane"))
     }
+
+    func testATouchAfterScrubbingBackRecordsOverTheOldFuture() throws {
+        let v = try ViewerProcess(pane, ["--set", "demo=0"])
+        let ws = try v.connect()
+        _ = try ws.frame(atLeast: 0.2)
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 160, "y": 530])
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "ended", "x": 160, "y": 530])
+        _ = try ws.receive { m in m["type"] as? String == "frame" && (value(m, "pane", "y") ?? 772) < 700 }   // the tap opens it
+        try ws.send(json: ["type": "pause"])
+        try ws.send(json: ["type": "seek", "t": 0.1])
+        _ = try ws.next("frame") { abs(($0["t"] as! Double) - 0.1) < 1e-9 }
+        XCTAssertEqual(try v.get("/input.csv").body.split(separator: "\n").count, 3, "scrubbing back keeps the recording")
+        try ws.send(json: ["type": "touch", "touch": 2, "phase": "began", "x": 10, "y": 10])
+        try ws.send(json: ["type": "touch", "touch": 2, "phase": "ended", "x": 10, "y": 10])
+        try ws.send(json: ["type": "pause"])   // answered after the touches: they were handled
+        _ = try ws.next("scene")
+        let rows = try v.get("/input.csv").body.split(separator: "\n")
+        XCTAssertEqual(rows.count, 3, "the new touch replaced the later ones: \(rows)")
+        XCTAssertTrue(rows[1].hasPrefix("0.108333333333333"), String(rows[1]))
+        XCTAssertTrue(rows[1].hasSuffix(",began,10,10"), String(rows[1]))
+    }
 }

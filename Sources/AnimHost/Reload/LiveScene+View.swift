@@ -76,6 +76,10 @@ public struct MotionMarks: Sendable, Equatable {
     /// How far it went past its final position on its last approach (pt), and when.
     public var overshoot: Double?
     public var overshootTime: Double?
+
+    public init(settle: Double? = nil, overshoot: Double? = nil, overshootTime: Double? = nil) {
+        self.settle = settle; self.overshoot = overshoot; self.overshootTime = overshootTime
+    }
 }
 
 extension FrameHistory {

@@ -266,13 +266,13 @@ extension Page {
       grid(bx, by, bw, bh, px);
 
       drawFields(f.overlay.fields, px);
-      if (document.getElementById("trails").checked) drawTrails(sc, px);
       const index = new Map(sc.items.map((it, i) => [it.name, i]));
       // Items in creation order (the last created is on top), clipped softly by the screen.
       for (const [name, it] of Object.entries(f.items)) {
         const i = index.get(name); if (i === undefined) continue;
         drawItem(sc.items[i], it, palette[i % palette.length], px);
       }
+      if (document.getElementById("trails").checked) drawTrails(sc, px);
       // Outside the screen is dimmed: what is there is off screen.
       ctx.save();
       ctx.beginPath(); ctx.rect(bx - 1e4, by - 1e4, bw + 2e4, bh + 2e4); roundRectPath(bx, by, bw, bh, 18 * px);
@@ -327,9 +327,9 @@ extension Page {
       sc.items.forEach((info, i) => {
         const trail = state.trails.get(info.name);
         if (!trail || trail.length < 2) return;
-        const color = palette[i % palette.length];
+        const color = shade(palette[i % palette.length], 0.55);
         for (let k = 1; k < trail.length; k++) {
-          ctx.strokeStyle = color; ctx.globalAlpha = 0.55 * (k / trail.length);
+          ctx.strokeStyle = color; ctx.globalAlpha = 0.8 * (k / trail.length);
           ctx.lineWidth = 2.5 * px; ctx.lineCap = "round";
           ctx.beginPath(); ctx.moveTo(trail[k - 1].x, trail[k - 1].y); ctx.lineTo(trail[k].x, trail[k].y); ctx.stroke();
         }
@@ -404,17 +404,20 @@ extension Page {
     }
 
     function drawFields(list, px) {
+      const labelsAt = new Map();   // fields at one point stack their names
       for (const fl of list) {
+        const key = fl.at.join(","), n = labelsAt.get(key) ?? 0;
+        labelsAt.set(key, n + 1);
         const [x, y] = fl.at;
         ctx.save(); ctx.translate(x, y);
         ctx.strokeStyle = "rgba(181,140,255,.8)"; ctx.fillStyle = "rgba(181,140,255,.07)";
         ctx.lineWidth = 1.5 * px; ctx.setLineDash([6 * px, 5 * px]);
-        region(fl.region, false);
+        if (n === 0 || fl.region.op !== "infinite") region(fl.region, false);
         ctx.setLineDash([]);
         ctx.fillStyle = "rgba(181,140,255,.95)";
         ctx.beginPath(); ctx.arc(0, 0, 3 * px, 0, 2 * Math.PI); ctx.fill();
         ctx.font = `600 ${10.5 * px}px Inter, system-ui, sans-serif`; ctx.textAlign = "left"; ctx.textBaseline = "top";
-        ctx.fillText(fl.kind, 6 * px, 5 * px);
+        ctx.fillText(fl.kind, 6 * px, (5 + 13 * n) * px);
         ctx.restore();
       }
     }

@@ -38,8 +38,8 @@ enum ClientMessage: Equatable {
         let f: Fields
         do {
             f = try JSONDecoder().decode(Fields.self, from: Data(text.utf8))
-        } catch DecodingError.typeMismatch(_, let context) {
-            let field = context.codingPath.last?.stringValue ?? "message"
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            let field = context.codingPath.last!.stringValue
             return .failure(MessageError("field '\(field)' has the wrong type: \(context.debugDescription)"))
         } catch {
             return .failure(MessageError("not a JSON object: \(shortened(text))"))

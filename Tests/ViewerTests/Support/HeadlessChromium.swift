@@ -55,6 +55,8 @@ final class HeadlessChromium {
         }
         guard let pagePath else { throw SocketError("chromium listed no page") }
         devtools = try WebSocketClient(port: port, path: pagePath)
+        // The window's chrome takes some of --window-size: make the page exactly this size.
+        try call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
     }
 
     deinit {
