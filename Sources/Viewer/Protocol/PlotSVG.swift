@@ -97,7 +97,7 @@ struct PlotSVG {
             s += "<line x1=\"\(f(Self.left))\" y1=\"\(f(y))\" x2=\"\(f(Self.width - Self.right))\" y2=\"\(f(y))\" stroke=\"\(Self.colors.grid)\" stroke-width=\"1\"/>"
             s += text(Self.left - 8, y + 4, NumberFormat.string(v), size: 9.5, color: Self.colors.text, anchor: "end")
         }
-        s += text(Self.left - 8, top - 10, unit, size: 9.5, color: Self.colors.text, anchor: "end") + "\n"
+        s += text(Self.left + 4, top + 10, unit, size: 9.5, color: Self.colors.text) + "\n"
         for (values, color) in series {
             let points = zip(samples, values).map { "\(f(xOf($0.t, t0, t1))),\(f(yOf($1)))" }.joined(separator: " ")
             s += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.75\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
