@@ -268,4 +268,45 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(rows[1].hasPrefix("0.108333333333333"), String(rows[1]))
         XCTAssertTrue(rows[1].hasSuffix(",began,10,10"), String(rows[1]))
     }
+
+    func testARuntimeErrorStopsTheClockWithFileAndLineUntilAFixIsSaved() throws {
+        let dir = try makeTemporaryDirectory("view-halt")
+        let path = dir + "/boom.lua"
+        let script = """
+            local box = animhost.item{name = "box", center = {100, 100}, size = {40, 40}}
+            local animator = animhost.animator{bounds = {0, 0, 320, 568}}
+            animhost.after(0.5, function() error("boom") end)
+            """
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        let v = try ViewerProcess(path)
+        let ws = try v.connect()
+        let e = try ws.next("error")
+        XCTAssertEqual(e["about"] as? String, "script")
+        XCTAssertTrue((e["message"] as! String).contains("boom.lua:3: boom"), e["message"] as! String)
+        let stopped = try JSONSerialization.jsonObject(with: Data(try v.get("/scene.json").body.utf8)) as! [String: Any]
+        Thread.sleep(forTimeInterval: 0.2)
+        let later = try JSONSerialization.jsonObject(with: Data(try v.get("/scene.json").body.utf8)) as! [String: Any]
+        XCTAssertEqual(stopped["t"] as? Double, later["t"] as? Double, "the clock waits")
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 1, "y": 1])
+        XCTAssertEqual(try ws.next("error")["about"] as? String, "message", "touches wait too")
+        try script.replacingOccurrences(of: "error(\"boom\")", with: "box.alpha = 0.5").write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try ws.next("reloaded", timeout: 15)
+        let f = try ws.frame(atLeast: (later["t"] as! Double) + 0.1)
+        XCTAssertEqual(value(f, "box", "alpha"), 0.5, "the fixed version runs on")
+    }
+
+    func testHostChoosesTheAddressAndOpenStartsTheBrowserOnThePage() throws {
+        let dir = try makeTemporaryDirectory("view-open")
+        let opened = dir + "/opened.txt"
+        try "#!/bin/sh\necho \"$1\" > \(opened)\n".write(toFile: dir + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(dir + "/xdg-open", 0o755)
+        let path = dir + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let v = try ViewerProcess(pane, ["--host", "127.0.0.2", "--open"], host: "127.0.0.2", environment: ["PATH": path])
+        XCTAssertEqual(try httpGet(host: "127.0.0.2", port: v.port, path: "/scene.json").status, 200)
+        XCTAssertThrowsError(try httpGet(host: "127.0.0.1", port: v.port, path: "/scene.json"), "not on the other loopback address")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: opened) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(try String(contentsOfFile: opened, encoding: .utf8), "http://127.0.0.2:\(v.port)/\n")
+    }
 }

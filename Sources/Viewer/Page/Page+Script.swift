@@ -29,7 +29,7 @@ extension Page {
         case "scene": onScene(m); break;
         case "frame": onFrame(m); break;
         case "reloaded": onReloaded(m); break;
-        case "error": onError(m.message); break;
+        case "error": if (m.about === "message") toast(m.message, true); else onError(m.message); break;
       }
     }
 
@@ -83,8 +83,8 @@ extension Page {
     }
 
     let toastTimer = null;
-    function toast(text) {
-      const t = $("toast"); t.textContent = text; t.hidden = false;
+    function toast(text, bad) {
+      const t = $("toast"); t.textContent = text; t.hidden = false; t.classList.toggle("bad", !!bad);
       clearTimeout(toastTimer); toastTimer = setTimeout(() => { t.hidden = true; }, 3500);
     }
 
@@ -112,7 +112,8 @@ extension Page {
       send({ type: "step", n: sc ? Math.max(1, Math.round(sc.hz / sc.fps)) : 1 });
     }
     const scrub = $("scrub");
-    scrub.addEventListener("pointerdown", () => { state.scrubbing = true; });
+    // Scrubbing pauses, as in a video editor; play goes on from the chosen time.
+    scrub.addEventListener("pointerdown", () => { state.scrubbing = true; if (state.playing) send({ type: "pause" }); });
     scrub.addEventListener("pointerup", () => { state.scrubbing = false; });
     scrub.addEventListener("input", () => { state.seekPending = Number(scrub.value); });
     document.addEventListener("keydown", (e) => {

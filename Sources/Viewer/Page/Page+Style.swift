@@ -54,6 +54,7 @@ extension Page {
     .banner pre { margin: 0; white-space: pre-wrap; font: 12.5px/1.45 ui-monospace, Menlo, monospace; color: #ffd9dc; }
     .banner-note { color: #c99; font-size: 12px; margin-top: 6px; }
     .toast { position: absolute; left: 50%; top: 16px; transform: translateX(-50%); background: #16261fee; border: 1px solid #245c45; color: #bff3dc; border-radius: 10px; padding: 8px 12px; font-size: 12.5px; box-shadow: 0 10px 26px #0007; max-width: 80%; }
+    .toast.bad { background: #2a1417ee; border-color: #6b2a31; color: #ffd9dc; }
     aside { width: 360px; flex: none; overflow-y: auto; border-left: 1px solid var(--line); background: #12151b; padding: 12px; display: flex; flex-direction: column; gap: 12px; }
     .card { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 12px 14px; }
     .card h2 { margin: 0 0 10px; font-size: 11.5px; letter-spacing: .8px; text-transform: uppercase; color: var(--muted); font-weight: 650; display: flex; align-items: center; justify-content: space-between; gap: 8px; }

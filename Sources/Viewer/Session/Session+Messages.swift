@@ -7,7 +7,7 @@ extension Session {
     func receive(_ text: String, from client: Int) {
         let outcome = ClientMessage.parse(text).flatMap { perform($0, from: client) }
         if case .failure(let e) = outcome {
-            clients.first { $0.id == client }?.outbox.yield(SceneJSON.message("error", e.text))
+            clients.first { $0.id == client }?.outbox.yield(SceneJSON.message("error", e.text, extra: ["\"about\":\"message\""]))
         }
     }
 

@@ -100,7 +100,7 @@ final class Session {
             clients.append(Client(id: id, outbox: outbox))
             outbox.yield(sceneMessage())
             outbox.yield(SceneJSON.frame(stage))
-            if let halted { outbox.yield(SceneJSON.message("error", halted)) }
+            if let halted { outbox.yield(SceneJSON.message("error", halted, extra: ["\"about\":\"script\""])) }
         case .disconnected(let id):
             clients.removeAll { $0.id == id }
             cancelTouches(of: id)
@@ -139,7 +139,7 @@ final class Session {
     func halt(_ error: HostError) {
         halted = error.description + "\n(the scene stopped here; save a fix to reload, or seek back)"
         fputs("animhost: \(error.description)\n", stderr)
-        broadcast(SceneJSON.message("error", halted!))
+        broadcast(SceneJSON.message("error", halted!, extra: ["\"about\":\"script\""]))
     }
 
     // MARK: Sending
@@ -185,7 +185,7 @@ final class Session {
             broadcastFrame(force: true)
         case .failure(let e):
             fputs("animhost: \(e.description)\n(the previous version keeps running)\n", stderr)
-            broadcast(SceneJSON.message("error", e.description))
+            broadcast(SceneJSON.message("error", e.description, extra: ["\"about\":\"script\""]))
         }
     }
 }

@@ -8,9 +8,10 @@ final class ViewerProcess {
     let port: Int
 
     /// Starts `animhost view SCRIPT --port 0 EXTRA…` and waits for its `serving` line.
-    init(_ script: String, _ extra: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        spawned = try SpawnedAnimhost(["view", script, "--port", "0"] + extra)
-        let pattern = try NSRegularExpression(pattern: "^serving http://127\\.0\\.0\\.1:([0-9]+)/\n")
+    init(_ script: String, _ extra: [String] = [], host: String = "127.0.0.1", environment: [String: String] = [:]) throws {
+        spawned = try SpawnedAnimhost(["view", script, "--port", "0"] + extra, environment: environment)
+        let escaped = NSRegularExpression.escapedPattern(for: host)
+        let pattern = try NSRegularExpression(pattern: "^serving http://\(escaped):([0-9]+)/\n")
         var found: Int?
         spawned.stderr.wait(timeout: 30) { text in
             let range = NSRange(text.startIndex..., in: text)

@@ -78,9 +78,9 @@ final class LoopbackSocket {
 }
 
 /// A small HTTP/1.1 GET over loopback (Connection: close).
-func httpGet(port: Int, path: String, timeout: Double = 10) throws -> (status: Int, headers: String, body: String) {
-    let s = try LoopbackSocket(port: port)
-    try s.write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
+func httpGet(host: String = "127.0.0.1", port: Int, path: String, timeout: Double = 10) throws -> (status: Int, headers: String, body: String) {
+    let s = try LoopbackSocket(host: host, port: port)
+    try s.write(Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n".utf8))
     let head = try s.takeHead(timeout: timeout)
     let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
     var body: [UInt8]
