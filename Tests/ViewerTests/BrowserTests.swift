@@ -44,6 +44,19 @@ final class BrowserTests: XCTestCase {
         let control = try viewer.connect()
         try control.send(json: ["type": "pause"])
         try browser.wait(for: "window.animhost.state.playing === false")
+        // A tunable's slider: letting go replays the run (the drag included) with the new value
+        // and shows the comparison.
+        _ = try browser.evaluate("""
+            (() => { const i = document.querySelector('input[data-name="damping"]'); i.value = 0.3;
+                     i.dispatchEvent(new Event('input')); i.dispatchEvent(new Event('change')); return true })()
+            """)
+        try browser.wait(for: "!document.getElementById('compareCard').hidden")
+        let table = try browser.evaluate("document.getElementById('compare').innerText") as! String
+        XCTAssertTrue(table.contains("damping") && table.contains("0.4") && table.contains("0.3"), table)
+        XCTAssertTrue(table.contains("pane settles at"), table)
+        let scene = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]
+        XCTAssertEqual((scene["tunables"] as! [[String: Any]])[1]["value"] as? Double, 0.3)
+
         _ = try browser.evaluate("document.getElementById('arrows').click()")
         Thread.sleep(forTimeInterval: 0.3)
         let shown = try pane()

@@ -58,6 +58,7 @@ extension Page {
     aside { width: 360px; flex: none; overflow-y: auto; border-left: 1px solid var(--line); background: #12151b; padding: 12px; display: flex; flex-direction: column; gap: 12px; }
     .card { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 12px 14px; }
     .card h2 { margin: 0 0 10px; font-size: 11.5px; letter-spacing: .8px; text-transform: uppercase; color: var(--muted); font-weight: 650; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+    .card h2 .muted { text-transform: none; letter-spacing: 0; font-weight: 500; }
     .tunable { display: grid; grid-template-columns: 1fr auto; gap: 2px 10px; margin: 4px 0 12px; }
     .tunable label { font-weight: 550; }
     .tunable output { font: 12.5px ui-monospace, Menlo, monospace; color: var(--accent2); font-variant-numeric: tabular-nums; }
