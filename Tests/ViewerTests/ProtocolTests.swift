@@ -309,4 +309,22 @@ final class ProtocolTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.1)
         XCTAssertEqual(try String(contentsOfFile: opened, encoding: .utf8), "http://127.0.0.2:\(v.port)/\n")
     }
+
+    func testInputTouchesArePlayedAndKeptInInputCSV() throws {
+        let dir = try makeTemporaryDirectory("view-input")
+        let touches = "t,touch,phase,x,y\n0.1,4,began,160,520\n0.108333,4,ended,160,520\n"
+        try touches.write(toFile: dir + "/tap.csv", atomically: true, encoding: .utf8)
+        let v = try ViewerProcess(pane, ["--set", "demo=0", "--input", dir + "/tap.csv"])
+        let ws = try v.connect()
+        _ = try ws.receive { m in m["type"] as? String == "frame" && (value(m, "pane", "y") ?? 772) < 600 }   // the tap opens it
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 10, "y": 10])
+        try ws.send(json: ["type": "pause"])
+        _ = try ws.next("scene")
+        let rows = try v.get("/input.csv").body.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(rows.prefix(3)), touches.split(separator: "\n").map(String.init), "the file's touches, exactly")
+        XCTAssertTrue(rows[3].contains(",5,began,10,10"), "a page's touch gets the next free id: \(rows[3])")
+        try ws.send(json: ["type": "reset"])
+        _ = try ws.next("frame") { ($0["t"] as! Double) == 0 }
+        XCTAssertEqual(try v.get("/input.csv").body, touches, "a reset keeps the file's touches only")
+    }
 }
