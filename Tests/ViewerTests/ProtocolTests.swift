@@ -211,6 +211,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--port 0"), r.stderr)
         let missing = try runAnimhost(["view", "no/such.lua", "--port", "0"])
         XCTAssertEqual(missing.status, 2, missing.stderr)
+        let badHost = try runAnimhost(["view", pane, "--port", "0", "--host", "no.such.host.invalid"])
+        XCTAssertEqual(badHost.status, 2, badHost.stderr)
+        XCTAssertTrue(badHost.stderr.hasPrefix("animhost: cannot listen on no.such.host.invalid:0"), badHost.stderr)
     }
 
     func testAScriptErrorOnSaveShowsFileAndLineAndTheOldVersionKeepsRunning() throws {

@@ -64,10 +64,10 @@ enum HTTPServer {
     /// A failure to listen as the user reads it; a port in use suggests `--port 0`.
     static func failure(_ error: any Error, host: String, port: Int) -> Command {
         let text = String(describing: error)
-        if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") {
+        if (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") {
             return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port", usage: true)
         }
-        if text.contains("Cannot assign requested address") || text.contains("resolve") || text.contains("Permission denied") {
+        if text.contains("SocketAddressError") || text.contains("Cannot assign requested address") || text.contains("Permission denied") {
             return .failed("cannot listen on \(host):\(port): \(text)", usage: true)
         }
         return .failed("the server stopped: \(text)", usage: false)
