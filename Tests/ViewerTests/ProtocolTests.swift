@@ -330,4 +330,31 @@ final class ProtocolTests: XCTestCase {
         _ = try ws.next("frame") { ($0["t"] as! Double) == 0 }
         XCTAssertEqual(try v.get("/input.csv").body, touches, "a reset keeps the file's touches only")
     }
+
+    func testFramesCarryFieldRegionsSnapPointsAndShapes() throws {
+        let fields = try ViewerProcess("behaviors/fields.lua")
+        let ws = try fields.connect()
+        let scene = try ws.next("scene")
+        XCTAssertEqual((scene["items"] as! [[String: Any]])[0]["shape"] as? String, "ellipse")
+        let overlay = try ws.next("frame")["overlay"] as! [String: Any]
+        let list = overlay["fields"] as! [[String: Any]]
+        XCTAssertEqual(list.map { $0["kind"] as! String }, ["radialGravity", "vortex", "noise", "spring", "custom"])
+        XCTAssertEqual(list[0]["at"] as? [Double], [160, 160])
+        let vortex = list[1]["region"] as! [String: Any]
+        XCTAssertEqual(vortex["op"] as? String, "difference")
+        XCTAssertEqual((vortex["a"] as! [String: Any])["radius"] as? Double, 150)
+        XCTAssertEqual((list[2]["region"] as! [String: Any])["size"] as? [Double], [300, 180])
+
+        let snap = try ViewerProcess("behaviors/snap.lua")   // the demo taps at 0.2 s
+        let ws2 = try snap.connect()
+        let f = try ws2.receive { m in m["type"] as? String == "frame" && !(((m["overlay"] as? [String: Any])?["snaps"] as? [Any]) ?? []).isEmpty }
+        let snaps = (f["overlay"] as! [String: Any])["snaps"] as! [[String: Any]]
+        XCTAssertEqual(snaps[0]["item"] as? String, "label")
+        XCTAssertEqual(snaps[0]["to"] as? [Double], [240, 420])
+
+        let pile = try ViewerProcess("behaviors/pile.lua", ["--set", "count=4"])
+        let boundaries = (try pile.connect().next("frame")["overlay"] as! [String: Any])["boundaries"] as! [[Double]]
+        XCTAssertEqual(boundaries.count, 3, "floor and two walls")
+        XCTAssertEqual(boundaries[0][1], boundaries[0][3], "the floor is level")
+    }
 }
