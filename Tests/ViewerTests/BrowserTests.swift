@@ -100,6 +100,26 @@ final class BrowserTests: XCTestCase {
         XCTAssertLessThan(afterRelease.min()!, 384, "it overshoots the open position, carried by the drag's momentum")
     }
 
+    func testBoundariesAreDrawnWhereTheSceneHasThem() throws {
+        guard let chromium = HeadlessChromium.executable else { throw XCTSkip("chromium is not installed; scripts/test installs it") }
+        let viewer = try ViewerProcess("behaviors/pile.lua", ["--set", "count=40"])
+        let browser = try HeadlessChromium(executable: chromium, url: "http://127.0.0.1:\(viewer.port)/")
+        try browser.wait(for: "!!(window.animhost && window.animhost.state.frame && window.animhost.time() > 0.5)")
+        let floor = try browser.evaluate("window.animhost.state.frame.overlay.boundaries[0]") as! [NSNumber]
+        let (x1, y1, x2) = (floor[0].doubleValue, floor[1].doubleValue, floor[2].doubleValue)
+        Thread.sleep(forTimeInterval: 0.2)
+        let image = try PNGImage(data: try browser.screenshot())
+        try? image.write(packageRoot + "/.build/view-pile.png")
+        // The floor's line, orange, a little inside its ends; dark just below it.
+        var orange = 0
+        for k in 1...9 {
+            let p = try browser.toScreen(x1 + (x2 - x1) * Double(k) / 10, y1)
+            let c = image.pixel(Int(p.x.rounded()), Int(p.y.rounded()))
+            if c.r > 180 && c.r > c.b + 60 { orange += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(orange, 8, "the floor is drawn along its segment")
+    }
+
     /// The screenshot shows the pane where `toScreen` puts it (to a few pixels), and the
     /// empty screen and the page's background around it.
     private func checkDrawnWhereToScreenSays(_ image: PNGImage, pane: [String: Double], browser: HeadlessChromium) throws {

@@ -328,6 +328,8 @@ extension Page {
       sc.items.forEach((info, i) => {
         const trail = state.trails.get(info.name);
         if (!trail || trail.length < 2) return;
+        const xs = trail.map((p) => p.x), ys = trail.map((p) => p.y);
+        if (Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) < 6 * px) return;   // at rest: no dot
         const color = shade(palette[i % palette.length], 0.55);
         for (let k = 1; k < trail.length; k++) {
           ctx.strokeStyle = color; ctx.globalAlpha = 0.8 * (k / trail.length);

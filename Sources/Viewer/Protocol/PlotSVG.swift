@@ -124,7 +124,7 @@ struct PlotSVG {
                       color: Self.colors.settle, anchor: x > Self.width / 2 ? "end" : "start")
             s += "\n"
         }
-        if let d = marks.overshoot, d >= 0.05, let t = marks.overshootTime,
+        if let d = marks.overshoot, d >= tolerance, let t = marks.overshootTime,
            let sample = samples.first(where: { abs($0.t - t) < 1e-9 }) {
             let x = xOf(t, t0, t1)
             let positions = samples.flatMap { [$0.x, $0.y] }

@@ -14,7 +14,13 @@ struct PNGImage {
         return (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
     }
 
+    /// Keeps the encoded bytes for writing the picture out.
+    private(set) var data = Data()
+
+    func write(_ path: String) throws { try data.write(to: URL(fileURLWithPath: path)) }
+
     init(data: Data) throws {
+        self.data = data
         let bytes = [UInt8](data)
         guard bytes.count > 8, bytes[0..<8] == [137, 80, 78, 71, 13, 10, 26, 10] else { throw SocketError("not a PNG") }
         func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
