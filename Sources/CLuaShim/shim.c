@@ -408,10 +408,23 @@ void cl_sigint_catch(void) {
     sigaction(SIGINT, &sa, NULL);
 }
 
+void cl_sigterm_catch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cl_sigint_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 void cl_sigint_default(void) {
     g_sigint_state = NULL;
     signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
 }
+
+int cl_sigint_pending(void) { return g_sigint; }
 
 int cl_sigint_take(void) {
     int taken = g_sigint;

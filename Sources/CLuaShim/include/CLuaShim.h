@@ -206,8 +206,14 @@ void cl_push_print(lua_State *L);
 /// blocking poll or read returns EINTR). The REPL and `run --watch` poll it.
 void cl_sigint_catch(void);
 
-/// Gives SIGINT back its default action (the process ends).
+/// Records SIGTERM and SIGHUP the same way as SIGINT (a plain `run` ends cleanly).
+void cl_sigterm_catch(void);
+
+/// Gives SIGINT, SIGTERM and SIGHUP back their default action (the process ends).
 void cl_sigint_default(void);
+
+/// 1 if a SIGINT (or a caught SIGTERM/SIGHUP) arrived and was not taken yet.
+int cl_sigint_pending(void);
 
 /// 1 if SIGINT arrived since the last call; clears the record.
 int cl_sigint_take(void);
