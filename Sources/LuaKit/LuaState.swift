@@ -87,6 +87,7 @@ public final class LuaState {
     /// Compiles a file (text only) and pushes the chunk; its name is `@path`, so messages
     /// read `path:line: …`.
     public func loadFile(_ path: String) throws(LuaError) {
+        guard !path.utf8.contains(0) else { throw LuaError(kind: .file, message: "cannot open a file whose name contains a NUL byte") }
         guard let text = LuaState.readFile(path) else {
             throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
@@ -162,7 +163,11 @@ public final class LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
-    public func push(_ s: String) { _ = s.withCString { lua_pushstring(L, $0) } }
+    /// Pushes every byte of `s` (a NUL byte included).
+    public func push(_ s: String) {
+        var s = s
+        s.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) } }
+    }
     public func push(_ d: Double) { lua_pushnumber(L, d) }
     public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
     public func pushNil() { lua_pushnil(L) }
@@ -196,6 +201,7 @@ public final class LuaState {
 
     /// Reads a whole file as UTF-8 text, or nil (errno says why).
     public static func readFile(_ path: String) -> String? {
+        guard !path.utf8.contains(0) else { errno = EINVAL; return nil }
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []

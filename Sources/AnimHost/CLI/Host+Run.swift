@@ -95,10 +95,7 @@ public enum Host {
 func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 
 /// Whether a file exists and is a regular file.
-func isRegularFile(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-}
+func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
 /// Steps a loaded scene and writes its frames (DESIGN.md "Details of the contract").
 struct FrameRun {

@@ -39,7 +39,7 @@ extension Host {
         }
         var lo = LuaOptions()
         lo.seed = options.seed
-        lo.searchPaths = [directory(of: file), "behaviors"]
+        lo.searchPaths = testRoots(file)
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
         let api = TestAPI(lua: lua, testFile: file, options: options)
@@ -135,6 +135,11 @@ extension Host {
         }
         return results
     }
+
+    /// Where a test file's `require` looks, in order, busted-style: the current folder
+    /// (`./?.lua`, `./?/init.lua`, so `require 'spec.helper'` works from the project root),
+    /// the test file's folder, then `behaviors/`. Also the folders `animhost.load` may read.
+    static func testRoots(_ file: String) -> [String] { [".", directory(of: file), "behaviors"] }
 
     static func lua_gc_collect(_ lua: LuaState) { _ = cl_gc_collect(lua.L) }
 
