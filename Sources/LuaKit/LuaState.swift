@@ -106,8 +106,18 @@ public final class LuaState {
             }
         }
         if status != LUA_OK {
-            let msg = string(at: -1) ?? "error loading chunk"
+            var msg = string(at: -1) ?? "error loading chunk"
             lua_settop(L, -2)
+            if !LuaState.hasLocation(msg) {
+                // The parser's C stack overflow (nesting too deep) and memory errors come
+                // without a place: name the chunk, and for nesting the deepest line.
+                let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+                if msg.contains("stack overflow") {
+                    msg = "\(name):\(LuaState.deepestNestingLine(bytes)): \(msg) (brackets nested too deeply)"
+                } else {
+                    msg = "\(name): \(msg)"
+                }
+            }
             throw LuaError(kind: status == LUA_ERRMEM ? .memory : .syntax, message: msg)
         }
     }
@@ -144,6 +154,42 @@ public final class LuaState {
     public func doString(_ code: String, chunkName: String = "=(host)") throws(LuaError) {
         try loadString(code, chunkName: chunkName)
         try call(nargs: 0, nresults: 0)
+    }
+
+    /// Whether a message starts with `chunk:LINE:`.
+    static func hasLocation(_ message: String) -> Bool {
+        guard let colon = message.firstIndex(of: ":"), colon != message.startIndex else { return false }
+        let rest = message[message.index(after: colon)...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).first == ":"
+            && !message[..<colon].contains(where: { $0 == " " || $0 == "\n" })
+    }
+
+    /// The first line where brackets (`(`, `{`, `[`) are nested deepest, skipping strings
+    /// and comments roughly: where a "C stack overflow" while parsing comes from.
+    static func deepestNestingLine(_ bytes: [UInt8]) -> Int {
+        var depth = 0, deepest = -1, deepestLine = 1, line = 1, i = 0
+        var quote: UInt8? = nil
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 10 { line += 1 }
+            if let q = quote {
+                if c == 92 { i += 2; continue }           // backslash escape
+                if c == q || c == 10 { quote = nil }
+            } else if c == 34 || c == 39 {
+                quote = c
+            } else if c == 45, i + 1 < bytes.count, bytes[i + 1] == 45 {   // a comment: to the line's end
+                while i < bytes.count && bytes[i] != 10 { i += 1 }
+                continue
+            } else if c == 40 || c == 123 || c == 91 {
+                depth += 1
+                if depth > deepest { deepest = depth; deepestLine = line }
+            } else if c == 41 || c == 125 || c == 93 {
+                depth -= 1
+            }
+            i += 1
+        }
+        return deepestLine
     }
 
     static func split(_ full: String) -> (String, String) {
