@@ -105,8 +105,14 @@ final class OutputFileTests: XCTestCase {
     }
 
     func testCtrlCCommitsWholeFramesAndNoTemporaryFile() throws {
+        // A scene that runs for minutes: 1000 simulated s, a timer burning work every step.
+        let slow = try temporaryFile("slow.lua", """
+            for i = 1, 20 do animhost.item{name = "box" .. i, center = {i * 10, 0}} end
+            animhost.every(1 / 120, function() local x = 0 for i = 1, 20000 do x = x + i end end)
+            animhost.run{duration = 1000}
+            """)
         let out = dir + "/long.csv"
-        let p = try SpawnedAnimhost(["run", "behaviors/pile.lua", "--set", "count=200", "--duration", "10", "--output", out])
+        let p = try SpawnedAnimhost(["run", slow, "--output", out])
         // Interrupt once the run is well under way (the temporary file exists).
         let deadline = Date().addingTimeInterval(30)
         while (try leftovers()).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -120,7 +126,7 @@ final class OutputFileTests: XCTestCase {
         let rows = text.split(separator: "\n")
         XCTAssertTrue(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 })
 
-        let s = try SpawnedAnimhost(["run", "behaviors/pile.lua", "--set", "count=200", "--duration", "10"])
+        let s = try SpawnedAnimhost(["run", slow])
         XCTAssertTrue(s.stdout.wait(timeout: 30) { $0.count > 10_000 })
         s.interrupt()
         XCTAssertEqual(s.wait(timeout: 30), 130)
