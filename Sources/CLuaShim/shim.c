@@ -437,6 +437,15 @@ static int textload(lua_State *L) {
             }
             return 1;
         }
+        // A C stack overflow while parsing went through the host's message handler,
+        // which appended a traceback: load's message is one line, as for syntax errors.
+        size_t mlen;
+        const char *msg = lua_tolstring(L, -1, &mlen);
+        const char *tb = msg != NULL ? strstr(msg, "\nstack traceback:") : NULL;
+        if (tb != NULL) {
+            lua_pushlstring(L, msg, (size_t)(tb - msg));
+            lua_remove(L, -2);
+        }
         luaL_pushfail(L);   // stack: ... msg nil
         lua_insert(L, -2);  // stack: ... nil msg
         return 2;
