@@ -44,7 +44,7 @@ static void record_where(cl_limits *lim) {
     lua_Debug ar;
     for (int level = 0; level < 64 && lua_getstack(lim->main, level, &ar); level++) {
         if (!lua_getinfo(lim->main, "Sl", &ar)) break;
-        if (ar.currentline > 0) {
+        if (ar.currentline > 0 && strncmp(ar.source, "=animhost", 9) != 0) {
             snprintf(lim->where, sizeof lim->where, "%s:%d", ar.short_src, ar.currentline);
             return;
         }
@@ -113,14 +113,31 @@ cl_limits *cl_limits_of(lua_State *L) {
 
 // MARK: - Instruction budget
 
+/// Notes `file:line: ` of the innermost script frame: host Lua code (chunks named
+/// `=animhost…`, e.g. a test framework's global lookup) is skipped, so the message
+/// points at the user's loop.
+static void cl_note_trip_where(lua_State *L, cl_limits *lim) {
+    lua_Debug ar;
+    lim->trip_where[0] = 0;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        if (strncmp(ar.source, "=animhost", 9) == 0) continue;
+        snprintf(lim->trip_where, sizeof lim->trip_where, "%s:%d: ", ar.short_src, ar.currentline);
+        return;
+    }
+}
+
 /// Pushes the message of a limit that stopped the script: the memory cap (located where
-/// the allocation was refused) or the instruction budget (located at `level`). Host
+/// the allocation was refused) or the instruction budget (located where it ran out, else at
+/// `level`). Host
 /// allocation: the message itself must not be refused.
 static void push_limit_message(lua_State *L, cl_limits *lim, int level, const char *what) {
     int saved_enforce = lim->enforce;
     lim->enforce = 0;
     if (lim->where[0] != '\0' && lim->where_is_budget == !lim->memory_hit)
         lua_pushfstring(L, "%s: ", lim->where);
+    else if (!lim->memory_hit && lim->trip_where[0] != '\0')
+        lua_pushstring(L, lim->trip_where);
     else
         luaL_where(L, level);
     if (lim->memory_hit) {
@@ -146,10 +163,12 @@ static void cl_count_hook(lua_State *L, lua_Debug *ar) {
         lim->remaining -= count;
         if (lim->remaining > 0) return;
         lim->tripped = 1;
+        cl_note_trip_where(L, lim);
     }
     // Keep raising on every instruction until control returns to the host, so a script's
     // pcall cannot swallow the error and carry on (xpcall's handler is skipped: see
-    // guarded_handler).
+    // guarded_handler). Every raise names the line that was running when the budget ran
+    // out, not the line of whichever frame (a test runner, a pcall's caller) it reached.
     lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
     push_limit_message(L, lim, 0, NULL);
     lua_error(L);
@@ -178,7 +197,10 @@ void cl_charge(lua_State *L, long long units, const char *what) {
     if (!lim->enforce || lim->remaining == LLONG_MAX) return;  // host code, or no budget
     lim->remaining -= units;
     if (lim->remaining > 0 && !lim->tripped && !lim->memory_hit) return;
-    if (lim->remaining <= 0) lim->tripped = 1;
+    if (lim->remaining <= 0 && !lim->tripped) {
+        lim->tripped = 1;
+        cl_note_trip_where(L, lim);
+    }
     lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
     push_limit_message(L, lim, 1, what);
     lua_error(L);
@@ -201,6 +223,9 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lua_insert(L, func);                  // stack: ... handler f args
     long long saved_budget = lim->budget, saved_remaining = lim->remaining;
     int saved_tripped = lim->tripped, saved_enforce = lim->enforce, saved_refused = lim->refused;
+    char saved_where[sizeof lim->trip_where];
+    memcpy(saved_where, lim->trip_where, sizeof saved_where);
+    lim->trip_where[0] = 0;
     lim->budget = budget > 0 ? budget : LLONG_MAX;
     lim->remaining = lim->budget;
     lim->tripped = 0;
@@ -226,6 +251,7 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->remaining = saved_remaining;
     lim->tripped = saved_tripped;
     lim->refused = saved_refused;
+    memcpy(lim->trip_where, saved_where, sizeof saved_where);
     if (lim->depth == 0) {
         // Back in the host: the next call (a REPL line, the next test) starts afresh.
         lim->memory_hit = 0;

@@ -23,7 +23,9 @@ public enum Host {
             Interrupt.catchSignal()
             Interrupt.catchTermination()
             defer { Interrupt.restoreDefault() }
-            let status = try runOnce(options, output: output)
+            // Streaming live (--realtime): Ctrl-C ends the run (exit 0) with every frame so
+            // far written; otherwise Ctrl-C is exit 130.
+            let status = try runOnce(options, output: output, pacer: options.realtime ? RealtimePacer() : nil)
             try output.commit()
             return status
         } catch {
@@ -35,12 +37,14 @@ public enum Host {
     /// Runs the scene once into `output`; reports a script error itself after committing
     /// the frames produced. Ctrl-C (or SIGTERM) stops it after the current frame: exit 130.
     /// `loaded` sees the scene once it is loaded (`run --watch` watches what it required).
-    static func runOnce(_ options: RunOptions, output: TextOutput, loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
+    static func runOnce(_ options: RunOptions, output: TextOutput, pacer: RealtimePacer? = nil,
+                        loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
         let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
         let scene = try Scene.load(options.sceneOptions)
         loaded(scene)
         if let touches { scene.stage.schedule(touches.events) }
-        let writer = try FrameRun(scene: scene, options: options, output: output)
+        var writer = try FrameRun(scene: scene, options: options, output: output)
+        writer.pacer = pacer
         let end: FrameRun.End
         do throws(HostError) {
             end = try Interrupt.armed(scene.lua) { () throws(HostError) -> FrameRun.End in
@@ -52,6 +56,7 @@ public enum Host {
         } catch {
             output.close()
             if Interrupt.pending {
+                if pacer != nil { return 0 }
                 reportInterrupted(at: scene.stage.time)
                 return 130
             }
@@ -63,6 +68,7 @@ public enum Host {
             return 0
         case .interrupted(let t):
             output.close()
+            if pacer != nil { return 0 }   // streaming live: Ctrl-C is the normal end
             reportInterrupted(at: t)
             return 130
         }
@@ -105,6 +111,8 @@ struct FrameRun {
     let encoder: FrameEncoder
     let columns: [FrameColumn]
     let itemFilter: [String]?
+    /// With `--realtime` (no `--watch`): frames wait for the wall clock and are flushed one by one.
+    var pacer: RealtimePacer?
 
     init(scene: Scene, options: RunOptions, output: TextOutput) throws(HostError) {
         self.scene = scene
@@ -153,12 +161,20 @@ struct FrameRun {
             if isLast { t = limit }
             let targetStep = Int((t * hz + 1e-7).rounded(.down))
             while stage.steps < targetStep { try stage.step() }
+            if let pacer {
+                guard pacer.wait(until: t) else { break }
+            }
             write(time: t)
-            if isLast { break }
+            if pacer != nil { output.flush() }
+            if isLast {
+                if fixedDuration == nil && !stage.isSettled { RunEndNotes.reportCap(limit, stage: stage) }
+                break
+            }
             if fixedDuration == nil && stage.isSettled { break }
             k += 1
         }
         output.flush()
+        RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time)
         return .finished
     }
 

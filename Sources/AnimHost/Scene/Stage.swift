@@ -24,11 +24,9 @@ public final class Stage {
     private var timers: [Timer] = []
     private var timerSequence = 0
 
-    struct Recognizer {
-        var recognizer: GestureRecognizer
-        var handler: (GestureUpdate) throws(HostError) -> Void
-    }
-    private var recognizers: [Recognizer] = []
+    /// The recognizers and UIKit's rules between them; `gestureHandlers` by recognizer index.
+    private var gestures = GestureArena()
+    private var gestureHandlers: [(GestureUpdate) throws(HostError) -> Void] = []
     /// Touches waiting for their time: `pendingTouches[pendingHead...]`, in time order
     /// (scheduling order among equal times) unless `pendingNeedsSort`. Delivery advances the
     /// head instead of removing the first element, so a long input is linear, not quadratic.
@@ -77,7 +75,8 @@ public final class Stage {
 
     /// Adds a gesture recognizer; `item` nil means the whole screen.
     public func addRecognizer(_ kind: GestureKind, item: ItemID?, handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
-        recognizers.append(Recognizer(recognizer: GestureRecognizer(kind: kind, item: item), handler: handler))
+        gestures.add(kind, item: item)
+        gestureHandlers.append(handler)
     }
 
     /// Schedules touch samples (from a file or a script); they are delivered at the first
@@ -114,6 +113,12 @@ public final class Stage {
     public func schedule(_ input: SyntheticInput) {
         schedule(input.events(hz: hz, touchID: nextTouchID))
         nextTouchID += 1
+    }
+
+    /// Touch samples scheduled but not yet delivered, in time order.
+    public var pendingTouchEvents: [TouchEvent] {
+        _ = nextPendingTouch   // sorts what was scheduled out of order
+        return Array(pendingTouches[pendingHead...])
     }
 
     /// Whether input or timers are still waiting.
@@ -179,13 +184,12 @@ public final class Stage {
             compactPendingTouches()
             try deliver(e)
         }
-        for i in recognizers.indices {
-            if let u = recognizers[i].recognizer.tick(time: time) { try recognizers[i].handler(u) }
-        }
+        try run(gestures.tick(time: time))
     }
 
-    /// Sends one touch sample to the recognizers: a new touch goes to the topmost item
-    /// with recognizers under it, or to the screen-level ones when no item claims it.
+    /// Sends one touch sample to the recognizers: a new touch goes to those of the topmost
+    /// item with recognizers under it and to the screen-level ones; `GestureArena` decides
+    /// which of them recognizes.
     public func deliver(_ e: TouchEvent) throws(HostError) {
         deliveredTouches.append(e)
         switch e.phase {
@@ -193,18 +197,15 @@ public final class Stage {
         case .moved: touchesDown[e.touch]?.location = e.location
         case .ended, .cancelled: touchesDown[e.touch] = nil
         }
-        if e.phase == .began {
-            let candidates = recognizers.compactMap(\.recognizer.item)
-            let hit = animator.topmostItem(at: e.location, among: candidates)
-            for i in recognizers.indices where recognizers[i].recognizer.item == hit {
-                recognizers[i].recognizer.begin(e)
-            }
-        }
-        for i in recognizers.indices where recognizers[i].recognizer.isTracking(e.touch) {
-            if let u = recognizers[i].recognizer.handle(e) {
-                try recognizers[i].handler(u)
-                try checkCallbackError()
-            }
+        let hit = e.phase == .began ? animator.topmostItem(at: e.location, among: gestures.attachedItems) : nil
+        try run(gestures.handle(e, hit: hit))
+    }
+
+    /// Calls the handlers of recognizer updates, in order.
+    private func run(_ deliveries: [GestureArena.Delivery]) throws(HostError) {
+        for d in deliveries {
+            try gestureHandlers[d.recognizer](d.update)
+            try checkCallbackError()
         }
     }
 

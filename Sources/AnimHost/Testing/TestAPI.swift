@@ -52,7 +52,7 @@ final class TestAPI {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
-        if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: false) {
+        if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
         var so = SceneOptions(path: resolved)
@@ -286,7 +286,7 @@ final class TestAPI {
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
+        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
         lua.register(c)

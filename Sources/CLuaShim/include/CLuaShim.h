@@ -101,6 +101,7 @@ typedef struct cl_limits {
     lua_State *main;        ///< the state's main thread (never collected while the state lives)
     char where[200];        ///< `file:line` of the Lua code whose allocation hit the cap or the budget
     int where_is_budget;    ///< `where` was recorded by the budget (1) or the cap (0)
+    char trip_where[192];   ///< `file:line: ` of the script line running when the budget ran out
 } cl_limits;
 
 /// Creates a state whose allocator counts into `limits` and refuses
