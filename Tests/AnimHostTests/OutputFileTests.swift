@@ -104,6 +104,16 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try leftovers(), ["fifo"])
     }
 
+    func testReplSaveFollowsTheSameRules() throws {
+        let script = dir + "/scene.lua"
+        try FileManager.default.copyItem(atPath: packageRoot + "/behaviors/pane.lua", toPath: script)
+        let r = try runAnimhost(["repl", script], stdin: ":run 0.1\n:save \(dir)\n:save \(script)\n:save \(dir)/out.csv\n")
+        XCTAssertTrue(r.stderr.contains(":save '\(dir)': is a directory"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("which this run reads"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("saved 7 frames"), r.stdout)
+        XCTAssertEqual(try leftovers(), ["out.csv", "scene.lua"])
+    }
+
     func testCtrlCCommitsWholeFramesAndNoTemporaryFile() throws {
         // A scene that runs for minutes: 1000 simulated s, a timer burning work every step.
         let slow = try temporaryFile("slow.lua", """

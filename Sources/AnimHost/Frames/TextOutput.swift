@@ -33,18 +33,20 @@ public final class TextOutput {
     }
 
     /// Writes to `path` (`-` is standard output). Checks the path now but touches nothing.
-    /// - Parameter protecting: files that must never be the output (the script, the input).
+    /// - Parameters:
+    ///   - protecting: files that must never be the output (the script, the input).
+    ///   - option: how the user gave the path, for messages (`--output`, `:save`).
     /// - Throws: `HostError.usage` for an empty path, a directory, a protected file, or a
     ///   place where no file can be created.
-    public init(path: String, protecting: [String] = []) throws(HostError) {
+    public init(path: String, protecting: [String] = [], option: String = "--output") throws(HostError) {
         shownPath = path
         if path == "-" { target = .standardOutput; file = stdout; return }
-        target = try TextOutput.classify(path, protecting: protecting)
+        target = try TextOutput.classify(path, protecting: protecting, option: option)
     }
 
-    private static func classify(_ path: String, protecting: [String]) throws(HostError) -> Target {
-        func refuse(_ why: String) -> HostError { .usage("--output '\(path)': \(why)") }
-        guard !path.isEmpty else { throw .usage("--output needs a file name, got ''") }
+    private static func classify(_ path: String, protecting: [String], option: String) throws(HostError) -> Target {
+        func refuse(_ why: String) -> HostError { .usage("\(option) '\(path)': \(why)") }
+        guard !path.isEmpty else { throw .usage("\(option) needs a file name, got ''") }
         guard !path.utf8.contains(0) else { throw refuse("a file name cannot contain a NUL byte") }
         var st = stat()
         if stat(path, &st) == 0 {
