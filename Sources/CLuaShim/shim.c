@@ -35,11 +35,11 @@ void cl_set_dispatcher(cl_dispatcher dispatcher, cl_releaser releaser) {
 /// Blocks at least this big are refused once the budget is spent.
 #define CL_BIG_BLOCK (64 * 1024)
 
-/// Records in `lim->where` the `file:line` of the innermost Lua function of the main
+/// Records in `lim->where` the `file:line` of the innermost script function of the main
 /// thread (the line that was running when the cap or the budget was hit). Reads the call
 /// stack only: it allocates nothing, so the allocator may call it.
 static void record_where(cl_limits *lim) {
-    lim->where[0] = '\0';
+    // (Without a Lua frame, e.g. an allocation while unwinding, the last place stays.)
     if (lim->main == NULL) return;
     lua_Debug ar;
     for (int level = 0; level < 64 && lua_getstack(lim->main, level, &ar); level++) {
@@ -237,6 +237,8 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused || lim->memory_hit ? CL_MEMORY_REFUSED : 0);
     long long spent = lim->budget;
     lim->enforce = saved_enforce;
+    // (A refusal inside the message handler itself comes back as LUA_ERRERR.)
+    if (status == LUA_ERRERR && lim->refused) status = LUA_ERRMEM;
     if (status == LUA_ERRMEM && !lim->tripped && lim->refused) lim->memory_hit = 1;
     if (status == LUA_ERRMEM && (lim->tripped || lim->memory_hit)) {
         // A refused allocation leaves only "not enough memory" (no handler runs for
@@ -287,17 +289,14 @@ int cl_loadtext_limited(lua_State *L, const char *buf, size_t size, const char *
 static int has_location(const char *s, size_t len);
 
 int cl_msghandler(lua_State *L) {
-    // Host machinery: building the message must not be refused by the cap or the budget.
     cl_limits *lim = cl_limits_of(L);
+    const char *msg = lua_tostring(L, 1);
+    // The script's __tostring runs under the script's limits...
+    if (msg == NULL && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+    // ...but the host's message and traceback must not be refused by the cap or the budget.
     int saved_enforce = lim->enforce;
     lim->enforce = 0;
-    const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
+    if (msg == NULL) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     // Every error names file:line: a message without one (a C stack overflow, an error
     // object that is not a string, error(msg, 0)) gets the innermost Lua line's.
     if (!has_location(msg, strlen(msg))) {

@@ -114,6 +114,13 @@ final class LimitsTests: XCTestCase {
         try lua.doString("local t = {} for i = 1, 100 do t[i] = {} end")
     }
 
+    func testAnErrorObjectsToStringRunsUnderTheLimits() throws {
+        let lua = try state(budget: 400_000_000, memoryMiB: 8)
+        let e = failure(lua, "error(setmetatable({}, {__tostring = function()\n  local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end\nend}))")
+        XCTAssertEqual(e?.kind, .memory)
+        XCTAssertTrue(e?.message.hasPrefix("x.lua:2: not enough memory") ?? false, e?.message ?? "")
+    }
+
     func testAMemoryErrorNamesTheLine() throws {
         let lua = try state(budget: 400_000_000, memoryMiB: 8)
         let e = failure(lua, "local t = {}\nlocal s = ('x'):rep(1e6)\nfor i = 1, 1e6 do\n  t[i] = s .. i\nend")
