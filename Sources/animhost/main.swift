@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self])
+        subcommands: [Run.self, Repl.self, Test.self, Spring.self])
 }
 
 struct Run: ParsableCommand {
@@ -86,6 +86,37 @@ struct Test: ParsableCommand {
         o.format = format
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
         throw ExitCode(Host.test(o))
+    }
+}
+
+struct Spring: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP.")
+
+    @Option(help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?
+    @Option(help: "Stiffness k.") var stiffness: Double?
+    @Option(help: "Damping coefficient c.") var damping: Double?
+    @Option(help: "Undamped frequency in Hz (with --damping-ratio).") var frequency: Double?
+    @Option(name: .customLong("damping-ratio"), help: "Damping ratio ζ.") var dampingRatio: Double?
+    @Option(help: "SwiftUI response in s (with --damping-ratio).") var response: Double?
+    @Option(help: "SwiftUI/iOS 17 duration in s (with --bounce).") var duration: Double?
+    @Option(help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1.") var bounce: Double?
+    @Option(help: "POP springSpeed (with --bounciness).") var speed: Double?
+    @Option(help: "POP springBounciness.") var bounciness: Double?
+    @Option(help: "Origami tension (with --friction).") var tension: Double?
+    @Option(help: "Origami friction.") var friction: Double?
+    @Option(help: "Initial velocity of the unit step, in distances per second (UIKit's relative units).") var velocity: Double?
+    @Option(help: "Output: text or json.") var format: String = "text"
+
+    func run() throws {
+        guard format == "text" || format == "json" else { throw HostError.usage("--format must be text or json; got '\(format)'") }
+        let given: [(String, Double?)] = [
+            ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("frequency", frequency),
+            ("dampingRatio", dampingRatio), ("response", response), ("duration", duration), ("bounce", bounce),
+            ("springSpeed", speed), ("springBounciness", bounciness), ("origamiTension", tension),
+            ("origamiFriction", friction), ("velocity", velocity),
+        ]
+        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, json: format == "json"))
     }
 }
 
