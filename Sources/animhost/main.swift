@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self, Spring.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Spring.self])
 }
 
 struct Run: ParsableCommand {
@@ -19,7 +19,7 @@ struct Run: ParsableCommand {
     @Option(help: "Run exactly this many seconds.") var duration: Double?
     @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
     @Option(help: "Frames per second (positive, ≤ hz).") var fps: Double = 60
-    @Option(help: "Frame format: csv, table, jsonl or ascii.") var format: String = "csv"
+    @Option(help: "Frame format: csv, table, jsonl, ascii or svg (one picture of the whole run).") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
@@ -35,7 +35,7 @@ struct Run: ParsableCommand {
         var o = RunOptions(script: script)
         o.duration = duration; o.hz = hz; o.fps = fps
         guard let f = FrameFormat(rawValue: format) else {
-            throw HostError.usage("--format must be one of csv, table, jsonl, ascii; got '\(format)'")
+            throw HostError.usage("--format must be one of csv, table, jsonl, ascii, svg; got '\(format)'")
         }
         o.format = f
         o.items = items.map { $0.split(separator: ",").map(String.init) }
@@ -86,6 +86,20 @@ struct Test: ParsableCommand {
         o.format = format
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
         throw ExitCode(Host.test(o))
+    }
+}
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Plot a `run` CSV as SVG: a chart per column, a line per item against t.")
+
+    @Argument(help: "Frames CSV as `animhost run` writes it; - or nothing for stdin.") var frames: String?
+    @Option(help: "Comma-separated item names to plot (default: all).") var items: String?
+    @Option(help: "Comma-separated columns to plot (default: x,y).") var columns: String?
+    @Option(help: "Write the SVG to this file instead of stdout.") var output: String?
+
+    func run() throws {
+        throw ExitCode(Host.plot(input: frames, items: items.map { $0.split(separator: ",").map(String.init) },
+                                 columns: columns.map { $0.split(separator: ",").map(String.init) }, output: output))
     }
 }
 

@@ -77,7 +77,7 @@ struct FrameRun {
         self.options = options
         self.output = output
         // The ascii drawing needs each item's size.
-        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii ? ["width", "height"] : []))
+        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii || options.format == .svg ? ["width", "height"] : []))
         let animator = scene.stage.animator
         for c in columns {
             if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {
@@ -102,6 +102,32 @@ struct FrameRun {
     var fixedDuration: Double? { options.duration ?? scene.runDuration }
 
     func run() throws(HostError) {
+        if options.format == .svg {
+            // One document: written even when the run stops on an error, with the frames so far.
+            do throws(HostError) { try step() } catch {
+                writePicture()
+                throw error
+            }
+            writePicture()
+            return
+        }
+        try step()
+    }
+
+    /// Frames collected for `--format svg`.
+    private let collected = FrameBox()
+
+    private func writePicture() {
+        let a = scene.stage.animator
+        let series = FrameSeries(frames: collected.frames, columns: columns)
+        let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
+        let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
+        let picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        output.writeLine(String(picture.svg.dropLast()))
+        output.flush()
+    }
+
+    private func step() throws(HostError) {
         if let h = encoder.header() { output.writeLine(h) }
         let stage = scene.stage
         let hz = Double(stage.hz)
@@ -126,6 +152,7 @@ struct FrameRun {
     func write(time: Double) {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
+        if options.format == .svg { collected.frames.append(frame); return }
         for line in encoder.lines(for: frame) { output.writeLine(line) }
     }
 
@@ -134,3 +161,6 @@ struct FrameRun {
         return scene.stage.animator.itemIDs.filter { names.contains(scene.stage.animator.name(of: $0)) }
     }
 }
+
+/// Frames kept for a picture drawn at the end of a run.
+final class FrameBox { var frames: [Frame] = [] }

@@ -1,6 +1,6 @@
 /// The text formats frames can be written in.
 public enum FrameFormat: String, CaseIterable, Sendable {
-    case csv, table, jsonl, ascii
+    case csv, table, jsonl, ascii, svg
 }
 
 /// Turns frames into text lines in one of the formats. Stateless apart from whether the
@@ -24,7 +24,7 @@ public struct FrameEncoder: Sendable {
         case .csv: return names.joined(separator: ",")
         case .table:
             return pad("t", 10) + " " + pad("item", itemWidth) + columns.map { " " + pad($0.name, 12) }.joined()
-        case .jsonl, .ascii: return nil
+        case .jsonl, .ascii, .svg: return nil
         }
     }
 
@@ -58,6 +58,9 @@ public struct FrameEncoder: Sendable {
             return [s + "}}"]
         case .ascii:
             return AsciiCanvas(bounds: bounds).draw(frame: frame, columns: columns)
+        case .svg:
+            return []   // one document for the whole run: FrameRun collects the frames
+
         }
     }
 

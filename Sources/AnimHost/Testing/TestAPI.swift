@@ -285,6 +285,23 @@ final class TestAPI {
         }
         c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
+            let t = tr(o)
+            var columns = ["x", "y", "angle"]
+            if call.count >= 2 && !call.isNil(at: 2) {
+                guard lua_type(call.L, 2) == LUA_TTABLE else { return .error("bad argument #1 to 'svg' (list of column names expected)") }
+                columns = []
+                for k in 1...max(1, Int(lua_rawlen(call.L, 2))) {
+                    lua_rawgeti(call.L, 2, lua_Integer(k))
+                    defer { lua_settop(call.L, -2) }
+                    guard let n = call.state.string(at: -1), t.column(named: n) != nil else {
+                        return .error("bad argument #1 to 'svg' (column [\(k)]: one of \(t.columns.map(\.name).joined(separator: ", ")) expected)")
+                    }
+                    columns.append(n)
+                }
+            }
+            call.push(t.svg(columns: columns)); return .results(1)
+        }
         c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
         lua.register(c)
     }

@@ -72,6 +72,11 @@ public final class Trace {
         return worst
     }
 
+    /// The trace plotted as SVG (as `animhost plot` draws it): x, y and angle, or `columns`.
+    public func svg(columns: [String] = ["x", "y", "angle"], title: String = "trace") -> String {
+        PlotDocument.svg(FrameSeries(frames: frames, columns: self.columns), columns: columns, title: title)
+    }
+
     /// The trace as `run` CSV.
     public func csv() -> String {
         let e = FrameEncoder(format: .csv, columns: columns)
