@@ -23,6 +23,7 @@ struct Run: ParsableCommand {
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
+    @Option(help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
@@ -41,6 +42,7 @@ struct Run: ParsableCommand {
         o.items = items.map { $0.split(separator: ",").map(String.init) }
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
+        if let size { o.asciiSize = try RunOptions.parseSize(size) }
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         o.watch = watch; o.realtime = realtime; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
         throw ExitCode(Host.run(o))

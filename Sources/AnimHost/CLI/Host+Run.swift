@@ -95,6 +95,8 @@ struct FrameRun {
         var e = FrameEncoder(format: options.format, columns: columns)
         e.itemWidth = max(4, animator.records.map(\.name.count).max() ?? 4)
         if let b = animator.referenceBounds { e.bounds = (b.origin.x, b.origin.y, b.size.x, b.size.y) }
+        e.asciiSize = options.asciiSize
+        e.shapes = animator.itemIDs.map { (animator.name(of: $0), animator.shape(of: $0)) }
         encoder = e
     }
 

@@ -21,6 +21,8 @@ public struct RunOptions: Sendable {
     /// Lua heap cap in MiB.
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// The `ascii` grid: columns × rows.
+    public var asciiSize = (columns: 60, rows: 30)
 
     public init(script: String) { self.script = script }
 
@@ -36,6 +38,16 @@ public struct RunOptions: Sendable {
         if let d = duration { guard d >= 0 && d.isFinite && d <= 1e6 else { throw .usage("--duration must be a number of seconds ≥ 0, got \(NumberFormat.string(d))") } }
         guard memoryMiB >= 1 && memoryMiB <= 1 << 20 else { throw .usage("--memory must be a number of MiB from 1 to 1048576, got \(memoryMiB)") }
         if realtime && !watch { throw .usage("--realtime goes with --watch") }
+    }
+
+    /// Parses `COLUMNSxROWS` for `--size` (each 4…1000).
+    public static func parseSize(_ text: String) throws(HostError) -> (columns: Int, rows: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+              AsciiCanvas.sizeRange.contains(c), AsciiCanvas.sizeRange.contains(r) else {
+            throw .usage("--size takes COLUMNSxROWS, each from 4 to 1000 (e.g. 80x40), got '\(text)'")
+        }
+        return (c, r)
     }
 
     /// Parses `NAME=VALUE` for `--set`.
