@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Spring.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Spring.self])
 }
 
 struct Run: ParsableCommand {
@@ -102,6 +102,34 @@ struct Plot: ParsableCommand {
     func run() throws {
         throw ExitCode(Host.plot(input: frames, items: items.map { $0.split(separator: ",").map(String.init) },
                                  columns: columns.map { $0.split(separator: ",").map(String.init) }, output: output))
+    }
+}
+
+struct Sweep: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run every combination of tunables (each in its own scene, in parallel) and print the motion metrics of each.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "A tunable and its values: NAME=FROM:TO:STEP (repeatable; the first varies slowest).") var vary: [String] = []
+    @Option(help: "The item measured (default: the first created).") var item: String?
+    @Option(help: "Settle tolerance in points.") var tolerance: Double = 0.5
+    @Option(help: "Run each combination exactly this long (default: the script's, else until rest, at most 10 s).") var duration: Double?
+    @Option(help: "Parallel runs (default: every core).") var jobs: Int?
+    @Option(help: "Run only combinations K, K+N, K+2N, … (1-based): K/N.") var shard: String?
+    @Option(help: "Output: csv, table or svg.") var format: String = "csv"
+    @Option(help: "Write to this file instead of stdout.") var output: String?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable that is not varied: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+
+    func run() throws {
+        var o = SweepOptions(script: script)
+        o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
+        o.format = format; o.output = output; o.input = input; o.hz = hz; o.seed = seed
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
+        throw ExitCode(Host.sweep(o))
     }
 }
 
