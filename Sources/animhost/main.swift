@@ -9,7 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Spring.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self])
 }
 
 struct Run: ParsableCommand {
@@ -130,6 +130,34 @@ struct Sweep: ParsableCommand {
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
         throw ExitCode(Host.sweep(o))
+    }
+}
+
+struct Fit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search tunables (deterministically) for target metrics or for the path closest to a recorded run.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "A tunable to search: NAME (its min…max) or NAME=FROM:TO (repeatable).") var vary: [String] = []
+    @Option(help: "Target metrics: settle=S,overshoot=PT,peakSpeed=PT/S,oscillations=N,rest=S.") var target: String?
+    @Option(help: "A `run` CSV to match (RMS distance of the item's center over its times).") var match: String?
+    @Option(help: "The item measured (default: the first created, or the first in --match).") var item: String?
+    @Option(help: "Settle tolerance in points; with --match, the RMS error that counts as a match.") var tolerance: Double = 0.5
+    @Option(help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
+    @Option(help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable that is not searched: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+
+    func run() throws {
+        var o = FitOptions(script: script)
+        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance
+        o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
+        if let j = jobs, j < 1 || j > 1024 { throw HostError.usage("--jobs must be from 1 to 1024, got \(j)") }
+        throw ExitCode(Host.fit(o))
     }
 }
 
