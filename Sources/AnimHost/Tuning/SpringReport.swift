@@ -74,7 +74,7 @@ struct SpringReport {
             "duration/bounce          \(n(spring.duration)) s, \(n(spring.bounce))",
             "POP                      \(pop); tension \(n(p.stiffness)), friction \(n(p.damping)), mass \(n(p.mass))",
             "Origami                  tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction))",
-            "unit step                \(settle), overshoot \(n(spring.overshoot * 100)) % (initial velocity \(n(spring.initialVelocity)) distances/s)",
+            "unit step                \(settle), overshoot \(NumberFormat.string((spring.overshoot * 10_000).rounded() / 100)) % (initial velocity \(n(spring.initialVelocity)) distances/s)",
         ]
         for c in code { lines += ["", c.label + ":"] + c.text.split(separator: "\n").map { "  " + $0 } }
         return lines.joined(separator: "\n") + "\n"
