@@ -59,10 +59,12 @@ struct Repl: ParsableCommand {
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+    @Option(help: "An item :set compares (repeatable; default: the three that moved most).") var item: [String] = []
 
     func run() throws {
         var o = ReplOptions()
         o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.items = item
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
     }

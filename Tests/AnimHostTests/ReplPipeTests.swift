@@ -86,6 +86,26 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no item named 'pan'; did you mean 'pane'?"), r.stderr)
     }
 
+    func testSetShowsTheItemsThatMovedMostOrThoseAskedFor() throws {
+        // Five dots on springs of growing reach: dot5 travels farthest, dot1 least.
+        let script = try temporaryFile("dots.lua", """
+            local f = animhost.tunable("frequency", 2, {min = 0.5, max = 10})
+            local a = animhost.animator{bounds = {0, 0, 400, 400}}
+            for i = 1, 5 do
+              local d = animhost.item{name = "dot" .. i, center = {60 * i, 50}, size = {10, 10}}
+              a:addBehavior(animhost.attachment{item = d, anchor = {60 * i, 50 + 30 * i}, length = 0, frequency = f, damping = 0.3})
+            end
+            """)
+        let r = try runAnimhost(["repl", script], stdin: ":set frequency 3\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shown = ["dot1", "dot2", "dot3", "dot4", "dot5"].filter { d in r.stdout.contains("\(d) settles in") }
+        XCTAssertEqual(shown, ["dot3", "dot4", "dot5"], r.stdout)
+        XCTAssertTrue(r.stdout.contains("2 more items (name them: :set frequency VALUE ITEM…)"), r.stdout)
+        let asked = try runAnimhost(["repl", script, "--item", "dot1"], stdin: ":set frequency 3\n:set frequency 4 dot2\n")
+        let settles = asked.stdout.split(separator: "\n").filter { $0.contains("settles in") }.map { String($0.prefix(4 + 1)) }
+        XCTAssertEqual(settles, ["dot1 ", "dot2 "], asked.stdout)
+    }
+
     func testSetChecksTheName() throws {
         let r = try repl(":set frequncy 5\n:set frequency 50\n")
         XCTAssertTrue(r.stderr.contains("no tunable named 'frequncy'; did you mean 'frequency'?"), r.stderr)

@@ -102,7 +102,8 @@ extension Repl {
         }
     }
 
-    private func retune(_ name: String, _ value: Double, _ items: [String]) {
+    private func retune(_ name: String, _ value: Double, _ named: [String]) {
+        let items = named.isEmpty ? compareItems : named
         guard let t = live.scene.tunables.first(where: { $0.name == name }) else {
             let names = live.scene.tunables.map(\.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" }

@@ -285,6 +285,30 @@ final class TestAPI {
         }
         c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (name of an item in the trace expected)") }
+            var tolerance = MotionMetrics.defaultTolerance, from = 0.0
+            if call.count >= 3 && !call.isNil(at: 3) {
+                guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {
+                    return .error("bad argument #2 to 'metrics' (table {tolerance=, from=} expected)")
+                }
+                do throws(LuaCallError) {
+                    try r.finish()
+                    tolerance = try r.finiteNumber("tolerance") ?? tolerance
+                    from = try r.finiteNumber("from") ?? from
+                } catch { return .error(error.description) }
+                guard tolerance > 0 else { return .error("bad argument #2 to 'metrics' (field 'tolerance' must be > 0)") }
+            }
+            guard let m = t.metrics(item: item, from: from, tolerance: tolerance) else { call.pushNil(); return .results(1) }
+            lua_createtable(call.L, 0, 6)
+            for (k, v) in [("settle", m.settle), ("overshoot", m.overshoot), ("peakSpeed", m.peakSpeed),
+                           ("oscillations", Double(m.oscillations)), ("tolerance", m.tolerance)] {
+                if k == "oscillations" { lua_pushinteger(call.L, lua_Integer(m.oscillations)) } else { call.push(v) }
+                lua_setfield(call.L, -2, k)
+            }
+            return .results(1)
+        }
         c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
             let t = tr(o)
             var columns = ["x", "y", "angle"]
