@@ -38,6 +38,7 @@ public struct RunOptions: Sendable {
         if let d = duration { guard d >= 0 && d.isFinite && d <= 1e6 else { throw .usage("--duration must be a number of seconds ≥ 0, got \(NumberFormat.string(d))") } }
         guard memoryMiB >= 1 && memoryMiB <= 1 << 20 else { throw .usage("--memory must be a number of MiB from 1 to 1048576, got \(memoryMiB)") }
         if realtime && !watch { throw .usage("--realtime goes with --watch") }
+        if realtime && format == .svg { throw .usage("--format svg draws a whole run at its end; it cannot stream with --realtime (use csv, table, jsonl or ascii)") }
     }
 
     /// Parses `COLUMNSxROWS` for `--size` (each 4…1000).

@@ -76,8 +76,15 @@ struct AsciiCanvas {
                 if col >= 0 && col < columns && r >= 0 && r < rows { grid[r][col] = marks[n] }
             }
         }
-        let legend = zip(marks, frame.rows).map { "\($0) \($1.item)" }.joined(separator: "  ")
-        return ["t = " + NumberFormat.string(frame.time)] + grid.map { String($0) } + [legend, ""]
+        // The legend, wrapped at the grid's width (at least one entry per line).
+        var legend: [String] = [], line = ""
+        for (mark, row) in zip(marks, frame.rows) {
+            let entry = "\(mark) \(row.item)"
+            if !line.isEmpty && line.count + 2 + entry.count > max(columns, 20) { legend.append(line); line = "" }
+            line += (line.isEmpty ? "" : "  ") + entry
+        }
+        if !line.isEmpty { legend.append(line) }
+        return ["t = " + NumberFormat.string(frame.time)] + grid.map { String($0) } + legend + [""]
     }
 
     /// Whether `p` is inside the convex polygon (either winding).
