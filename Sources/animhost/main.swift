@@ -16,9 +16,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Simulate a scene script and print its frames.")
 
     @Argument(help: "The scene script (.lua).") var script: String
-    @Option(help: "Run exactly this many seconds.") var duration: Double?
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Frames per second (positive, ≤ hz).") var fps: Double = 60
+    @Option(help: "Run exactly this many seconds (0…1000000).") var duration: String?
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second (positive, ≤ hz).") var fps: String = "60"
     @Option(help: "Frame format: csv, table, jsonl, ascii or svg (one picture of the whole run).") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
@@ -27,14 +27,15 @@ struct Run: ParsableCommand {
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
-    @Flag(help: "With --watch: pace frames to the wall clock and stream them.") var realtime = false
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
-    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(help: "Pace frames to the wall clock and stream them (with --watch: reload by replay).") var realtime = false
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = RunOptions(script: script)
-        o.duration = duration; o.hz = hz; o.fps = fps
+        o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
+        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
         guard let f = FrameFormat(rawValue: format) else {
             throw HostError.usage("--format must be one of csv, table, jsonl, ascii, svg; got '\(format)'")
         }
@@ -44,7 +45,8 @@ struct Run: ParsableCommand {
         o.output = output; o.input = input
         if let size { o.asciiSize = try RunOptions.parseSize(size) }
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        o.watch = watch; o.realtime = realtime; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.watch = watch; o.realtime = realtime; o.seed = try NumberOption.parseSeed(seed)
+        o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
         throw ExitCode(Host.run(o))
     }
 }
@@ -53,17 +55,18 @@ struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
 
     @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: Double = 60
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: String = "60"
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
     @Option(help: "An item :set compares (repeatable; default: the three that moved most).") var item: [String] = []
 
     func run() throws {
         var o = ReplOptions()
-        o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.script = script; o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
+        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
         o.items = item
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
@@ -78,7 +81,7 @@ struct Test: ParsableCommand {
     @Option(help: "Report format: pretty, tap, junit or json.") var output: String = "pretty"
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
     @Flag(help: "List the tests without running them.") var list = false
-    @Option(help: "Seed for math.random.") var seed: UInt64 = 0
+    @Option(help: "Seed for math.random (0…2^64−1).") var seed: String = "0"
 
     func run() throws {
         var o = TestOptions()
@@ -88,7 +91,7 @@ struct Test: ParsableCommand {
             throw HostError.usage("--output must be one of pretty, tap, junit, json; got '\(output)'")
         }
         o.format = format
-        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
+        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
         throw ExitCode(Host.test(o))
     }
 }
