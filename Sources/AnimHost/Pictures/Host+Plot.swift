@@ -33,13 +33,19 @@ extension Host {
             }
             let title = source == "-" ? "frames" : source
             let svg = PlotDocument.svg(series, columns: wanted, title: title)
-            let out = try output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
-            out.writeLine(String(svg.dropLast()))
-            out.close()
+            try writeDocument(svg, to: output)
             return 0
         } catch {
             report(error)
             return error.exitCode
         }
+    }
+
+    /// Writes a whole document (ending in a newline) to `path` (written whole, through a
+    /// temporary file) or to stdout.
+    static func writeDocument(_ text: String, to path: String?) throws(HostError) {
+        let out = try path.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
+        out.writeLine(String(text.dropLast()))
+        out.close()
     }
 }

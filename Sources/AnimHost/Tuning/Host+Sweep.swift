@@ -78,9 +78,7 @@ extension Host {
             case "svg": text = SweepPicture(report: report).svg
             default: text = report.csv
             }
-            let out = try o.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
-            out.writeLine(String(text.dropLast()))
-            out.close()
+            try writeDocument(text, to: o.output)
             return 0
         } catch {
             report(error)
