@@ -16,7 +16,7 @@ struct MotionPicture {
     /// How many outlines per item.
     var outlines = 7
 
-    static let panelHeight = 460.0
+    static let panelHeight = 540.0
 
     private func outline(_ shape: ItemShape, center: Vec2, angle: Double, size: Vec2) -> [Vec2] {
         let local: [Vec2]
@@ -115,7 +115,8 @@ struct MotionPicture {
                 let a = map(first), z = map(last)
                 elements.append("<circle cx=\"\(Svg.n(a.0))\" cy=\"\(Svg.n(a.1))\" r=\"\(crowded ? "2" : "3.5")\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>")
                 elements.append("<circle cx=\"\(Svg.n(z.0))\" cy=\"\(Svg.n(z.1))\" r=\"\(crowded ? "2" : "3.5")\" fill=\"\(color)\"/>")
-                if !crowded { elements.append(Svg.text(z.0 + 7, z.1 - 6, series.items[i], size: 11, fill: color, weight: "600")) }
+                if !crowded { elements.append(Svg.text(z.0 + 7, z.1 - 6, series.items[i], size: 11, fill: color, weight: "600",
+                                                    extra: " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"")) }
             }
         }
         // A scale bar: a round number of points, about a fifth of the panel.
