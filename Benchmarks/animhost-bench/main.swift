@@ -149,15 +149,20 @@ func runReplay(_ o: Options) -> Run {
 
 /// A 100-combination sweep of behaviors/pane.lua (each run to rest in its own scene and
 /// Lua state) with 1 and with 2 jobs: the speedup, and a check that both give the same rows.
+/// Each is the fastest of 3, taken alternately so that a busy machine hurts both alike.
 /// "ms/step" here is the 2-job sweep's wall time per combination.
 func runSweep(_ o: Options) -> Run {
     do {
-        let one = try SweepBenchmark.run(jobs: 1)
-        let two = try SweepBenchmark.run(jobs: 2)
+        var one = try SweepBenchmark.run(jobs: 1), two = try SweepBenchmark.run(jobs: 2)
+        for _ in 0..<2 {
+            let a = try SweepBenchmark.run(jobs: 1), b = try SweepBenchmark.run(jobs: 2)
+            if a.seconds < one.seconds { one = a }
+            if b.seconds < two.seconds { two = b }
+        }
         if one.csv != two.csv { fail("sweep-100: 1 and 2 jobs gave different rows") }
         let perRun = two.seconds * 1000 / 100
         return Run(mean: perRun, p50: perRun, p95: perRun, max: perRun, wall: one.seconds + two.seconds,
-                   quality: "100 runs: 1 job \(format(one.seconds * 1000, 1)) ms, 2 jobs \(format(two.seconds * 1000, 1)) ms, speedup ×\(format(one.seconds / two.seconds, 2)); same rows")
+                   quality: "100 runs (fastest of 3): 1 job \(format(one.seconds * 1000, 1)) ms, 2 jobs \(format(two.seconds * 1000, 1)) ms, speedup ×\(format(one.seconds / two.seconds, 2)); same rows")
     } catch {
         fail("sweep of behaviors/pane.lua failed: \(error)")
     }
