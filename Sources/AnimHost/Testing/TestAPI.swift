@@ -53,6 +53,7 @@ final class TestAPI {
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
+        so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
             guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
             lua.push("seed")
