@@ -72,21 +72,33 @@ struct Repl: ParsableCommand {
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
 
-    @Argument(help: "Files or directories (default Tests/lua).") var paths: [String] = []
+    @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
     @Option(help: "Run only tests whose full name contains this text.") var filter: String?
-    @Option(help: "Report format: pretty, tap, junit or json.") var output: String = "pretty"
+    @Option(help: "Report format: pretty, tap, junit or json.") var format: String?
+    @Option(help: ArgumentHelp("The same as --format (kept for older scripts).", visibility: .hidden)) var output: String?
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
     @Flag(help: "List the tests without running them.") var list = false
-    @Option(parsing: .unconditional, help: "Seed for math.random (0…2^64−1).") var seed: String = "0"
+    @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
+    @Flag(name: .customLong("allow-io"), help: "Let test files use the io library.") var allowIO = false
+    @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
         var o = TestOptions()
-        o.paths = paths.isEmpty ? ["Tests/lua"] : paths
+        o.allowIO = allowIO
+        func tagList(_ s: String?) -> [String] { (s ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+        o.tags = tagList(tags); o.excludeTags = tagList(excludeTags)
+        o.paths = paths
         o.filter = filter
-        guard let format = TestReportFormat(rawValue: output) else {
-            throw HostError.usage("--output must be one of pretty, tap, junit, json; got '\(output)'")
+        if let format, let output, format != output {
+            throw HostError.usage("--format \(format) and --output \(output) disagree; --output is another name for --format, give one")
         }
-        o.format = format
+        let option = format != nil ? "--format" : "--output"
+        let name = format ?? output ?? "pretty"
+        guard let chosen = TestReportFormat(rawValue: name) else {
+            throw HostError.usage("\(option) must be one of pretty, tap, junit, json; got '\(name)'")
+        }
+        o.format = chosen
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
         throw ExitCode(Host.test(o))
     }
