@@ -4,6 +4,7 @@ public struct RunOptions: Sendable {
     /// Exact run length in seconds; nil = the script's `animhost.run{duration=}` or until rest (≤ 10 s).
     public var duration: Double?
     public var hz: Int = 120
+    /// Frames per second; `NumberOption.defaultFPS(hz:)` when not given.
     public var fps: Double = 60
     public var format: FrameFormat = .csv
     /// Item names to include (all when nil), in creation order.
@@ -29,7 +30,7 @@ public struct RunOptions: Sendable {
     /// The longest a run goes when nothing says how long.
     public static let defaultMaximumDuration = 10.0
 
-    /// Checks every range (DESIGN.md: hz 1…10000, 0 < fps ≤ hz; `NumberOption` states them).
+    /// Checks every range (DESIGN.md: hz 1…10000, fps 1…hz, both whole; `NumberOption` states them).
     public func validate() throws(HostError) {
         try NumberOption.hz.check(Double(hz))
         try NumberOption.fps.check(fps)

@@ -98,6 +98,7 @@ extension Repl {
             var range = ""
             if let lo = t.minimum { range += ", min \(NumberFormat.string(lo))" }
             if let hi = t.maximum { range += ", max \(NumberFormat.string(hi))" }
+            if t.integer { range += ", whole numbers" }
             writeOutput("\(t.name) = \(NumberFormat.string(t.value)) (default \(NumberFormat.string(t.defaultValue))\(range))\n")
         }
     }
@@ -113,6 +114,7 @@ extension Repl {
         }
         if let lo = t.minimum, value < lo { writeError("\(name) must be at least \(NumberFormat.string(lo))"); return }
         if let hi = t.maximum, value > hi { writeError("\(name) must be at most \(NumberFormat.string(hi))"); return }
+        if t.integer && value.rounded() != value { writeError("\(name) takes \(t.takes), got \(NumberFormat.string(value))"); return }
         let known = live.stage.animator.itemIDs.map { live.stage.animator.name(of: $0) }
         for item in items where !known.contains(item) {
             let hint = Suggestions.closest(to: item, in: known).map { "; did you mean '\($0)'?" } ?? "; items: " + known.joined(separator: ", ")

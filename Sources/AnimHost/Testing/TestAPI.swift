@@ -54,6 +54,7 @@ final class TestAPI {
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
+        so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
             guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
             lua.push("seed")
@@ -283,7 +284,7 @@ final class TestAPI {
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
+        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
             let t = tr(o)

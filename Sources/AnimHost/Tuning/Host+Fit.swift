@@ -67,7 +67,7 @@ extension Host {
             guard !o.vary.isEmpty else { throw .usage("fit needs at least one --vary NAME[=FROM:TO]") }
             guard o.tolerance > 0 && o.tolerance.isFinite else { throw .usage("--tolerance must be a number of points > 0") }
             var e = Evaluator(script: o.script)
-            e.hz = o.hz; e.seed = o.seed; e.duration = o.duration; e.item = o.item; e.tolerance = o.tolerance; e.sets = o.sets
+            e.hz = o.hz; e.fps = Double(min(60, o.hz)); e.seed = o.seed; e.duration = o.duration; e.item = o.item; e.tolerance = o.tolerance; e.sets = o.sets
             if let input = o.input { e.touches = try readTouches(input) }
 
             // The reference trajectory, and the item it is of.

@@ -90,7 +90,7 @@ extension Host {
 extension SweepOptions {
     func evaluator() throws(HostError) -> Evaluator {
         var e = Evaluator(script: script)
-        e.hz = hz; e.seed = seed; e.duration = duration; e.item = item; e.tolerance = tolerance; e.sets = sets
+        e.hz = hz; e.fps = Double(min(60, hz)); e.seed = seed; e.duration = duration; e.item = item; e.tolerance = tolerance; e.sets = sets
         if let input { e.touches = try Host.readTouches(input) }
         return e
     }
