@@ -26,6 +26,7 @@ extension Scene {
         registerScene(in: t)
         registerInput(in: t)
         registerAnimations(in: t)
+        SpringConvertBinding.register(lua, in: t)
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)

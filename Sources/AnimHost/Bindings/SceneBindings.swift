@@ -8,32 +8,31 @@ extension Scene {
         lua.register("tunable", in: t) { [unowned self] call in
             guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
             guard case .success(let def) = call.number(at: 2), def.isFinite else { return call.argumentError(2, "finite number expected, got \(call.typeName(at: 2))") }
-            var minimum: Double?, maximum: Double?
+            var t = Tunable(name: name, defaultValue: def, value: def)
             if call.count >= 3 && !call.isNil(at: 3) {
-                guard let r = TableReader(call, argument: 3, function: "tunable", kind: "tunable", fields: ["min", "max"]) else {
-                    return call.argumentError(3, "table {min=, max=} expected, got \(call.typeName(at: 3))")
+                guard let r = TableReader(call, argument: 3, function: "tunable", kind: "tunable", fields: ["min", "max", "integer"]) else {
+                    return call.argumentError(3, "table {min=, max=, integer=} expected, got \(call.typeName(at: 3))")
                 }
                 do throws(LuaCallError) {
                     try r.finish()
-                    minimum = try r.finiteNumber("min"); maximum = try r.finiteNumber("max")
+                    t.minimum = try r.finiteNumber("min"); t.maximum = try r.finiteNumber("max")
+                    t.integer = try r.bool("integer") ?? false
                 } catch { return .error(error.description) }
             }
+            if let problem = t.declarationError { return .error(problem) }
             if self.tunables.contains(where: { $0.name == name }) { return .error("tunable '\(name)' is declared twice") }
-            var value = def
             if let s = self.options.sets.last(where: { $0.name == name }) {
-                value = s.value
-                let below = minimum.map { value < $0 } ?? false, above = maximum.map { value > $0 } ?? false
-                if below || above {
+                let override = "\(self.options.setsName) \(name)=\(NumberFormat.string(s.value))"
+                if let message = t.overrideError(s.value, override: override, declaredAt: call.callerLocation) {
                     // A usage error, not a script error: Scene.load reports it alone (exit 2, no traceback).
-                    let takes = Tunable.rangeText(minimum: minimum, maximum: maximum)
-                    let at = call.callerLocation.map { ", declared at \($0)" } ?? ""
-                    let message = "--set \(name)=\(NumberFormat.string(value)) is \(below ? "below the min" : "above the max") of tunable '\(name)' (it takes \(takes)\(at))"
                     self.setError = .usage(message)
                     return .error(message)
                 }
+                t.value = s.value
             }
-            self.tunables.append(Tunable(name: name, defaultValue: def, value: value, minimum: minimum, maximum: maximum))
-            call.push(value)
+            self.tunables.append(t)
+            // A whole-number tunable reads as a Lua integer (`for i = 1, count`, prints `170`).
+            if t.integer && abs(t.value) <= 0x1p53 { lua_pushinteger(call.L, lua_Integer(t.value)) } else { call.push(t.value) }
             return .results(1)
         }
         func timer(_ name: String, repeats: Bool) {

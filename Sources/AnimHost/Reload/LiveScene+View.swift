@@ -83,20 +83,22 @@ public struct MotionMarks: Sendable, Equatable {
 }
 
 extension FrameHistory {
-    /// The marks of `item` over the frames from `start` on (the last input, or 0), with
-    /// the trace's definitions (settle within `tolerance` pt; overshoot as `:set` reports it).
+    /// The marks of `item` over the frames from `start` on (the last input, or 0), by the
+    /// one definition of the motion metrics (`MotionMetrics`): settle within `tolerance` pt
+    /// of the final position, overshoot past it along the last approach, and when that was.
     public func marks(item: String, from start: Double, tolerance: Double) -> MotionMarks {
         let t = Trace(columns: columns)
         for f in frames where f.time >= start - 1e-9 { t.record(f) }
-        let outcome = Outcome(trace: t, items: [item], end: frames.last?.time ?? 0, atRest: false)
-        var marks = MotionMarks(settle: t.settleTime(item: item, tolerance: tolerance),
-                                overshoot: TuningComparison.overshoot(item, outcome))
-        if let d = marks.overshoot, d > 0, let target = TuningComparison.final(item, outcome) {
-            // The frame farthest past the final position along the last approach.
-            let m = t.motion(item: item)
-            if let far = m.indices.max(by: { (m[$0].p - target).length < (m[$1].p - target).length }) {
-                let dir = (target - m[far].p).normalized
-                marks.overshootTime = m[far...].max { ($0.p - target).dot(dir) < ($1.p - target).dot(dir) }?.t
+        let samples = t.samples(item: item)
+        guard let m = MotionMetrics.measure(samples, from: start, tolerance: tolerance) else { return MotionMarks() }
+        var marks = MotionMarks(settle: m.windowStart + m.settle, overshoot: m.overshoot)
+        if m.overshoot > 0 {
+            // The sample farthest past the final position, on the approach from the farthest point.
+            let distances = samples.map { ($0.position - m.final).length }
+            if let far = distances.indices.max(by: { distances[$0] < distances[$1] }) {
+                let direction = (m.final - samples[far].position).normalized
+                let past = samples[far...].map { ($0.position - m.final).dot(direction) }
+                if let k = past.indices.max(by: { past[$0] < past[$1] }) { marks.overshootTime = samples[far + k].time }
             }
         }
         return marks
