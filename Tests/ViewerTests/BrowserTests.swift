@@ -53,7 +53,7 @@ final class BrowserTests: XCTestCase {
         try browser.wait(for: "!document.getElementById('compareCard').hidden")
         let table = try browser.evaluate("document.getElementById('compare').innerText") as! String
         XCTAssertTrue(table.contains("damping") && table.contains("0.4") && table.contains("0.3"), table)
-        XCTAssertTrue(table.contains("pane settles at"), table)
+        XCTAssertTrue(table.contains("pane settles in"), table)
         let scene = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[1]["value"] as? Double, 0.3)
 

@@ -118,8 +118,9 @@ final class ProtocolTests: XCTestCase {
         let reloaded = try ws.next("reloaded")
         XCTAssertEqual(reloaded["message"] as? String, "frequency = 6")
         let lines = reloaded["comparison"] as! [String]
-        XCTAssertEqual(lines[0].split(separator: " "), ["frequency", "3.5", "6"], lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.hasPrefix("pane settles at") })
+        XCTAssertEqual(lines[0].components(separatedBy: "   ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                       ["frequency", "3.5 (default)", "6"], lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("pane settles in") }, lines.joined(separator: "\n"))
         let scene = try JSONSerialization.jsonObject(with: Data(try v.get("/scene.json").body.utf8)) as! [String: Any]
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[0]["value"] as? Double, 6)
         try ws.send(json: ["type": "set", "name": "frequncy", "value": 6])

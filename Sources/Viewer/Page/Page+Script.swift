@@ -169,6 +169,7 @@ extension Page {
           const td = document.createElement(i === 0 ? "th" : "td");
           td.textContent = i === 0 && j > 0 ? (j === 1 ? `before  ${c}` : `after  ${c}`) : c;
           if (j === 2 && i > 0) td.className = "after";
+          if (cells.length === 1) { td.colSpan = 3; td.className = "note"; }
           tr.appendChild(td);
         });
         table.appendChild(tr);

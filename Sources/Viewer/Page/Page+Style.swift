@@ -69,6 +69,7 @@ extension Page {
     td:first-child, th:first-child { text-align: left; color: var(--muted); white-space: normal; }
     th { color: var(--text); font-weight: 600; }
     td.after { color: var(--good); }
+    td.note { color: var(--muted); font-size: 11px; white-space: normal; text-align: left; border-bottom: 0; padding-top: 8px; }
     select { font: inherit; color: var(--text); background: var(--panel2); border: 1px solid var(--line); border-radius: 7px; padding: 3px 6px; text-transform: none; letter-spacing: 0; }
     .plot img { width: 100%; display: block; border-radius: 10px; min-height: 120px; }
     .downloads a { display: flex; justify-content: space-between; align-items: baseline; gap: 10px; padding: 7px 0; color: var(--text); text-decoration: none; border-bottom: 1px solid var(--line); font-weight: 550; }
