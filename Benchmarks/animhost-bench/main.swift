@@ -3,7 +3,7 @@
 //   animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
-// (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
+// lua-behavior (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
 // and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
@@ -68,7 +68,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -146,8 +146,31 @@ func runReplay(_ o: Options) -> Run {
     }
 }
 
+/// The Lua bridge: ns per item access from a custom behavior's `action` (1000 items, 120 Hz),
+/// each mode's step time minus the loop-only mode's, divided by the items. "ms/step" is the
+/// loop-only step; the accesses are in the quality column.
+func runBridge(_ o: Options) -> Run {
+    let items = 1000
+    do {
+        let steps = o.measuredSeconds < 10 ? 120 : 600
+        var perStep: [Double] = []
+        for mode in BridgeBenchmark.modes.indices {
+            perStep.append(try BridgeBenchmark.secondsPerStep(mode: mode, items: items, steps: steps))
+        }
+        let base = perStep[0]
+        let parts = BridgeBenchmark.modes.indices.dropFirst().map { m in
+            "\(BridgeBenchmark.modes[m]) \(format(max(0, perStep[m] - base) * 1e9 / Double(items), 0)) ns"
+        }
+        return Run(mean: base * 1000, p50: base * 1000, p95: base * 1000, max: base * 1000, wall: 0,
+                   quality: "per access: " + parts.joined(separator: ", "))
+    } catch {
+        fail("lua-behavior failed: \(error)")
+    }
+}
+
 func runScene(_ name: String, _ o: Options) -> Run {
     if name == "replay-10" { return runReplay(o) }
+    if name == "lua-behavior" { return runBridge(o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
@@ -205,7 +228,7 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    let hash = options.hash && name != "replay-10" ? "; state hash \(hex(r.hash))" : ""
+    let hash = options.hash && name != "replay-10" && name != "lua-behavior" ? "; state hash \(hex(r.hash))" : ""
     print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {
