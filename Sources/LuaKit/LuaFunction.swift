@@ -72,6 +72,10 @@ public struct LuaCall {
     public let L: OpaquePointer
     /// The function's name, for messages.
     public let name: String
+    /// 1 in a method: argument k of the script is at stack index k + 1 (self is at 1).
+    public var argumentOffset: Int32 = 0
+    /// Set while a constructor applies its fields through the setters.
+    public var isConstructing = false
 
     public init(state: LuaState, L: OpaquePointer, name: String) { self.state = state; self.L = L; self.name = name }
 
@@ -99,7 +103,7 @@ public struct LuaCall {
 
     /// `bad argument #i to 'name' (what)`.
     public func argumentError(_ i: Int32, _ what: String) -> LuaReturn {
-        .error("bad argument #\(i) to '\(name)' (\(what))")
+        .error(LuaMessage.argument(i, name, what))
     }
 
     public func number(at i: Int32) -> Result<Double, LuaCallError> {

@@ -51,6 +51,9 @@ public final class LuaState {
     var boxes: [AnyObject] = []
     /// Metatables registered by `LuaClass`, by name.
     var classes: [String: LuaClass] = [:]
+    var classOrder: [LuaClass] = []
+    /// Described modules, in creation order.
+    public internal(set) var modules: [LuaModule] = []
     /// While set, every Swift function called from Lua asks it first, with the function's
     /// name: a message refuses the call (raised as its error) without running it. The host
     /// sets it around callbacks that run where its objects must not be touched.

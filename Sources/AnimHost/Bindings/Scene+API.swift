@@ -8,22 +8,32 @@ extension Scene {
         let L = lua.L
         lua_createtable(L, 0, 32)
         let t = lua.top
-        lua.register("_num", in: t) { call in
+        let module = LuaModule(name: "animhost", state: lua, table: t)
+        module.hidden("_num") { call in
             guard case .success(let v) = call.number(at: 1) else { call.push("?"); return .results(1) }
             call.push(NumberFormat.string(v)); return .results(1)
         }
-        registerItems(in: t)
-        registerAnimator(in: t)
-        registerBehaviors(in: t)
-        registerAttachmentFactories(in: t)
-        registerGravity(in: t)
-        registerPush(in: t)
-        registerSnap(in: t)
+        for (name, doc) in [("items", "The scene's items in creation order; also by name (`animhost.items.pane`)."),
+                            ("animators", "The scene's animators, in creation order.")] {
+            lua_createtable(L, 0, 0)
+            lua_pushvalue(L, -1)
+            if name == "items" { api.itemList = LuaRef(state: lua) } else { api.animatorList = LuaRef(state: lua) }
+            lua.setField(name, in: t)
+            module.value(name, type: name == "items" ? "list of items" : "list of animators",
+                         annotation: name == "items" ? "table<integer|string, animhost.Item>" : "animhost.Animator[]", doc)
+        }
+        registerItems(in: module)
+        registerAnimator(in: module)
+        registerAttachment(in: module)
+        registerItemBehavior(in: module)
+        registerGravity(in: module)
+        registerPush(in: module)
+        registerSnap(in: module)
         registerFields(in: t)
-        registerComposites(in: t)
-        registerCollision(in: t)
-        registerGroup(in: t)
-        registerScene(in: t)
+        registerComposites(in: module)
+        registerCollision(in: module)
+        registerGroup(in: module)
+        registerScene(in: module)
         registerInput(in: t)
         registerAnimations(in: t)
         // Global `animhost` and require "animhost".
@@ -86,6 +96,4 @@ extension Scene {
         return .success(ids)
     }
 
-    /// Turns a DynamicsError or argument error into a Lua error return.
-    func fail(_ message: String) -> LuaReturn { .error(message) }
 }
