@@ -28,8 +28,8 @@ public class LuaClass {
     /// The constructor's description, if the class has one.
     public internal(set) var constructorInfo: LuaConstructorInfo?
     /// Getters and setters by slot (the slot table maps names to 1-based slots).
-    var getters: ContiguousArray<Getter> = []
-    var setters: ContiguousArray<Setter?> = []
+    @exclusivity(unchecked) var getters: ContiguousArray<Getter> = []
+    @exclusivity(unchecked) var setters: ContiguousArray<Setter?> = []
     var methods: [(name: String, body: Method)] = []
     /// Names added after registration (an item's custom props), with their getter/setter.
     public var dynamicGet: ((AnyObject, Int, LuaCall) -> LuaReturn)?
@@ -58,6 +58,20 @@ public class LuaClass {
         precondition(!members.contains { $0.name == name }, "\(self.name):\(name) declared twice")
         members.append(LuaMember(name: name, doc: doc, kind: .method(signature)))
         methods.append((name, body))
+    }
+
+    /// Describes a field registered by hand (`property`): its type, unit, default and doc.
+    public func annotate(_ name: String, _ type: String, annotation: String, _ doc: String,
+                         unit: String? = nil, default def: String? = nil) {
+        guard let k = members.firstIndex(where: { $0.name == name }), case .field(let old) = members[k].kind else { return }
+        members[k] = LuaMember(name: name, doc: doc, kind: .field(LuaFieldInfo(
+            type: type, annotation: annotation, unit: unit, defaultValue: def, readOnly: old.readOnly)))
+    }
+
+    /// Describes a method registered by hand (`method`).
+    public func annotate(method name: String, _ doc: String, _ params: [LuaParam] = [], returns: LuaParam? = nil) {
+        guard let k = members.firstIndex(where: { $0.name == name && $0.isMethod }) else { return }
+        members[k] = LuaMember(name: name, doc: doc, kind: .method(LuaSignature(params: params, returns: returns)))
     }
 
     /// Field names in declaration order.

@@ -14,7 +14,8 @@ public typealias LuaFunction = (LuaCall) -> LuaReturn
 final class FunctionBox {
     let name: String
     let function: LuaFunction
-    unowned let state: LuaState
+    /// The state owns the box (through the Lua function), so it outlives every call.
+    unowned(unsafe) let state: LuaState
     init(name: String, function: @escaping LuaFunction, state: LuaState) {
         self.name = name; self.function = function; self.state = state
     }
@@ -28,8 +29,8 @@ extension LuaState {
             // Serve the call on the calling thread (a coroutine's, possibly).
             let state = b.state
             let outer = state.L
-            state.L = L!
-            defer { state.L = outer }
+            if outer != L! { state.L = L! }
+            defer { if outer != L! { state.L = outer } }
             let call = LuaCall(state: state, L: L!, name: b.name)
             if let guardCall = b.state.callGuard, let refusal = guardCall(b.name) {
                 _ = refusal.withCString { lua_pushstring(L, $0) }
@@ -68,7 +69,9 @@ extension LuaState {
 
 /// The arguments of one call from Lua, read without ever raising.
 public struct LuaCall {
-    public let state: LuaState
+    /// Valid for the call only (a call never outlives its state); unowned(unsafe) so that
+    /// passing the call around costs no reference counting.
+    public unowned(unsafe) let state: LuaState
     public let L: OpaquePointer
     /// The function's name, for messages.
     public let name: String

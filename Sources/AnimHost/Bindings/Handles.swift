@@ -14,7 +14,7 @@ final class SceneAPI {
     let uikit = BehaviorClasses()
     let collision = LuaClassOf<CollisionBehavior>(name: "animhost.Collision", kind: "collision")
     /// Vector conversion, with the prelude's vec metatable once it ran.
-    var vectors: LuaVectors
+    @exclusivity(unchecked) var vectors: LuaVectors
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?

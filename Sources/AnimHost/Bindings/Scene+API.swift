@@ -34,8 +34,14 @@ extension Scene {
         registerCollision(in: module)
         registerGroup(in: module)
         registerScene(in: module)
-        registerInput(in: t)
+        registerInput(in: module)
         registerAnimations(in: t)
+        module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().",
+                        [LuaParam("x", .number), LuaParam("y", .number)], returns: LuaParam("v", "vec", annotation: "animhost.Vec"),
+                        example: "local v = animhost.vec(3, 4); print(v:length())  --> 5")
+        module.document("behavior", "Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).",
+                        [LuaParam("name", .string)], returns: LuaParam("class", "behavior class", annotation: "animhost.BehaviorClass"),
+                        example: "local Drag = animhost.behavior(\"Drag\")\nfunction Drag:init(item) self:addChild(animhost.snap{item = item, to = {0, 0}}) end")
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)

@@ -58,6 +58,11 @@ public final class LuaModule {
         functions[k].tableFields = fields
     }
 
+    /// Documents a function defined elsewhere (in Lua, by a prelude).
+    public func document(_ name: String, _ doc: String, _ params: [LuaParam] = [], returns: LuaParam? = nil, example: String? = nil) {
+        functions.append(Function(name: name, doc: doc, signature: LuaSignature(params: params, returns: returns, example: example), constructs: nil))
+    }
+
     /// A host primitive the prelude uses; not part of the documented API.
     public func hidden(_ name: String, _ body: @escaping LuaFunction) {
         state.register(name, in: table, body)
