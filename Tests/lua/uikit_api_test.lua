@@ -170,7 +170,7 @@ end)
 describe("bad input", function()
   -- scenes/uikit/bad.lua: case N is on line N + 9.
   local cases = {
-    "bad argument #1 to 'field' (field 'kind': unknown field kind 'gravity'",
+    "bad argument #1 to 'field' (field 'kind': expected one of \"linearGravity\", \"radialGravity\"",
     "unknown field 'strenght' for field; did you mean 'strength'?",
     "bad argument #1 to 'field' (field 'smoothness': must be finite, got nan)",
     "bad argument #1 to 'field' (field 'minimumRadius': must be ≥ 0, got -1)",
@@ -180,7 +180,7 @@ describe("bad input", function()
     "unknown field 'raduis' for region; did you mean 'radius'?",
     "(field 'evaluate': only a custom field has one",
     "bad argument #1 to 'field' (give kind = one of linearGravity, radialGravity",
-    "field 'strength' of field must be finite, got inf",
+    "field 'strength' of field: must be finite, got inf",
     "field 'evaluate' of field: only a custom field (made with evaluate=) has an evaluate function; this one is vortex",
     "field 'magnitude' of gravity: must be finite, got nan",
     "field 'direction' of gravity: must be finite, got {nan, 1}",

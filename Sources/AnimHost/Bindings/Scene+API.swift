@@ -29,7 +29,7 @@ extension Scene {
         registerGravity(in: module)
         registerPush(in: module)
         registerSnap(in: module)
-        registerFields(in: t)
+        registerFields(in: module)
         registerComposites(in: module)
         registerCollision(in: module)
         registerGroup(in: module)
