@@ -36,6 +36,7 @@ extension Scene {
         registerScene(in: module)
         registerInput(in: module)
         registerAnimations(in: t)
+        describeAnimations(in: module)
         module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().",
                         [LuaParam("x", .number), LuaParam("y", .number)], returns: LuaParam("v", "vec", annotation: "animhost.Vec"),
                         example: "local v = animhost.vec(3, 4); print(v:length())  --> 5")

@@ -45,7 +45,7 @@ public struct APIReference {
         var out = "## `\(c.name)`\n\n"
         if !c.doc.isEmpty { out += c.doc + "\n\n" }
         if let info = c.constructorInfo { out += "Made by `\(info.function)`. " }
-        out += "Messages call it a \(c.kind).\n\n"
+        out += "In messages: `\(c.kind)`.\n\n"
         let fields = c.members.filter { !$0.isMethod }
         if !fields.isEmpty {
             out += "| field | type | default | unit | access | what |\n|---|---|---|---|---|---|\n"
