@@ -14,10 +14,12 @@ public typealias LuaFunction = (LuaCall) -> LuaReturn
 final class FunctionBox {
     let name: String
     let function: LuaFunction
-    /// The state owns the box (through the Lua function), so it outlives every call.
-    unowned(unsafe) let state: LuaState
+    /// The state owns the box (through the Lua function), so it outlives every call. Held
+    /// unmanaged: a LuaState has weak references (LuaRef), so each retain of it would take
+    /// the runtime's slow path on every call from Lua.
+    let state: Unmanaged<LuaState>
     init(name: String, function: @escaping LuaFunction, state: LuaState) {
-        self.name = name; self.function = function; self.state = state
+        self.name = name; self.function = function; self.state = .passUnretained(state)
     }
 }
 
@@ -25,22 +27,24 @@ extension LuaState {
     /// Set once: how the C trampoline reaches Swift, and how it releases boxes.
     static let installDispatcher: Void = {
         cl_set_dispatcher({ L, box in
-            let b = Unmanaged<FunctionBox>.fromOpaque(box!).takeUnretainedValue()
-            // Serve the call on the calling thread (a coroutine's, possibly).
-            let state = b.state
-            let outer = state.L
-            if outer != L! { state.L = L! }
-            defer { if outer != L! { state.L = outer } }
-            let call = LuaCall(state: state, L: L!, name: b.name)
-            if let guardCall = b.state.callGuard, let refusal = guardCall(b.name) {
-                _ = refusal.withCString { lua_pushstring(L, $0) }
-                return -1
-            }
-            switch b.function(call) {
-            case .results(let n): return n
-            case .error(let message):
-                _ = message.withCString { lua_pushstring(L, $0) }
-                return -1
+            Unmanaged<FunctionBox>.fromOpaque(box!)._withUnsafeGuaranteedRef { b in
+                b.state._withUnsafeGuaranteedRef { state in
+                    // Serve the call on the calling thread (a coroutine's, possibly).
+                    let outer = state.L
+                    if outer != L! { state.L = L! }
+                    defer { if outer != L! { state.L = outer } }
+                    let call = LuaCall(state: state, L: L!, name: b.name)
+                    if let guardCall = state.callGuard, let refusal = guardCall(b.name) {
+                        _ = refusal.withCString { lua_pushstring(L, $0) }
+                        return -1
+                    }
+                    switch b.function(call) {
+                    case .results(let n): return n
+                    case .error(let message):
+                        _ = message.withCString { lua_pushstring(L, $0) }
+                        return -1
+                    }
+                }
             }
         }, { object in
             Unmanaged<AnyObject>.fromOpaque(object!).release()

@@ -17,50 +17,61 @@ extension Scene {
         c.doc = "A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value."
         let animator = stage.animator
         let api = self.api
+        // The animator and the scene have weak references (behaviors, handlers), so retaining
+        // them takes the runtime's slow path: the hot accessors reach them unretained.
+        let animatorRef = Unmanaged.passUnretained(animator), sceneRef = Unmanaged.passUnretained(self)
         let vector = LuaFieldInfo(type: "vector {x, y}", annotation: "animhost.Vec", readOnly: false)
         let number = LuaFieldInfo(type: "number", annotation: "number", readOnly: false)
-        func vectorField(_ name: String, _ doc: String, unit: String, default def: String? = nil, get: @escaping (ItemID) -> Vec2,
+        func vectorField(_ name: String, _ doc: String, unit: String, default def: String? = nil, get: @escaping (Animator, ItemID) -> Vec2,
                          set: @escaping (Animator, ItemID, Vec2) throws(DynamicsError) -> Void) {
             var info = vector; info.unit = unit; info.defaultValue = def
             c.stackField(name, info, doc, get: { h, call in
-                api.vectors.push(get(h.id), call.L); return .results(1)
-            }, set: { [unowned(unsafe) self] h, call, i in
+                api.vectors.push(animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }, call.L); return .results(1)
+            }, set: { h, call, i in
                 guard let v = api.vectors.read(at: i, call.L) else {
                     let got = lua_type(call.L, i) == LUA_TTABLE ? "a table without two numbers" : call.typeName(at: i)
                     return .value(.type(expected: "vector {x, y}", got: got))
                 }
                 if let e = Scene.checkVector(v) { return .value(e) }
-                return self.assignItem(name, h.id, Vec2(v.x, v.y), call) { () throws(DynamicsError) in try set(animator, h.id, v) }
+                return sceneRef._withUnsafeGuaranteedRef { scene in
+                    animatorRef._withUnsafeGuaranteedRef { a in
+                        scene.assignItem(name, h.id, v, call) { () throws(DynamicsError) in try set(a, h.id, v) }
+                    }
+                }
             })
         }
-        func scalarField(_ name: String, _ doc: String, unit: String? = nil, default def: String? = nil, get: @escaping (ItemID) -> Double,
+        func scalarField(_ name: String, _ doc: String, unit: String? = nil, default def: String? = nil, get: @escaping (Animator, ItemID) -> Double,
                          set: @escaping (Animator, ItemID, Double) throws(DynamicsError) -> Void) {
             var info = number; info.unit = unit; info.defaultValue = def
             c.stackField(name, info, doc, get: { h, call in
-                lua_pushnumber(call.L, get(h.id)); return .results(1)
-            }, set: { [unowned(unsafe) self] h, call, i in
+                lua_pushnumber(call.L, animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }); return .results(1)
+            }, set: { h, call, i in
                 guard lua_type(call.L, i) == LUA_TNUMBER else { return .value(.type(expected: "number", got: call.typeName(at: i))) }
                 let v = lua_tonumberx(call.L, i, nil)
-                return self.assignItem(name, h.id, Vec2(v, 0), call) { () throws(DynamicsError) in try set(animator, h.id, v) }
+                return sceneRef._withUnsafeGuaranteedRef { scene in
+                    animatorRef._withUnsafeGuaranteedRef { a in
+                        scene.assignItem(name, h.id, Vec2(v, 0), call) { () throws(DynamicsError) in try set(a, h.id, v) }
+                    }
+                }
             })
         }
         c.field("name", .string, "The item's unique name (read-only); frames and `animhost.items` use it.",
                 get: { animator.name(of: $0.id) })
-        vectorField("center", "Position of the item's center.", unit: "pt", get: animator.center(of:),
+        vectorField("center", "Position of the item's center.", unit: "pt", get: { $0.center(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })
-        vectorField("size", "Width and height; the collision shape scales with it.", unit: "pt", default: "{100, 100}", get: animator.size(of:),
+        vectorField("size", "Width and height; the collision shape scales with it.", unit: "pt", default: "{100, 100}", get: { $0.size(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })
-        vectorField("velocity", "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", default: "{0, 0}", get: animator.velocity(of:),
+        vectorField("velocity", "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", default: "{0, 0}", get: { $0.velocity(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })
-        scalarField("angle", "Rotation, clockwise on screen (y grows downward).", unit: "rad", default: "0", get: animator.angle(of:),
+        scalarField("angle", "Rotation, clockwise on screen (y grows downward).", unit: "rad", default: "0", get: { $0.angle(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })
-        scalarField("angularVelocity", "Rotation speed.", unit: "rad/s", default: "0", get: animator.angularVelocity(of:),
+        scalarField("angularVelocity", "Rotation speed.", unit: "rad/s", default: "0", get: { $0.angularVelocity(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })
-        scalarField("alpha", "Opacity, 0 … 1.", default: "1", get: animator.alpha(of:),
+        scalarField("alpha", "Opacity, 0 … 1.", default: "1", get: { $0.alpha(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })
-        scalarField("scale", "Visual scale factor (does not change the collision shape).", default: "1", get: animator.scale(of:),
+        scalarField("scale", "Visual scale factor (does not change the collision shape).", default: "1", get: { $0.scale(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })
-        scalarField("cornerRadius", "Corner radius for drawing.", unit: "pt", default: "0", get: animator.cornerRadius(of:),
+        scalarField("cornerRadius", "Corner radius for drawing.", unit: "pt", default: "0", get: { $0.cornerRadius(of: $1) },
                     set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })
         c.field("mass", .anyNumber, "Mass in UIKit units (density 1 on a 100×100 item is 1); read-only.",
                 get: { animator.mass(of: $0.id) })
