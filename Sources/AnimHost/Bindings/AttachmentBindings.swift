@@ -6,7 +6,7 @@ extension Scene {
     /// `animhost.attachment{…}` (UIAttachmentBehavior, a spring or rigid rod) and UIKit's
     /// factories `.fixed`, `.pin`, `.sliding`, `.limit`, in the callable `animhost.attachment` table.
     func registerAttachment(in module: LuaModule) {
-        let c = api.attachment
+        let c = behaviorClass(AttachmentBehavior.self, name: "animhost.Attachment", kind: "attachment")
         c.doc = "Joins an item to a point or to another item (UIAttachmentBehavior): a rigid rod, or a spring when `frequency` > 0."
         c.field("kind", LuaType<String>.string, "\"distance\" (the constructor), \"fixed\", \"pin\", \"sliding\" or \"limit\".",
                 get: { $0.kind.rawValue })
@@ -77,14 +77,14 @@ extension Scene {
         lua.setField("__call", in: -2)
         lua_setmetatable(L, -2)
         module.add("attachment", { _ in .none }, constructs: c, in: nil, registering: false)
-        registerAttachmentFactories(module, in: table)
+        registerAttachmentFactories(module, in: table, c)
         lua.setField("attachment", in: module.table)
     }
 
     /// `.fixed{item=, item2= | anchor=}`, `.pin{…, frictionTorque=, range=}`, `.sliding{…, axis=, range=}`,
     /// `.limit{item=, item2=, offset=, offset2=, length=}`. fixed, pin and sliding join `item` to
     /// `item2` at `anchor` (default: the midpoint of their centers), or `item` to the fixed point `anchor`.
-    private func registerAttachmentFactories(_ module: LuaModule, in table: Int32) {
+    private func registerAttachmentFactories(_ module: LuaModule, in table: Int32, _ c: LuaClassOf<AttachmentBehavior>) {
         let item = itemType, vector = vectorType, range = rangeType
         let pair = [LuaParam("item", item), LuaParam("item2", item, "a second item", optional: true)]
         let anchor = LuaParam("anchor", vector, "the joint (default: midpoint of the centers, or this fixed point without item2)", optional: true, unit: "pt")
@@ -99,7 +99,7 @@ extension Scene {
                 let r = LuaFields(call: call, index: lua_absindex(call.L, 1), function: function)
                 try r.checkNames(valid: params.map(\.name), kind: "\(name) attachment")
                 switch try make(r) {
-                case .success(let b): return self.returning(b, as: self.api.attachment)
+                case .success(let b): return self.returning(b, as: c)
                 case .failure(let e): throw call.argumentFailure(1, e.description)
                 }
             }

@@ -2,16 +2,8 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-/// The Lua classes of the UIKit behaviors bound in GravityBindings, PushBindings,
-/// SnapBindings and FieldBindings, and what the bindings keep beside each field.
-final class BehaviorClasses {
-    let gravity = LuaClassOf<GravityBehavior>(name: "animhost.Gravity", kind: "gravity")
-    let push = LuaClassOf<PushBehavior>(name: "animhost.Push", kind: "push")
-    let snap = LuaClassOf<SnapBehavior>(name: "animhost.Snap", kind: "snap")
-    let field = LuaClassOf<FieldBehavior>(name: "animhost.Field", kind: "field")
-
-    var all: [LuaClass] { [gravity, push, snap, field] }
-
+/// What the field bindings keep beside each field object.
+final class FieldStates {
     /// The region as the script wrote it and the evaluate function, per field object.
     /// Looked up by identity only, never iterated.
     private(set) var fieldStates: [ObjectIdentifier: FieldState] = [:]
@@ -34,17 +26,6 @@ final class BehaviorClasses {
         }
         fieldStates[ObjectIdentifier(f)] = s
     }
-
-    /// The class of a behavior bound here, or nil for the other kinds.
-    func luaClass(of b: DynamicBehavior) -> LuaClass? {
-        switch b {
-        case is GravityBehavior: return gravity
-        case is PushBehavior: return push
-        case is SnapBehavior: return snap
-        case is FieldBehavior: return field
-        default: return nil
-        }
-    }
 }
 
 /// What a field's binding keeps beside the Dynamics object: the region in the script's
@@ -60,6 +41,15 @@ final class FieldState {
 // MARK: Helpers shared by the behavior bindings
 
 extension Scene {
+    /// The Lua class of a built-in behavior kind, known from then on to `behavior(at:)` and
+    /// `push(_:)`: a new kind needs only its Dynamics type, its Bindings file and one line in
+    /// `installAPI`.
+    func behaviorClass<B: DynamicBehavior>(_ type: B.Type, name: String, kind: String) -> LuaClassOf<B> {
+        let c = LuaClassOf<B>(name: name, kind: kind)
+        api.behaviorClasses.append((ObjectIdentifier(type), c))
+        return c
+    }
+
     /// The `items` field (read-only) and the `addItem(item)` / `removeItem(item)` methods.
     func itemMembership<O: AnyObject>(_ c: LuaClassOf<O>, items: @escaping (O) -> [ItemID],
                                       add: @escaping (O, ItemID) -> Void, remove: @escaping (O, ItemID) -> Void) {

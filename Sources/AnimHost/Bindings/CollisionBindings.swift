@@ -10,7 +10,7 @@ extension Scene {
     static let collisionModes: [(String, CollisionBehavior.Mode)] = [("everything", .everything), ("items", .items), ("boundaries", .boundaries)]
 
     func registerCollision(in module: LuaModule) {
-        let c = api.collision
+        let c = behaviorClass(CollisionBehavior.self, name: "animhost.Collision", kind: "collision")
         c.doc = "Makes items collide with each other and with boundaries (UICollisionBehavior)."
         itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })
         let modes = LuaType<String>.choice(collisionModesNames)

@@ -43,7 +43,7 @@ extension Scene {
     /// pt/s²; nil for none). It runs inside the physics step, so it must not touch scene
     /// objects: it is refused with a clear error if it tries.
     func registerFields(in module: LuaModule) {
-        let c = api.uikit.field
+        let c = behaviorClass(FieldBehavior.self, name: "animhost.Field", kind: "field")
         c.doc = "A force field (UIFieldBehavior) acting on its own items: forces in UIKit newtons, an item of mass m accelerates at 100·F/m pt/s²."
         c.field("kind", LuaType<String>.string, "One of \(Self.fieldKinds.joined(separator: ", ")), or custom (set in the constructor).",
                 get: { $0.kind.rawValue })
@@ -115,7 +115,7 @@ extension Scene {
             }
             b = FieldBehavior(kind: kind, items: items)
         }
-        api.uikit.keep(state, for: b)
+        api.fieldStates.keep(state, for: b)
         return b
     }
 
@@ -133,9 +133,9 @@ extension Scene {
 
     /// The binding's state of a field, made on first use.
     func fieldState(_ f: FieldBehavior) -> FieldState {
-        if let s = api.uikit.state(of: f) { return s }
+        if let s = api.fieldStates.state(of: f) { return s }
         let s = FieldState()
-        api.uikit.keep(s, for: f)
+        api.fieldStates.keep(s, for: f)
         return s
     }
 

@@ -5,7 +5,7 @@ extension Scene {
     /// `animhost.gravity{items=, direction= | angle=, magnitude=}` (UIGravityBehavior):
     /// `direction`, `angle` and `magnitude` stay in sync (the vector is the only state).
     func registerGravity(in module: LuaModule) {
-        let c = api.uikit.gravity
+        let c = behaviorClass(GravityBehavior.self, name: "animhost.Gravity", kind: "gravity")
         c.doc = "Accelerates its items (UIGravityBehavior); magnitude 1 is 1000 pt/s²."
         itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })
         c.field("direction", vectorType, "Acceleration vector; 1 = 1000 pt/s².", default: "{0, 1}",

@@ -7,12 +7,11 @@ final class SceneAPI {
 
     let item = LuaClassOf<ItemHandle>(name: "animhost.Item", kind: "item")
     let animator = LuaClassOf<AnimatorHandle>(name: "animhost.Animator", kind: "animator")
-    let attachment = LuaClassOf<AttachmentBehavior>(name: "animhost.Attachment", kind: "attachment")
-    let itemBehavior = LuaClassOf<ItemBehavior>(name: "animhost.ItemBehavior", kind: "itemBehavior")
     let composite = LuaClassOf<LuaCompositeBehavior>(name: "animhost.Composite", kind: "behavior")
-    /// Gravity, push, snap and field.
-    let uikit = BehaviorClasses()
-    let collision = LuaClassOf<CollisionBehavior>(name: "animhost.Collision", kind: "collision")
+    /// The built-in behavior classes, each with the Swift type it binds (see `behaviorClass`).
+    var behaviorClasses: [(type: ObjectIdentifier, luaClass: LuaClass)] = []
+    /// What the field bindings keep beside each field.
+    let fieldStates = FieldStates()
     /// Vector conversion, with the prelude's vec metatable once it ran.
     @exclusivity(unchecked) var vectors: LuaVectors
     /// Animation classes (AnimationBindings.swift).

@@ -6,7 +6,7 @@ extension Scene {
     /// damping of its items, and velocities added from outside. Unset values read as UIKit's
     /// real defaults; any value set is applied, even one equal to the default.
     func registerItemBehavior(in module: LuaModule) {
-        let c = api.itemBehavior
+        let c = behaviorClass(ItemBehavior.self, name: "animhost.ItemBehavior", kind: "itemBehavior")
         c.doc = "Material and damping of its items (UIDynamicItemBehavior)."
         let m = Material.default
         itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })

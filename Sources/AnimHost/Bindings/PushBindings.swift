@@ -5,7 +5,7 @@ extension Scene {
     /// `animhost.push{items=, mode="continuous"|"instantaneous", angle=, magnitude= | direction=, active=}`
     /// (UIPushBehavior).
     func registerPush(in module: LuaModule) {
-        let c = api.uikit.push
+        let c = behaviorClass(PushBehavior.self, name: "animhost.Push", kind: "push")
         c.doc = "Pushes its items (UIPushBehavior): magnitude 1 gives a 100×100 item of density 1 100 pt/s² (continuous) or 100 pt/s at once (instantaneous)."
         itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })
         c.field("mode", .choice(["continuous", "instantaneous"]), "How the force applies (set in the constructor).",

@@ -66,7 +66,9 @@ extension Scene {
 
     /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
     func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
-        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior, api.collision] + api.uikit.all) as? DynamicBehavior { return b }
+        for (_, c) in api.behaviorClasses {
+            if let b = call.object(at: i, of: c) { return unsafeDowncast(b, to: DynamicBehavior.self) }
+        }
         guard call.type(at: i) == LUA_TTABLE else { return nil }
         lua.push("__animhost_behavior")
         lua_rawget(lua.L, i < 0 ? i - 1 : i)
@@ -77,8 +79,11 @@ extension Scene {
     /// Pushes the Lua value for a behavior (its userdata, or the instance table).
     func push(_ b: DynamicBehavior) {
         if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
-        lua.push(b, as: api.uikit.luaClass(of: b)
-                 ?? (b is AttachmentBehavior ? api.attachment : b is CollisionBehavior ? api.collision : api.itemBehavior))
+        let type = ObjectIdentifier(Swift.type(of: b))
+        guard let c = api.behaviorClasses.first(where: { $0.type == type })?.luaClass else {
+            preconditionFailure("\(Swift.type(of: b)) has no Lua class")
+        }
+        lua.push(b, as: c)
     }
 
     /// Reads a list of items (`items = {a, b}`) from the table at `i`.

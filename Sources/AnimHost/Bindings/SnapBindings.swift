@@ -4,7 +4,7 @@ import LuaKit
 extension Scene {
     /// `animhost.snap{item=, to=, damping=}` (UISnapBehavior).
     func registerSnap(in module: LuaModule) {
-        let c = api.uikit.snap
+        let c = behaviorClass(SnapBehavior.self, name: "animhost.Snap", kind: "snap")
         c.doc = "Snaps an item to a point with UIKit's four 4 Hz springs (UISnapBehavior)."
         c.field("item", itemType, "The item it snaps.", get: { $0.item })
         c.field("items", itemListType, "The item, as a list.", get: { $0.items })
