@@ -85,27 +85,4 @@ extension Scene {
         }
         lua.push(b, as: c)
     }
-
-    /// Reads a list of items (`items = {a, b}`) from the table at `i`.
-    func itemList(at i: Int32, field: String, function: String, _ call: LuaCall) -> Result<[ItemID], LuaCallError> {
-        let L = lua.L
-        guard lua_type(L, i) == LUA_TTABLE else {
-            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': list of items expected, got \(call.typeName(at: i)))"))
-        }
-        let t = lua_absindex(L, i)
-        var ids: [ItemID] = []
-        let n = lua_rawlen(L, t)
-        if n > 0 {
-            for k in 1...n {
-                lua_rawgeti(L, t, lua_Integer(k))
-                defer { lua.pop() }
-                guard let h = item(at: -1, call) else {
-                    return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)' [\(k)]: item expected, got \(call.typeName(at: -1)))"))
-                }
-                ids.append(h.id)
-            }
-        }
-        return .success(ids)
-    }
-
 }
