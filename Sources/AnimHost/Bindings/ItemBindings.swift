@@ -2,6 +2,39 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
+/// The item fields a script reads and writes, with how the animator holds them: the one list
+/// behind `animhost.Item` and the test API's read-only items. A new item property is a line here.
+struct ItemField: Sendable {
+    enum Access: Sendable {
+        case vector(get: @Sendable (Animator, ItemID) -> Vec2, set: @Sendable (Animator, ItemID, Vec2) throws(DynamicsError) -> Void)
+        case scalar(get: @Sendable (Animator, ItemID) -> Double, set: @Sendable (Animator, ItemID, Double) throws(DynamicsError) -> Void)
+    }
+    let name: String
+    let doc: String
+    let unit: String?
+    let defaultValue: String?
+    let access: Access
+
+    static let all: [ItemField] = [
+        ItemField(name: "center", doc: "Position of the item's center.", unit: "pt", defaultValue: nil,
+                  access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })),
+        ItemField(name: "size", doc: "Width and height; the collision shape scales with it.", unit: "pt", defaultValue: "{100, 100}",
+                  access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })),
+        ItemField(name: "velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", defaultValue: "{0, 0}",
+                  access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })),
+        ItemField(name: "angle", doc: "Rotation, clockwise on screen (y grows downward).", unit: "rad", defaultValue: "0",
+                  access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })),
+        ItemField(name: "angularVelocity", doc: "Rotation speed.", unit: "rad/s", defaultValue: "0",
+                  access: .scalar(get: { $0.angularVelocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })),
+        ItemField(name: "alpha", doc: "Opacity, 0 … 1.", unit: nil, defaultValue: "1",
+                  access: .scalar(get: { $0.alpha(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })),
+        ItemField(name: "scale", doc: "Visual scale factor (does not change the collision shape).", unit: nil, defaultValue: "1",
+                  access: .scalar(get: { $0.scale(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })),
+        ItemField(name: "cornerRadius", doc: "Corner radius for drawing.", unit: "pt", defaultValue: "0",
+                  access: .scalar(get: { $0.cornerRadius(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })),
+    ]
+}
+
 extension Scene {
     /// Pushes the userdata of an item.
     func push(_ id: ItemID) {
@@ -57,22 +90,12 @@ extension Scene {
         }
         c.field("name", .string, "The item's unique name (read-only); frames and `animhost.items` use it.",
                 get: { animator.name(of: $0.id) })
-        vectorField("center", "Position of the item's center.", unit: "pt", get: { $0.center(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })
-        vectorField("size", "Width and height; the collision shape scales with it.", unit: "pt", default: "{100, 100}", get: { $0.size(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })
-        vectorField("velocity", "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", default: "{0, 0}", get: { $0.velocity(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })
-        scalarField("angle", "Rotation, clockwise on screen (y grows downward).", unit: "rad", default: "0", get: { $0.angle(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })
-        scalarField("angularVelocity", "Rotation speed.", unit: "rad/s", default: "0", get: { $0.angularVelocity(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })
-        scalarField("alpha", "Opacity, 0 … 1.", default: "1", get: { $0.alpha(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })
-        scalarField("scale", "Visual scale factor (does not change the collision shape).", default: "1", get: { $0.scale(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })
-        scalarField("cornerRadius", "Corner radius for drawing.", unit: "pt", default: "0", get: { $0.cornerRadius(of: $1) },
-                    set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })
+        for f in ItemField.all {
+            switch f.access {
+            case .vector(let get, let set): vectorField(f.name, f.doc, unit: f.unit ?? "", default: f.defaultValue, get: get, set: set)
+            case .scalar(let get, let set): scalarField(f.name, f.doc, unit: f.unit, default: f.defaultValue, get: get, set: set)
+            }
+        }
         c.field("mass", .anyNumber, "Mass in UIKit units (density 1 on a 100×100 item is 1); read-only.",
                 get: { animator.mass(of: $0.id) })
         // Custom props (`props = {blur = 0}`) are slots added as their names appear.

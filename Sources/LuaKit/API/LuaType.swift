@@ -159,24 +159,33 @@ extension LuaType where Value == Int {
     }
 }
 
-/// Numbers in messages: at most 6 decimals, no trailing zeros (`0.5`, `-1`, `1e+09` never).
+/// Numbers as the host writes them, in messages and frames alike: at most 6 decimals,
+/// trailing zeros and a trailing point removed, never exponent form, no locale. `160`,
+/// `0.016667`, `-3.5`.
+///
+/// Works in integer arithmetic on the value scaled by 10⁶, so the output depends only on
+/// the Double's bits. Values beyond ±9.2e12 (never seen in a frame: inputs are capped at 1e9)
+/// fall back to Swift's description.
 public enum LuaNumber {
     public static func string(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        var s = String(format6(v))
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
+        let scaled = (v * 1_000_000).rounded()
+        guard abs(scaled) < 9.2e18 else { return String(v) }
+        var n = Int64(scaled)
+        if n == 0 { return "0" }
+        let negative = n < 0
+        if negative { n = -n }
+        let whole = n / 1_000_000
+        var frac = n % 1_000_000
+        var s = negative ? "-" : ""
+        s += String(whole)
+        if frac != 0 {
+            var digits = 6
+            while frac % 10 == 0 { frac /= 10; digits -= 1 }
+            let f = String(frac)
+            s += "." + String(repeating: "0", count: digits - f.count) + f
+        }
         return s
-    }
-
-    private static func format6(_ v: Double) -> String {
-        let scaled = (abs(v) * 1e6).rounded()
-        guard scaled < 9e15 else { return String(v) }
-        var digits = String(Int64(scaled))
-        while digits.count < 7 { digits = "0" + digits }
-        let cut = digits.index(digits.endIndex, offsetBy: -6)
-        return (v < 0 && scaled > 0 ? "-" : "") + digits[..<cut] + "." + digits[cut...]
     }
 }
