@@ -4,8 +4,8 @@
 -- (length 0, frequency 3.5 Hz, damping 0.4) and gives it weight and drag with an item
 -- behavior (density 100, resistance 10). Drag the pane and let go: the release velocity
 -- picks open or closed and is handed to the behavior as an absolute velocity, so the
--- pane carries on from the finger. Tap to toggle. The scripted input taps twice; the
--- second tap lands while the pane is still opening and sends it back mid-flight.
+-- pane carries on from the finger. Tap to toggle. The demo taps twice, 0.1 s apart: the pane
+-- turns 53 pt short of open, never opening; --set demo=0 --input behaviors/touches.csv opens it.
 
 local W, H = 320, 568
 local frequency = animhost.tunable("frequency", 3.5, {min = 0.1, max = 20})

@@ -3,7 +3,8 @@
 -- the blocks before it left it) and assigns half a turn more, so the twenty animations sum
 -- and the wheel ends at 20π, not π. A tap adds four more half-turns with a new animator while
 -- the first is still running: the new rotation adds on top of the one in flight, so the
--- wheel speeds up without a jump and ends 4π further on.
+-- wheel speeds up without a jump and ends 4π further on. The demo taps at 1 s, so a plain
+-- run ends at 24π (20π with --set demo=0).
 
 local turns = animhost.tunable("turns", 20, {min = 1, max = 100})
 local duration = animhost.tunable("duration", 2, {min = 0.1, max = 20})

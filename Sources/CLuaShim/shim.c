@@ -69,6 +69,20 @@ cl_limits *cl_limits_of(lua_State *L) {
 
 // MARK: - Instruction budget
 
+/// Notes `file:line: ` of the innermost script frame: host Lua code (chunks named
+/// `=animhost…`, e.g. a test framework's global lookup) is skipped, so the message
+/// points at the user's loop.
+static void cl_note_trip_where(lua_State *L, cl_limits *lim) {
+    lua_Debug ar;
+    lim->trip_where[0] = 0;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        if (strncmp(ar.source, "=animhost", 9) == 0) continue;
+        snprintf(lim->trip_where, sizeof lim->trip_where, "%s:%d: ", ar.short_src, ar.currentline);
+        return;
+    }
+}
+
 static void cl_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cl_limits *lim = cl_limits_of(L);
@@ -81,13 +95,14 @@ static void cl_count_hook(lua_State *L, lua_Debug *ar) {
         lim->remaining -= count;
         if (lim->remaining > 0) return;
         lim->tripped = 1;
+        cl_note_trip_where(L, lim);
     }
     // Keep raising on every instruction until control returns to the host, so
-    // a script's pcall cannot swallow the budget error and carry on.
+    // a script's pcall cannot swallow the budget error and carry on. Every raise
+    // names the line that was running when the budget ran out, not the line of
+    // whichever frame (a test runner, a pcall's caller) the error reached since.
     lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
-    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)lim->budget);
-    lua_concat(L, 2);
+    lua_pushfstring(L, "%sinstruction budget exceeded (%I instructions)", lim->trip_where, (LUAI_UACINT)lim->budget);
     lua_error(L);
 }
 
@@ -108,6 +123,9 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lua_insert(L, func);                  // stack: ... handler f args
     long long saved_budget = lim->budget, saved_remaining = lim->remaining;
     int saved_tripped = lim->tripped, saved_enforce = lim->enforce, saved_refused = lim->refused;
+    char saved_where[sizeof lim->trip_where];
+    memcpy(saved_where, lim->trip_where, sizeof saved_where);
+    lim->trip_where[0] = 0;
     lim->budget = budget > 0 ? budget : LLONG_MAX;
     lim->remaining = lim->budget;
     lim->tripped = 0;
@@ -121,6 +139,7 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->tripped = saved_tripped;
     lim->enforce = saved_enforce;
     lim->refused = saved_refused;
+    memcpy(lim->trip_where, saved_where, sizeof saved_where);
     lua_remove(L, func);  // stack: ... results|error
     if (status == LUA_OK && (out & CL_BUDGET_TRIPPED)) {
         // Only a C function (e.g. the host called pcall directly) can return

@@ -16,9 +16,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Simulate a scene script and print its frames.")
 
     @Argument(help: "The scene script (.lua).") var script: String
-    @Option(help: "Run exactly this many seconds.") var duration: Double?
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Frames per second (positive, ≤ hz).") var fps: Double = 60
+    @Option(help: "Run exactly this many seconds (0…1000000).") var duration: String?
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second (positive, ≤ hz).") var fps: String = "60"
     @Option(help: "Frame format: csv, table, jsonl or ascii.") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
@@ -26,14 +26,15 @@ struct Run: ParsableCommand {
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
-    @Flag(help: "With --watch: pace frames to the wall clock and stream them.") var realtime = false
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
-    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Flag(help: "Pace frames to the wall clock and stream them (with --watch: reload by replay).") var realtime = false
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = RunOptions(script: script)
-        o.duration = duration; o.hz = hz; o.fps = fps
+        o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
+        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
         guard let f = FrameFormat(rawValue: format) else {
             throw HostError.usage("--format must be one of csv, table, jsonl, ascii; got '\(format)'")
         }
@@ -42,7 +43,8 @@ struct Run: ParsableCommand {
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        o.watch = watch; o.realtime = realtime; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.watch = watch; o.realtime = realtime; o.seed = try NumberOption.parseSeed(seed)
+        o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
         throw ExitCode(Host.run(o))
     }
 }
@@ -51,16 +53,17 @@ struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
 
     @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: Double = 60
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second recorded for :frames and :save (positive, ≤ hz).") var fps: String = "60"
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Lua heap cap in MiB.") var memory: Int = 256
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = ReplOptions()
-        o.script = script; o.hz = hz; o.fps = fps; o.seed = seed; o.memoryMiB = memory; o.allowIO = allowIO
+        o.script = script; o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
+        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
     }
@@ -69,22 +72,34 @@ struct Repl: ParsableCommand {
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
 
-    @Argument(help: "Files or directories (default Tests/lua).") var paths: [String] = []
+    @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
     @Option(help: "Run only tests whose full name contains this text.") var filter: String?
-    @Option(help: "Report format: pretty, tap, junit or json.") var output: String = "pretty"
+    @Option(help: "Report format: pretty, tap, junit or json.") var format: String?
+    @Option(help: ArgumentHelp("The same as --format (kept for older scripts).", visibility: .hidden)) var output: String?
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
     @Flag(help: "List the tests without running them.") var list = false
-    @Option(help: "Seed for math.random.") var seed: UInt64 = 0
+    @Option(help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
+    @Flag(name: .customLong("allow-io"), help: "Let test files use the io library.") var allowIO = false
+    @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
         var o = TestOptions()
-        o.paths = paths.isEmpty ? ["Tests/lua"] : paths
+        o.allowIO = allowIO
+        func tagList(_ s: String?) -> [String] { (s ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+        o.tags = tagList(tags); o.excludeTags = tagList(excludeTags)
+        o.paths = paths
         o.filter = filter
-        guard let format = TestReportFormat(rawValue: output) else {
-            throw HostError.usage("--output must be one of pretty, tap, junit, json; got '\(output)'")
+        if let format, let output, format != output {
+            throw HostError.usage("--format \(format) and --output \(output) disagree; --output is another name for --format, give one")
         }
-        o.format = format
-        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = seed
+        let option = format != nil ? "--format" : "--output"
+        let name = format ?? output ?? "pretty"
+        guard let chosen = TestReportFormat(rawValue: name) else {
+            throw HostError.usage("\(option) must be one of pretty, tap, junit, json; got '\(name)'")
+        }
+        o.format = chosen
+        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
         throw ExitCode(Host.test(o))
     }
 }

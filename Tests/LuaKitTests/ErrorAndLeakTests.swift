@@ -86,6 +86,17 @@ final class ErrorAndLeakTests: XCTestCase {
         try lua.doString("x = 1 + 1")   // still usable
     }
 
+    func testBudgetErrorNamesTheLoopingLineNotTheCatchingOne() throws {
+        var o = LuaOptions()
+        o.instructionBudget = 1_000_000
+        let lua = try LuaState(options: o)
+        // The loop (line 2) trips the budget; the error keeps being raised on line 3 (after
+        // pcall returns) and on, but the message names line 2.
+        XCTAssertThrowsError(try lua.doString("local ok = pcall(function()\n  while true do end\nend)\nlocal x = 1", chunkName: "=runaway.lua")) { e in
+            XCTAssertTrue((e as! LuaError).message.hasPrefix("runaway.lua:2: instruction budget exceeded"), (e as! LuaError).message)
+        }
+    }
+
     func testMemoryCapStopsRunawayTablesAndStateRecovers() throws {
         var o = LuaOptions()
         o.memoryLimit = 4 << 20

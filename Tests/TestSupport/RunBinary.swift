@@ -15,11 +15,11 @@ public let packageRoot: String = {
 }()
 
 /// Runs the debug build of `animhost` with `arguments`, in the package root.
-public func runAnimhost(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
+public func runAnimhost(_ arguments: [String], stdin: String? = nil, directory: String? = nil) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/animhost")
     p.arguments = arguments
-    p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+    p.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
     let out = Pipe(), err = Pipe(), input = Pipe()
     p.standardOutput = out
     p.standardError = err

@@ -24,7 +24,7 @@ describe("assertions", function()
   end)
 
   it("unknown assertions are errors that list the known ones", function()
-    assert.error_matches(function() assert.equl(1, 1) end, "unknown assertion 'equl'")
+    assert.error_matches(function() assert.equl(1, 1) end, "unknown modifier/assertion: .equl.; did you mean .equal.")
   end)
 end)
 

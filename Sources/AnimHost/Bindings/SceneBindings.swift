@@ -24,8 +24,15 @@ extension Scene {
             var value = def
             if let s = self.options.sets.last(where: { $0.name == name }) {
                 value = s.value
-                if let minimum, value < minimum { throw LuaCallError("--set \(name)=\(NumberFormat.string(value)) is below the tunable's min \(NumberFormat.string(minimum))") }
-                if let maximum, value > maximum { throw LuaCallError("--set \(name)=\(NumberFormat.string(value)) is above the tunable's max \(NumberFormat.string(maximum))") }
+                let below = minimum.map { value < $0 } ?? false, above = maximum.map { value > $0 } ?? false
+                if below || above {
+                    // A usage error, not a script error: Scene.load reports it alone (exit 2, no traceback).
+                    let takes = Tunable.rangeText(minimum: minimum, maximum: maximum)
+                    let at = call.callerLocation.map { ", declared at \($0)" } ?? ""
+                    let message = "--set \(name)=\(NumberFormat.string(value)) is \(below ? "below the min" : "above the max") of tunable '\(name)' (it takes \(takes)\(at))"
+                    self.setError = .usage(message)
+                    throw LuaCallError(message)
+                }
             }
             self.tunables.append(Tunable(name: name, defaultValue: def, value: value, minimum: minimum, maximum: maximum))
             call.push(value)

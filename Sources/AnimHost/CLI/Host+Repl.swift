@@ -37,7 +37,9 @@ extension Host {
         let live: LiveScene
         do throws(HostError) {
             try options.validate()
-            live = try LiveScene(options: options.sceneOptions, frames: FrameClock(fps: options.fps, hz: options.hz))
+            // A script that fails to load still opens the REPL, with the error shown.
+            live = try LiveScene(options: options.sceneOptions, frames: FrameClock(fps: options.fps, hz: options.hz),
+                                 standIn: options.script != nil)
         } catch {
             report(error)
             return error.exitCode

@@ -19,6 +19,12 @@ public enum Host {
             if options.watch { return watch(options) }
             let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
             defer { output.close() }
+            if options.realtime {
+                // Streaming live: Ctrl-C ends the run (exit 0) with every frame so far written.
+                Interrupt.catchSignal()
+                defer { Interrupt.restoreDefault() }
+                return try runOnce(options, output: output, pacer: RealtimePacer())
+            }
             return try runOnce(options, output: output)
         } catch {
             report(error)
@@ -28,12 +34,14 @@ public enum Host {
 
     /// Runs the scene once into `output`; reports a script error itself after flushing.
     /// `loaded` sees the scene once it is loaded (`run --watch` watches what it required).
-    static func runOnce(_ options: RunOptions, output: TextOutput, loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
+    static func runOnce(_ options: RunOptions, output: TextOutput, pacer: RealtimePacer? = nil,
+                        loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
         let touches = try options.input.map { p throws(HostError) in try readTouches(p) }
         let scene = try Scene.load(options.sceneOptions)
         loaded(scene)
         if let touches { scene.stage.schedule(touches) }
-        let writer = try FrameRun(scene: scene, options: options, output: output)
+        var writer = try FrameRun(scene: scene, options: options, output: output)
+        writer.pacer = pacer
         do throws(HostError) {
             try scene.stage.settleBoundary()
             try writer.run()
@@ -71,6 +79,8 @@ struct FrameRun {
     let encoder: FrameEncoder
     let columns: [FrameColumn]
     let itemFilter: [String]?
+    /// With `--realtime` (no `--watch`): frames wait for the wall clock and are flushed one by one.
+    var pacer: RealtimePacer?
 
     init(scene: Scene, options: RunOptions, output: TextOutput) throws(HostError) {
         self.scene = scene
@@ -115,12 +125,20 @@ struct FrameRun {
             if isLast { t = limit }
             let targetStep = Int((t * hz + 1e-7).rounded(.down))
             while stage.steps < targetStep { try stage.step() }
+            if let pacer {
+                guard pacer.wait(until: t) else { break }
+            }
             write(time: t)
-            if isLast { break }
+            if pacer != nil { output.flush() }
+            if isLast {
+                if fixedDuration == nil && !stage.isSettled { RunEndNotes.reportCap(limit, stage: stage) }
+                break
+            }
             if fixedDuration == nil && stage.isSettled { break }
             k += 1
         }
         output.flush()
+        RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time)
     }
 
     func write(time: Double) {

@@ -27,15 +27,15 @@ public struct RunOptions: Sendable {
     /// The longest a run goes when nothing says how long.
     public static let defaultMaximumDuration = 10.0
 
-    /// Checks ranges that the argument parser cannot (DESIGN.md: hz 1…10000, 0 < fps ≤ hz).
+    /// Checks every range (DESIGN.md: hz 1…10000, 0 < fps ≤ hz; `NumberOption` states them).
     public func validate() throws(HostError) {
-        guard hz >= 1 && hz <= 10_000 else { throw .usage("--hz must be an integer from 1 to 10000, got \(hz)") }
-        guard fps > 0 && fps.isFinite && fps <= Double(hz) else {
-            throw .usage("--fps must be positive and at most --hz (\(hz)), got \(NumberFormat.string(fps))")
+        try NumberOption.hz.check(Double(hz))
+        try NumberOption.fps.check(fps)
+        guard fps <= Double(hz) else {
+            throw .usage("--fps must be \(NumberOption.fps.range) (\(hz)), got \(NumberFormat.string(fps))")
         }
-        if let d = duration { guard d >= 0 && d.isFinite && d <= 1e6 else { throw .usage("--duration must be a number of seconds ≥ 0, got \(NumberFormat.string(d))") } }
-        guard memoryMiB >= 1 && memoryMiB <= 1 << 20 else { throw .usage("--memory must be a number of MiB from 1 to 1048576, got \(memoryMiB)") }
-        if realtime && !watch { throw .usage("--realtime goes with --watch") }
+        if let d = duration { try NumberOption.duration.check(d) }
+        try NumberOption.memory.check(Double(memoryMiB))
     }
 
     /// Parses `NAME=VALUE` for `--set`.

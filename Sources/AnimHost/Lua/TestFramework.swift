@@ -1,389 +1,372 @@
-/// The busted-compatible vocabulary of `animhost test`, in Lua: blocks, hooks, luassert-style
-/// assertions (expected first, then actual), spies. It only collects tests and runs one at a
-/// time when the host asks, so each test gets its own instruction budget and fails alone.
+/// busted's blocks and execution order for `animhost test`, in Lua.
+///
+/// As in busted, a test file's body and each `describe` body run *as execution reaches
+/// them*: a block's body registers its children and hooks, then its strict setup runs, then
+/// its children in order (tests, and nested blocks whose bodies run only now), then its
+/// teardowns. So a `describe` body sees what earlier tests and their `before_each` did.
+/// Globals follow busted's environments: a global assigned in a block or a test belongs to
+/// it (hooks assign into their block; `expose` into the block around it), and `insulate`
+/// also restores `_G` and `package.loaded` afterwards.
+///
+/// The host drives it one unit at a time: `runner.next()` runs at most one piece of user
+/// code (a file or block body, a hook, or a test with its `before_each`/`after_each`/
+/// `finally`) in its own protected call, so each gets a fresh instruction budget and a
+/// runaway one is charged to the right test. The walk itself is a coroutine that yields the
+/// unit to run and is resumed with its outcome; when the host had to stop a unit (budget,
+/// memory), it passes the error through `runner.killed`.
 enum TestFramework {
     static let source = #"""
-local host = ...
-local type, tostring, pairs, ipairs, select, error, pcall, setmetatable, getmetatable, rawequal =
-      type, tostring, pairs, ipairs, select, error, pcall, setmetatable, getmetatable, rawequal
-local sort, concat, format = table.sort, table.concat, string.format
+local host, assert, say, lib, spy, stub, mock, match = ...
+local type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next =
+      type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next
+local concat, traceback = table.concat, debug.traceback
+local G = _G
 
-local AssertionFailure = {}
-AssertionFailure.__index = AssertionFailure
-AssertionFailure.__tostring = function(e) return e.message end
+local Pending = {}
+Pending.__tostring = function(p) return tostring(p.message) end
 
--- Blocks and tests ----------------------------------------------------------
-local root = {name = nil, parent = nil, before = {}, after = {}, setup = {}, teardown = {}}
-local current = root
-local tests = {}
+local runner = {}
+local options = {filter = nil, list = false, seed = 0, tags = {}, excludeTags = {}}
+local root                     -- the file block
+local running                  -- the element whose code runs now (its globals go to its env)
 
--- The file and line of the test file's call to it/pending: host.where counts from its own
--- C frame, so 3 is: where → it/pending → the test file.
-local function where() return host.where(3) end
+-- Elements ---------------------------------------------------------------------------------
+local function newBlock(kind, name, fn, parent, file, line)
+  return {kind = kind, name = name, fn = fn, parent = parent, file = file, line = line, children = {},
+          hooks = {before_each = {}, after_each = {}, lazy_setup = {}, lazy_teardown = {}, strict_setup = {}, strict_teardown = {}}}
+end
 
-local function fullName(block, name)
+local function fullName(element)
   local parts = {}
-  local b = block
-  while b and b.name do table.insert(parts, 1, b.name); b = b.parent end
-  if name then parts[#parts + 1] = name end
+  local e = element
+  while e and e.kind ~= "file" do table.insert(parts, 1, e.name); e = e.parent end
   return concat(parts, " ")
 end
 
-local function describe(name, fn)
-  if type(name) ~= "string" then error("bad argument #1 to 'describe' (string expected, got " .. type(name) .. ")", 2) end
-  if type(fn) ~= "function" then error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2) end
-  local block = {name = name, parent = current, before = {}, after = {}, setup = {}, teardown = {}}
-  local saved = current
-  current = block
-  local ok, err = pcall(fn)
-  current = saved
-  if not ok then error(err, 0) end
-end
-
-local function it(name, fn)
-  if type(name) ~= "string" then error("bad argument #1 to 'it' (string expected, got " .. type(name) .. ")", 2) end
-  local file, line = where()
-  tests[#tests + 1] = {name = fullName(current, name), block = current, fn = fn, file = file, line = line,
-                       pending = (fn == nil)}
-end
-
-local function pending(name, fn)
-  local file, line = where()
-  tests[#tests + 1] = {name = fullName(current, name), block = current, file = file, line = line, pending = true}
-end
-
-local function hook(kind)
-  return function(fn)
-    if type(fn) ~= "function" then error("bad argument #1 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2) end
-    local list = current[kind]
-    list[#list + 1] = fn
-  end
-end
-
-
-_G.describe, _G.context = describe, describe
-_G.it, _G.test, _G.spec = it, it, it
-_G.pending = pending
-_G.before_each, _G.after_each = hook("before"), hook("after")
-_G.setup, _G.teardown = hook("setup"), hook("teardown")
-_G.lazy_setup, _G.lazy_teardown, _G.strict_setup, _G.strict_teardown =
-  _G.setup, _G.teardown, _G.setup, _G.teardown
-
--- Pretty values for messages -------------------------------------------------
-local function show(v, depth)
-  depth = depth or 0
-  local t = type(v)
-  if t == "string" then return format("%q", v) end
-  if t ~= "table" or depth > 2 or getmetatable(v) and getmetatable(v).__tostring then return tostring(v) end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = k end
-  sort(keys, function(a, b)
-    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
-    return type(a) < type(b)
-  end)
-  local parts = {}
-  for i, k in ipairs(keys) do
-    if i > 12 then parts[#parts + 1] = "…"; break end
-    local key = type(k) == "string" and k or "[" .. tostring(k) .. "]"
-    parts[#parts + 1] = key .. " = " .. show(v[k], depth + 1)
-  end
-  return "{" .. concat(parts, ", ") .. "}"
-end
-local function typed(v) return "(" .. type(v) .. ") " .. show(v) end
-
-local function fail(message, level)
-  error(setmetatable({message = message}, AssertionFailure), (level or 1) + 1)
-end
-
--- Deep comparison: returns nil when equal, else the path of the first difference.
-local function deepDiff(a, b, path, seen)
-  if rawequal(a, b) then return nil end
-  if type(a) ~= "table" or type(b) ~= "table" then
-    if a == b then return nil end
-    return path
-  end
-  seen = seen or {}
-  if seen[a] == b then return nil end
-  seen[a] = b
-  local keys = {}
-  for k in pairs(a) do keys[#keys + 1] = k end
-  for k in pairs(b) do if a[k] == nil then keys[#keys + 1] = k end end
-  sort(keys, function(x, y)
-    if type(x) == type(y) and (type(x) == "number" or type(x) == "string") then return x < y end
-    return type(x) < type(y)
-  end)
-  for _, k in ipairs(keys) do
-    local sub = path .. (type(k) == "string" and ("." .. k) or ("[" .. tostring(k) .. "]"))
-    local d = deepDiff(a[k], b[k], sub, seen)
-    if d then return d end
-  end
-  return nil
-end
-
-local function valueAt(t, path)
-  local v = t
-  for part in path:gmatch("[^%.%[%]]+") do
-    if type(v) ~= "table" then return nil end
-    local n = tonumber(part)
-    v = v[n ~= nil and n or part]
-  end
-  return v
-end
-
--- Assertions -----------------------------------------------------------------
-local assertions = {}
-
-assertions.equal = function(negated, expected, actual, message)
-  local ok = expected == actual
-  if ok == negated then
-    fail((message and message .. "\n" or "") .. (negated and "Expected objects to not be equal.\nPassed in:\n" or "Expected objects to be equal.\nPassed in:\n")
-      .. typed(actual) .. "\nExpected:\n" .. typed(expected), 3)
-  end
-end
-assertions.equals = assertions.equal
-
-assertions.same = function(negated, expected, actual, message)
-  local diff = deepDiff(expected, actual, "")
-  if (diff == nil) == negated then
-    local text
-    if negated then text = "Expected objects to not be the same.\nPassed in:\n" .. typed(actual)
-    else
-      local p = diff == "" and "(value)" or diff:gsub("^%.", "")
-      text = "Expected objects to be the same.\nFirst difference at " .. p .. ":\nPassed in:\n"
-        .. typed(diff == "" and actual or valueAt(actual, diff)) .. "\nExpected:\n"
-        .. typed(diff == "" and expected or valueAt(expected, diff))
+-- Environments (busted's): reads look through the running element and its parents, then _G;
+-- writes go to the running element, or where its envmode sends them.
+local function envOf(element) local e = element.env; if not e then e = {}; element.env = e end; return e end
+local env = setmetatable({}, {
+  __index = function(_, key)
+    local e = running or root
+    while e do
+      local t = e.env
+      if t then local v = t[key]; if v ~= nil then return v end end
+      e = e.parent
     end
-    fail((message and message .. "\n" or "") .. text, 3)
-  end
-end
-
-assertions.near = function(negated, expected, actual, tolerance, message)
-  if type(expected) ~= "number" or type(actual) ~= "number" or type(tolerance) ~= "number" then
-    fail("assert.near(expected, actual, tolerance) needs three numbers, got " .. type(expected) .. ", "
-      .. type(actual) .. ", " .. type(tolerance), 3)
-  end
-  local ok = math.abs(expected - actual) <= tolerance
-  if ok == negated then
-    fail((message and message .. "\n" or "") .. format("Expected %s to %sbe within %s of %s (difference %s)",
-      tostring(actual), negated and "not " or "", tostring(tolerance), tostring(expected),
-      tostring(math.abs(expected - actual))), 3)
-  end
-end
-
-local function truthiness(name, test, describeIt)
-  assertions[name] = function(negated, value, message)
-    if test(value) == negated then
-      fail((message and message .. "\n" or "") .. "Expected " .. typed(value) .. " to " ..
-        (negated and "not " or "") .. describeIt, 3)
-    end
-  end
-end
-truthiness("truthy", function(v) return v ~= nil and v ~= false end, "be truthy")
-truthiness("falsy", function(v) return v == nil or v == false end, "be falsy")
-truthiness("is_true", function(v) return v == true end, "be true")
-truthiness("is_false", function(v) return v == false end, "be false")
-assertions["true"], assertions["false"] = assertions.is_true, assertions.is_false
-for _, t in ipairs({"nil", "number", "string", "table", "function", "boolean", "userdata"}) do
-  truthiness("is_" .. t, function(v) return type(v) == t end, "be a " .. t)
-  assertions[t] = assertions["is_" .. t]
-end
-
-local function stripLocation(msg)
-  if type(msg) ~= "string" then return msg end
-  return (msg:gsub("^[^:\n]+:%d+: ", ""))
-end
-
-assertions.has_error = function(negated, fn, expectedMessage, message)
-  if type(fn) ~= "function" then fail("assert.has_error needs a function, got " .. type(fn), 3) end
-  local ok, err = pcall(fn)
-  if negated then
-    if not ok then fail((message and message .. "\n" or "") .. "Expected no error, got:\n" .. tostring(err), 3) end
-    return
-  end
-  if ok then fail((message and message .. "\n" or "") .. "Expected an error, but the function returned normally", 3) end
-  if expectedMessage ~= nil then
-    local got = stripLocation(type(err) == "table" and getmetatable(err) == AssertionFailure and err.message or err)
-    if got ~= expectedMessage then
-      fail((message and message .. "\n" or "") .. "Expected error:\n" .. typed(expectedMessage) .. "\nGot:\n" .. typed(got), 3)
-    end
-  end
-end
-assertions.error, assertions.errors, assertions.has_errors = assertions.has_error, assertions.has_error, assertions.has_error
-
-assertions.error_matches = function(negated, fn, pattern, message)
-  local ok, err = pcall(fn)
-  local text = tostring(err)
-  local matched = (not ok) and text:find(pattern) ~= nil
-  if matched == negated then
-    fail((message and message .. "\n" or "") .. (ok and "Expected an error matching " .. typed(pattern) .. ", but the function returned normally"
-      or "Expected error " .. (negated and "not " or "") .. "to match " .. typed(pattern) .. "\nGot:\n" .. typed(text)), 3)
-  end
-end
-
-assertions.matches = function(negated, pattern, actual, message)
-  local ok = type(actual) == "string" and actual:find(pattern) ~= nil
-  if ok == negated then
-    fail((message and message .. "\n" or "") .. "Expected " .. typed(actual) .. " to " .. (negated and "not " or "") .. "match " .. typed(pattern), 3)
-  end
-end
-
-assertions.snapshot = function(negated, name, trace, tolerance)
-  local ok, report = host.snapshot(name, trace, tolerance or 0)
-  if not ok then fail(report, 3) end
-end
-
--- Spies ------------------------------------------------------------------------
-local spyMeta = {}
-spyMeta.__call = function(s, ...)
-  local args = table.pack(...)
-  s.calls[#s.calls + 1] = args
-  if s.fn then return s.fn(...) end
-end
-spyMeta.__index = {
-  clear = function(s) s.calls = {} end,
-  revert = function(s) if s.target then s.target[s.key] = s.original end end,
-}
-local function isSpy(v) return getmetatable(v) == spyMeta end
-spy = {
-  new = function(fn) return setmetatable({calls = {}, fn = fn}, spyMeta) end,
-  on = function(target, key)
-    local original = target[key]
-    local s = setmetatable({calls = {}, fn = original, target = target, key = key, original = original}, spyMeta)
-    target[key] = s
-    return s
+    return G[key]
   end,
-  is_spy = isSpy,
-}
-stub = function(target, key)
-  local s = setmetatable({calls = {}, target = target, key = key, original = target[key]}, spyMeta)
-  target[key] = s
-  return s
+  __newindex = function(_, key, value)
+    local e = running or root
+    local up = e.envmode == "unwrap" and 1 or (e.envmode == "expose" and 2 or 0)
+    for _ = 1, up do e = e.parent; if e == nil then break end end
+    if e == nil then G[key] = value else envOf(e)[key] = value end
+  end,
+})
+runner.env = env
+
+local function saveGlobals()
+  local g = {}
+  for k, v in next, G do g[k] = v end
+  local loaded = {}
+  for k, v in pairs(package.loaded) do loaded[k] = v end
+  return {g = g, loaded = loaded, meta = getmetatable(G)}
+end
+local function restoreGlobals(s)
+  for k in next, G do if s.g[k] == nil then rawset(G, k, nil) end end
+  for k, v in next, s.g do rawset(G, k, v) end
+  for k in pairs(package.loaded) do package.loaded[k] = s.loaded[k] end
+  for k, v in pairs(s.loaded) do package.loaded[k] = v end
 end
 
-local function spyAssert(s, negated)
-  if not isSpy(s) then fail("assert.spy needs a spy, got " .. typed(s), 3) end
-  local checks = {}
-  checks.called = function(n)
-    local count = #s.calls
-    local ok = n == nil and count > 0 or count == n
-    if ok == negated then
-      fail("Expected the spy to " .. (negated and "not " or "") .. "be called " ..
-        (n and (n .. " time(s)") or "at least once") .. ", it was called " .. count .. " time(s)", 2)
-    end
+-- Registration (only while a block's body runs) ---------------------------------------------
+local function caller() return host.userPlace() end
+
+local function currentBlock(what)
+  local e = running
+  if e == nil or e.kind == "it" or e.envmode == "unwrap" then
+    error("'" .. what .. "' not supported inside current context block", 3)
   end
-  checks.called_with = function(...)
-    local want = table.pack(...)
-    local found = false
-    for _, call in ipairs(s.calls) do
-      if deepDiff(want, call, "") == nil then found = true; break end
-    end
-    if found == negated then
-      fail("Expected the spy to " .. (negated and "not " or "") .. "be called with " .. show(want), 2)
-    end
-  end
-  checks.returned_with = checks.called_with
-  return checks
+  return e
 end
 
--- The `assert` table with chains: assert.are.equal, assert.is_not.truthy, assert.spy(s).was.called(2)
-local function chain(negated)
-  return setmetatable({}, {
-    __index = function(_, key)
-      if key == "is" or key == "are" or key == "was" or key == "has" or key == "does" or key == "is_a" then return chain(negated) end
-      if key == "is_not" or key == "are_not" or key == "was_not" or key == "has_no" or key == "does_not" or key == "no" or key == "not_" then
-        return chain(not negated)
+local function blockKind(kind)
+  return function(name, fn)
+    if type(name) ~= "string" then error("bad argument #1 to '" .. kind .. "' (string expected, got " .. type(name) .. ")", 2) end
+    if fn ~= nil and not lib.callable(fn) then error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2) end
+    local parent = currentBlock(kind)
+    local file, line = caller()
+    local b = newBlock(kind, name, fn or function() end, parent, file, line)
+    if kind == "expose" then b.envmode = "expose" end
+    parent.children[#parent.children + 1] = b
+  end
+end
+
+local function test(kind)
+  return function(name, fn)
+    -- pending("why") inside a running test marks that test pending.
+    if kind == "pending" and running and running.kind == "it" then
+      error(setmetatable({message = name}, Pending), 2)
+    end
+    if type(name) ~= "string" then error("bad argument #1 to '" .. kind .. "' (string expected, got " .. type(name) .. ")", 2) end
+    local parent = currentBlock(kind)
+    local file, line = caller()
+    parent.children[#parent.children + 1] = {kind = "it", name = name, fn = fn, parent = parent, file = file, line = line,
+                                              pending = kind == "pending" or fn == nil}
+  end
+end
+
+-- A hook of `kind`, registered under the name the suite used (setup is strict_setup).
+local function hook(kind, spelled)
+  spelled = spelled or kind
+  return function(fn)
+    if not lib.callable(fn) then error("bad argument #1 to '" .. spelled .. "' (function expected, got " .. type(fn) .. ")", 2) end
+    local parent = currentBlock(spelled)
+    local file, line = caller()
+    local list = parent.hooks[kind]
+    list[#list + 1] = {kind = kind, name = spelled, fn = fn, parent = parent, envmode = "unwrap", file = file, line = line}
+  end
+end
+
+local function finally(fn)
+  local t = running
+  if not (t and t.kind == "it") then error("'finally' not supported inside current context block", 2) end
+  if not lib.callable(fn) then error("bad argument #1 to 'finally' (function expected, got " .. type(fn) .. ")", 2) end
+  t.finally = fn
+end
+
+local function randomize(...)
+  local b = currentBlock("randomize")
+  local n = select("#", ...)
+  local on = n == 0 or (...)
+  b.randomize = on and true or false
+  if on then b.seed = tonumber((select(1, ...))) or tonumber((select(2, ...))) or options.seed end
+end
+
+local busted = {}
+busted.describe, busted.context, busted.insulate, busted.expose = blockKind("describe"), blockKind("describe"), blockKind("insulate"), blockKind("expose")
+busted.it, busted.spec, busted.test, busted.pending = test("it"), test("it"), test("it"), test("pending")
+for _, k in ipairs({"before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown"}) do busted[k] = hook(k) end
+busted.setup, busted.teardown = hook("strict_setup", "setup"), hook("strict_teardown", "teardown")
+busted.finally, busted.randomize = finally, randomize
+busted.assert, busted.spy, busted.stub, busted.mock, busted.match = assert, spy, stub, mock, match
+busted.fail = function(msg) lib.fail(msg) end
+busted.version = "2.1.1 (animhost)"
+for k, v in pairs(busted) do G[k] = v end
+package.loaded.busted = busted
+package.loaded.luassert = assert
+package.loaded["luassert.spy"], package.loaded["luassert.stub"], package.loaded["luassert.mock"], package.loaded["luassert.match"] = spy, stub, mock, match
+package.loaded["luassert.assert"] = assert
+package.loaded.say = say
+
+-- Running -----------------------------------------------------------------------------------
+-- Runs user code; returns ok, message, traceback (a failed assertion, an error or pending).
+local function call(element, fn, ...)
+  local saved = running
+  running = element
+  local trace
+  local ok, err = xpcall(fn, function(e)
+    if not lib.isFailure(e) and getmetatable(e) ~= Pending then
+      -- The user's frames only: cut where the framework's xpcall begins.
+      trace = traceback("", 2)
+      local cut = trace:find("\n%s*%[C%]: in function 'xpcall'")
+      if cut then trace = trace:sub(1, cut - 1) end
+    end
+    return e
+  end, ...)
+  running = saved
+  return ok, err, trace
+end
+
+local function describeError(err)
+  if lib.isFailure(err) then return "failed", err.message end
+  if getmetatable(err) == Pending then return "pending", err.message and tostring(err.message) or "" end
+  if type(err) == "string" then return "error", err end
+  if type(err) == "table" and getmetatable(err) and getmetatable(err).__tostring then return "error", tostring(err) end
+  return "error", "(error object is a " .. type(err) .. " value)"
+end
+
+-- The walk, in a coroutine: `unit` hands one piece of user code to runner.next and returns
+-- its outcome (status, message, traceback); `report` queues a result for the host.
+local co, outcome, queue = nil, nil, {}
+local function unit(element, fn) return coroutine.yield(element, fn) end
+local function report(element, status, message, trace, name)
+  queue[#queue + 1] = {name = name or fullName(element), file = element.file, line = element.line,
+                       status = status, message = message or "", traceback = trace or ""}
+end
+local function matches(t) return options.filter == nil or fullName(t):find(options.filter, 1, true) ~= nil end
+
+-- busted's tags: "#name" anywhere in a name. --tags keeps tests whose full name has one of
+-- them; --exclude-tags drops tests and whole blocks (bodies unrun) whose own name has one.
+local function hasTag(name, tags)
+  for _, tag in ipairs(tags) do if name:find("#" .. tag, 1, true) then return true end end
+  return false
+end
+local function tagged(t) return #options.tags == 0 or hasTag(fullName(t), options.tags) end
+local function excluded(e) return hasTag(e.name, options.excludeTags) end
+
+-- Runs a hook list; a failure is reported as an error of the block (busted reports hooks too).
+local function runHooks(block, kind, reverse)
+  local list = block.hooks[kind]
+  local first, last, step = 1, #list, 1
+  if reverse then first, last, step = #list, 1, -1 end
+  local ok = true
+  for i = first, last, step do
+    local h = list[i]
+    local status, message, trace = unit(h, h.fn)
+    if status ~= "passed" then
+      report(h, "error", message, trace, (fullName(block) ~= "" and fullName(block) .. " " or "") .. h.name)
+      ok = false
+    end
+  end
+  return ok
+end
+
+local function lazySetup(block)
+  if block.parent and not lazySetup(block.parent) then return false end
+  if block.lazyDone == nil then block.lazyDone = runHooks(block, "lazy_setup") end
+  return block.lazyDone
+end
+
+-- A test: before_each from the outside in, the test, finally, after_each from the inside out.
+-- As in busted, a failing before_each is reported instead of the test (which does not run),
+-- and a failing after_each is reported beside it. Returns {results = {...}}.
+local function hookResult(h, err, trace)
+  local status, message = describeError(err)
+  local block = h.parent
+  return {element = h, status = status == "pending" and "pending" or "error", message = message, traceback = trace,
+          name = (fullName(block) ~= "" and fullName(block) .. " " or "") .. h.name}
+end
+
+local function testBody(t)
+  local chain = {}
+  local b = t.parent
+  while b do table.insert(chain, 1, b); b = b.parent end
+  return function()
+    local results = {}
+    local reached, blocked = 0, false
+    for i, block in ipairs(chain) do
+      for _, h in ipairs(block.hooks.before_each) do
+        local ok, err, tr = call(h, h.fn)
+        if not ok then results[#results + 1] = hookResult(h, err, tr); blocked = true; break end
       end
-      if key == "spy" then return function(s) return setmetatable({}, {__index = function(_, k)
-        if k == "was" or k == "has" then return spyAssert(s, negated) end
-        if k == "was_not" or k == "has_not" then return spyAssert(s, not negated) end
-        return spyAssert(s, negated)[k] end}) end end
-      local name = key
-      local negatedHere = negated
-      if name:sub(1, 4) == "not_" then name = name:sub(5); negatedHere = not negatedHere end
-      if name:sub(1, 7) == "has_no_" then name = "has_" .. name:sub(8); negatedHere = not negatedHere end
-      local a = assertions[name]
-      if not a then
-        local names = {}
-        for k in pairs(assertions) do names[#names + 1] = k end
-        sort(names)
-        error("unknown assertion '" .. key .. "'; known: " .. concat(names, ", "), 2)
-      end
-      return function(...) return a(negatedHere, ...) end
-    end,
-    __call = function(_, value, message, ...)
-      if not value then fail(message and tostring(message) or "assertion failed!", 2) end
-      return value, message, ...
-    end,
-  })
-end
-assert = chain(false)
-
--- Running (called by the host, one test per protected call) -------------------
-local runner = {}
-
-local function pathOf(block)
-  local path = {}
-  local b = block
-  while b do table.insert(path, 1, b); b = b.parent end
-  return path
-end
-
-function runner.count() return #tests end
-function runner.info(i) local t = tests[i]; return t.name, t.file, t.line, t.pending end
-
-local selected, lastIndexOf, setupDone = {}, {}, {}
-
--- Marks which tests will run, so setup/teardown bracket exactly those.
-function runner.select(list)
-  selected, lastIndexOf, setupDone = {}, {}, {}
-  for _, i in ipairs(list) do
-    selected[#selected + 1] = i
-    for _, b in ipairs(pathOf(tests[i].block)) do lastIndexOf[b] = i end
-  end
-end
-
-local function runList(list, reverse)
-  if reverse then for k = #list, 1, -1 do list[k]() end else for k = 1, #list do list[k]() end end
-end
-
-local function classify(err)
-  if type(err) == "table" and getmetatable(err) == AssertionFailure then return "failed", err.message end
-  return "error", tostring(err)
-end
-
--- Returns status ("passed", "failed", "error", "pending"), message, traceback.
-function runner.run(i)
-  local t = tests[i]
-  local path = pathOf(t.block)
-  for _, b in ipairs(path) do
-    if not setupDone[b] then
-      setupDone[b] = true
-      local ok, err = xpcall(runList, debug.traceback, b.setup)
-      if not ok then local s, m = classify(err); return "error", "setup failed: " .. m, "" end
+      reached = i
+      if blocked then break end
     end
+    if not blocked then
+      local status, message, trace = "passed", nil, nil
+      local ok, err, tr = call(t, t.fn)
+      if not ok then status, message = describeError(err); trace = tr end
+      if t.finally then
+        local fok, ferr, ftr = call(t, t.finally)
+        if not fok and status == "passed" then status, message = describeError(ferr); trace = ftr end
+      end
+      results[#results + 1] = {element = t, status = status, message = message, traceback = trace}
+    end
+    for i = reached, 1, -1 do
+      for _, h in ipairs(chain[i].hooks.after_each) do
+        local ok, err, tr = call(h, h.fn)
+        if not ok then results[#results + 1] = hookResult(h, err, tr) end
+      end
+    end
+    return {results = results}
   end
-  local status, message, trace = "passed", nil, nil
-  if t.pending then
-    status = "pending"
+end
+
+-- A deterministic shuffle (its own generator, so the suite's math.random is untouched).
+local function shuffle(list, seed)
+  local state = math.tointeger(seed) or math.floor(tonumber(seed) or 0)
+  local function nextInt(n)
+    state = (state * 6364136223846793005 + 1442695040888963407)
+    return ((state >> 33) % n) + 1
+  end
+  for n = #list, 2, -1 do
+    local k = nextInt(n)
+    list[n], list[k] = list[k], list[n]
+  end
+end
+
+local executeBlock
+local function executeChild(child)
+  if excluded(child) then return end
+  if child.kind == "it" then
+    if not matches(child) or not tagged(child) then return end
+    if options.list then report(child, "listed"); return end
+    if child.pending then report(child, "pending"); return end
+    if not lazySetup(child.parent) then return end
+    local outcome, message, trace = unit(child, testBody(child))
+    if type(outcome) == "table" then
+      for _, r in ipairs(outcome.results) do report(r.element, r.status, r.message, r.traceback, r.name) end
+    else
+      report(child, outcome, message, trace)   -- the host stopped it (budget, memory)
+    end
   else
-    local ok, err = xpcall(function()
-      for _, b in ipairs(path) do runList(b.before) end
-      t.fn()
-    end, function(e) trace = debug.traceback("", 2); return e end)
-    local okAfter, errAfter = xpcall(function()
-      for k = #path, 1, -1 do runList(path[k].after) end
-    end, function(e) return e end)
-    if not ok then status, message = classify(err)
-    elseif not okAfter then status, message = classify(errAfter); message = "after_each failed: " .. message end
+    executeBlock(child)
   end
-  for k = #path, 1, -1 do
-    local b = path[k]
-    if lastIndexOf[b] == i and #b.teardown > 0 then
-      local ok, err = pcall(runList, b.teardown, true)
-      if not ok and status == "passed" then status, message = classify(err); message = "teardown failed: " .. message end
+end
+
+function executeBlock(block)
+  local saved = block.kind == "insulate" and saveGlobals() or nil
+  local status, message, trace = unit(block, block.fn)
+  if status == "passed" then
+    if block.randomize then shuffle(block.children, block.seed) end
+    if options.list or runHooks(block, "strict_setup") then
+      for _, child in ipairs(block.children) do executeChild(child) end
     end
+    if not options.list then
+      if block.lazyDone ~= nil then runHooks(block, "lazy_teardown", true); block.lazyDone = nil end
+      runHooks(block, "strict_teardown", true)
+    end
+  else
+    report(block, "error", message, trace, block.kind == "file" and block.file or fullName(block))
   end
-  return status, message, trace
+  if saved then restoreGlobals(saved) end
+end
+
+-- Host interface -----------------------------------------------------------------------------
+-- Starts a file: chunk is the loaded file (its _ENV already set to runner.env).
+function runner.start(chunk, file, filter, list, seed, tags, excludeTags)
+  options.filter, options.list, options.seed = filter, list, seed or 0
+  options.tags, options.excludeTags = tags or {}, excludeTags or {}
+  root = newBlock("file", file, chunk, nil, file, 0)
+  root.envmode = nil
+  co = coroutine.create(function() executeBlock(root) end)
+  outcome = nil
+end
+
+-- Runs the next unit. Returns true while there is more to do; results wait in the queue.
+function runner.next()
+  if co == nil or coroutine.status(co) == "dead" then return false end
+  local ok, element, fn
+  if outcome then ok, element, fn = coroutine.resume(co, table.unpack(outcome, 1, 3)) else ok, element, fn = coroutine.resume(co) end
+  outcome = nil
+  if not ok then
+    -- A fault of the walk itself: say so as the file's error rather than lose the rest.
+    report(root, "error", "animhost test framework: " .. tostring(element), nil, root.file)
+    return false
+  end
+  if coroutine.status(co) == "dead" then return false end
+  local passed, result, trace = call(element, fn)
+  if element.kind == "it" and passed then outcome = {result}   -- testBody's {results = …}
+  elseif passed then outcome = {"passed"}
+  else
+    local status, message = describeError(result)
+    outcome = {status, message, trace}
+  end
+  return true
+end
+
+-- The host stopped the current unit (instruction budget, memory): that is its outcome.
+function runner.killed(message, trace)
+  running = nil
+  outcome = {"error", message, trace}
+end
+
+-- Takes the next queued result: name, file, line, status, message, traceback.
+function runner.take()
+  local r = table.remove(queue, 1)
+  if not r then return nil end
+  return r.name, r.file, r.line, r.status, r.message, r.traceback
 end
 
 return runner

@@ -12,19 +12,33 @@ public final class LiveScene {
     public private(set) var log: InputLog
     /// Frames of the current version so far (when recording).
     public private(set) var history: FrameHistory?
+    /// Why the script did not load when the scene was opened with `standIn`: until a
+    /// reload succeeds, an empty scene stands in for it.
+    public private(set) var loadError: HostError?
     let gate: OutputGate
 
     /// Loads the scene and processes its t = 0 boundary.
     /// - Parameters:
     ///   - loadTouches: touches from `--input`, logged so that reloads replay them.
     ///   - frames: records a frame history at this clock (the REPL's `:frames`, `:save`).
-    public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil) throws(HostError) {
+    ///   - standIn: when the script fails to load (a syntax or runtime error), open an
+    ///     empty scene in its place and keep the error in `loadError`; a reload of the
+    ///     fixed file then loads it (the REPL, DESIGN.md "REPL and reload").
+    public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil, standIn: Bool = false) throws(HostError) {
         gate = OutputGate(sink: options.print)
         var o = options
         o.print = { [gate] in gate.write($0) }
         self.options = o
         log = InputLog(loadTouches: loadTouches)
-        scene = try Scene.load(o)
+        do {
+            scene = try Scene.load(o)
+        } catch {
+            guard standIn, case .script = error else { throw error }
+            var empty = o
+            empty.source = ""
+            scene = try Scene.load(empty)
+            loadError = error
+        }
         history = frames.map { FrameHistory(clock: $0) }
         try Replay.begin(scene, loadTouches: loadTouches)
         history?.recordDue(scene.stage)
@@ -72,6 +86,7 @@ public final class LiveScene {
     func adopt(_ s: Scene, history h: FrameHistory?, options o: SceneOptions? = nil, log l: InputLog? = nil) {
         scene = s
         history = h
+        loadError = nil
         if let o { options = o }
         if let l { log = l }
     }

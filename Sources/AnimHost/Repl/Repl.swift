@@ -43,6 +43,9 @@ final class Repl {
 
     /// Reads and runs lines until `:quit` or the end of input.
     func run() -> Int32 {
+        if let e = live.loadError {
+            writeError("animhost: " + e.description + "\n(an empty scene stands in until \(live.options.path) is saved without the error)")
+        }
         if interactive {
             let what = live.options.source == nil ? live.options.path + (watcher != nil ? " (reloads on save)" : "") : "no script"
             writeOutput("animhost repl: \(what) at t = 0 s, paused. :help lists the commands; Ctrl-D quits.\n")

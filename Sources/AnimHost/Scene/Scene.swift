@@ -32,6 +32,16 @@ public struct Tunable: Sendable {
     public var value: Double
     public var minimum: Double?
     public var maximum: Double?
+
+    /// "10 to 2000", "at least 0", "at most 1": the values a tunable takes, for messages.
+    static func rangeText(minimum: Double?, maximum: Double?) -> String {
+        switch (minimum, maximum) {
+        case let (lo?, hi?): "\(NumberFormat.string(lo)) to \(NumberFormat.string(hi))"
+        case let (lo?, nil): "at least \(NumberFormat.string(lo))"
+        case let (nil, hi?): "at most \(NumberFormat.string(hi))"
+        case (nil, nil): "any finite number"
+        }
+    }
 }
 
 /// A loaded scene: the Lua state running its script and the stage it built.
@@ -42,6 +52,9 @@ public final class Scene {
     /// The script's `animhost.run{duration=}`.
     public internal(set) var runDuration: Double?
     public internal(set) var tunables: [Tunable] = []
+    /// A `--set` value outside its tunable's range, noticed while the script ran: the
+    /// load fails with this usage error instead of the script error it raised.
+    var setError: HostError?
     /// The animator userdata's reference bounds were given.
     let api: SceneAPI
     /// Running animations, advanced after each physics step.
@@ -74,6 +87,8 @@ public final class Scene {
         scene.stage.animator.seed = options.seed   // noise and turbulence fields
         for s in options.sets where !s.value.isFinite { throw .usage("--set \(s.name): value must be finite") }
         try scene.installAPI()
+        // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.
+        lua.enableStrictGlobals(relaxedSources: ["stdin", "(repl)"])
         for input in options.input { scene.stage.schedule(input) }
         do {
             if let source = options.source {
@@ -83,8 +98,10 @@ public final class Scene {
             }
             try lua.call(nargs: 0, nresults: 0)
         } catch {
+            if let e = scene.setError { throw e }
             throw .script(error.description)
         }
+        if let e = scene.setError { throw e }   // even when the script caught the error
         try scene.checkSets()
         return scene
     }

@@ -24,11 +24,9 @@ public final class Stage {
     private var timers: [Timer] = []
     private var timerSequence = 0
 
-    struct Recognizer {
-        var recognizer: GestureRecognizer
-        var handler: (GestureUpdate) throws(HostError) -> Void
-    }
-    private var recognizers: [Recognizer] = []
+    /// The recognizers and UIKit's rules between them; `gestureHandlers` by recognizer index.
+    private var gestures = GestureArena()
+    private var gestureHandlers: [(GestureUpdate) throws(HostError) -> Void] = []
     private var pendingTouches: [TouchEvent] = []
     private var nextTouchID = 1_000_000
     /// Every touch delivered, in order: the input log hot reload replays.
@@ -68,7 +66,8 @@ public final class Stage {
 
     /// Adds a gesture recognizer; `item` nil means the whole screen.
     public func addRecognizer(_ kind: GestureKind, item: ItemID?, handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
-        recognizers.append(Recognizer(recognizer: GestureRecognizer(kind: kind, item: item), handler: handler))
+        gestures.add(kind, item: item)
+        gestureHandlers.append(handler)
     }
 
     /// Schedules touch samples (from a file or a script); they are delivered at the first
@@ -82,6 +81,9 @@ public final class Stage {
         schedule(input.events(hz: hz, touchID: nextTouchID))
         nextTouchID += 1
     }
+
+    /// Touch samples scheduled but not yet delivered, in time order.
+    public var pendingTouchEvents: [TouchEvent] { pendingTouches }
 
     /// Whether input or timers are still waiting.
     public var hasPendingInput: Bool { !pendingTouches.isEmpty }
@@ -145,27 +147,23 @@ public final class Stage {
             pendingTouches.removeFirst()
             try deliver(e)
         }
-        for i in recognizers.indices {
-            if let u = recognizers[i].recognizer.tick(time: time) { try recognizers[i].handler(u) }
-        }
+        try run(gestures.tick(time: time))
     }
 
-    /// Sends one touch sample to the recognizers: a new touch goes to the topmost item
-    /// with recognizers under it, or to the screen-level ones when no item claims it.
+    /// Sends one touch sample to the recognizers: a new touch goes to those of the topmost
+    /// item with recognizers under it and to the screen-level ones; `GestureArena` decides
+    /// which of them recognizes.
     public func deliver(_ e: TouchEvent) throws(HostError) {
         deliveredTouches.append(e)
-        if e.phase == .began {
-            let candidates = recognizers.compactMap(\.recognizer.item)
-            let hit = animator.topmostItem(at: e.location, among: candidates)
-            for i in recognizers.indices where recognizers[i].recognizer.item == hit {
-                recognizers[i].recognizer.begin(e)
-            }
-        }
-        for i in recognizers.indices where recognizers[i].recognizer.isTracking(e.touch) {
-            if let u = recognizers[i].recognizer.handle(e) {
-                try recognizers[i].handler(u)
-                try checkCallbackError()
-            }
+        let hit = e.phase == .began ? animator.topmostItem(at: e.location, among: gestures.attachedItems) : nil
+        try run(gestures.handle(e, hit: hit))
+    }
+
+    /// Calls the handlers of recognizer updates, in order.
+    private func run(_ deliveries: [GestureArena.Delivery]) throws(HostError) {
+        for d in deliveries {
+            try gestureHandlers[d.recognizer](d.update)
+            try checkCallbackError()
         }
     }
 

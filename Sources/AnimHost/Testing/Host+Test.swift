@@ -5,157 +5,41 @@ import CLuaShim
 import LuaKit
 
 extension Host {
-    /// `animhost test`: each file in a fresh Lua state; each test in its own protected call.
+    /// `animhost test`: each file in a fresh Lua state, run in busted's order one unit (a
+    /// block body, a hook, a test) per protected call.
     public static func test(_ options: TestOptions) -> Int32 {
+        let discovery: TestDiscovery
+        do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        let paths = options.paths.isEmpty ? discovery.defaultPaths() : options.paths
         var files: [String] = []
-        for p in options.paths {
+        var visited: [String] = []
+        for p in paths {
             if isRegularFile(p) { files.append(p); continue }
             guard isDirectory(p) else {
                 report(.usage("no such file or directory: '\(p)'"))
                 return 2
             }
-            files += findTestFiles(in: p)
+            files += discovery.files(in: p, visited: &visited)
         }
-        files = files.sorted()
         if files.isEmpty {
-            report(.usage("no test files (*_test.lua, *_spec.lua) under \(options.paths.joined(separator: ", "))"))
+            let kinds = discovery.patterns.map { "*.lua matching \($0.joined(separator: " or "))" } ?? "*_test.lua, *_spec.lua"
+            report(.usage("no test files (\(kinds)) under \(paths.joined(separator: ", "))"))
             return 2
         }
         let reporter = TestReporter(format: options.format)
         var results: [TestResult] = []
+        var listed = 0
         for file in files {
-            let fileResults = runFile(file, options: options, reporter: reporter)
-            results += fileResults
+            let run = TestFileRun(file: file, options: options, reporter: reporter)
+            results += run.run()
+            listed += run.listed
+        }
+        if let filter = options.filter, results.isEmpty, listed == 0 {
+            // busted says nothing and exits 0; a word on stderr saves a puzzled minute.
+            writeToStandardError("animhost: no test matches --filter '\(filter)' (in \(files.count) file\(files.count == 1 ? "" : "s"))")
         }
         reporter.finish(results, list: options.list)
         return results.contains { $0.status == .failed || $0.status == .error } ? 1 : 0
-    }
-
-    static func runFile(_ file: String, options: TestOptions, reporter: TestReporter) -> [TestResult] {
-        func fileError(_ message: String) -> [TestResult] {
-            let r = TestResult(name: file, file: file, line: 0, status: .error, message: message, traceback: "", seconds: 0)
-            reporter.report(r)
-            return [r]
-        }
-        var lo = LuaOptions()
-        lo.seed = options.seed
-        lo.searchPaths = [directory(of: file), "behaviors"]
-        let lua: LuaState
-        do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
-        let api = TestAPI(lua: lua, testFile: file, options: options)
-        let runner: LuaRef
-        do throws(LuaError) {
-            try api.install()
-            // The framework gets a `host` table with the primitives it needs.
-            try lua.loadString(TestFramework.source, chunkName: "=animhost.test")
-            lua_createtable(lua.L, 0, 2)
-            lua.register("snapshot", in: -1) { call in
-                guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "snapshot name expected") }
-                guard let trace = call.object(at: 2, of: api.traceClass) as? Trace else { return call.argumentError(2, "trace expected, got \(call.typeName(at: 2))") }
-                var tol = 0.0
-                if case .success(let t) = call.number(at: 3) { tol = t }
-                if let failure = Snapshot.check(testFile: file, name: name, csv: trace.csv(), tolerance: tol, update: options.updateSnapshots) {
-                    call.push(false); call.push(failure); return .results(2)
-                }
-                call.push(true); return .results(1)
-            }
-            lua.register("where", in: -1) { call in
-                var ar = lua_Debug()
-                var level: Int32 = 1
-                if case .success(let l) = call.number(at: 1) { level = Int32(l) }
-                guard lua_getstack(call.L, level, &ar) != 0, lua_getinfo(call.L, "Sl", &ar) != 0 else {
-                    call.push("?"); call.push(0); return .results(2)
-                }
-                let src = withUnsafePointer(to: ar.short_src) { p in
-                    p.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
-                }
-                call.push(src); call.push(Double(ar.currentline))
-                return .results(2)
-            }
-            try lua.call(nargs: 1, nresults: 1)
-            runner = LuaRef(state: lua)
-            try lua.doFile(file)
-        } catch {
-            return fileError(error.description)
-        }
-        // Collect the tests.
-        func callRunner(_ method: String, _ args: () -> Int32, results: Int32) throws(LuaError) {
-            runner.push()
-            lua.push(method); lua_rawget(lua.L, -2); lua_rotate(lua.L, -2, 1); lua.pop()
-            let n = args()
-            try lua.call(nargs: n, nresults: results)
-        }
-        var infos: [(index: Int, name: String, file: String, line: Int, pending: Bool)] = []
-        do throws(LuaError) {
-            try callRunner("count", { 0 }, results: 1)
-            let count = Int(lua_tointegerx(lua.L, -1, nil)); lua.pop()
-            for i in 1...max(1, count) where count > 0 {
-                try callRunner("info", { lua.push(Double(i)); return 1 }, results: 4)
-                let name = lua.string(at: -4) ?? "?", f = lua.string(at: -3) ?? file
-                let line = Int(lua_tointegerx(lua.L, -2, nil)), pending = lua_toboolean(lua.L, -1) != 0
-                lua.pop(4)
-                if let filter = options.filter, !name.contains(filter) { continue }
-                infos.append((i, name, f, line, pending))
-            }
-            try callRunner("select", {
-                lua_createtable(lua.L, Int32(infos.count), 0)
-                for (k, info) in infos.enumerated() { lua.push(Double(info.index)); lua_rawseti(lua.L, -2, lua_Integer(k + 1)) }
-                return 1
-            }, results: 0)
-        } catch { return fileError(error.description) }
-        if options.list {
-            for info in infos { reporter.list(info.name, file: info.file, line: info.line) }
-            return []
-        }
-        var results: [TestResult] = []
-        for info in infos {
-            let start = monotonicSeconds()
-            var result = TestResult(name: info.name, file: info.file, line: info.line, status: .passed, message: "", traceback: "", seconds: 0)
-            do throws(LuaError) {
-                try callRunner("run", { lua.push(Double(info.index)); return 1 }, results: 3)
-                let status = lua.string(at: -3) ?? "error"
-                result.status = TestResult.Status(rawValue: status) ?? .error
-                result.message = lua.string(at: -2) ?? ""
-                result.traceback = lua.string(at: -1) ?? ""
-                lua.pop(3)
-                if result.message.hasSuffix("not enough memory") {
-                    result.message += " (memory limit \(lo.memoryLimit >> 20) MiB reached)"
-                    lua_gc_collect(lua)
-                }
-            } catch {
-                // The budget or the memory cap stopped the test (they cannot be caught in Lua).
-                result.status = .error
-                result.message = error.message
-                result.traceback = error.traceback
-                lua_gc_collect(lua)
-            }
-            result.seconds = monotonicSeconds() - start
-            reporter.report(result)
-            results.append(result)
-        }
-        return results
-    }
-
-    static func lua_gc_collect(_ lua: LuaState) { _ = cl_gc_collect(lua.L) }
-
-    static func findTestFiles(in dir: String) -> [String] {
-        var out: [String] = []
-        guard let d = opendir(dir) else { return [] }
-        var entries: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." || name == "__snapshots__" { continue }
-            entries.append(name)
-        }
-        closedir(d)
-        for name in entries.sorted() {
-            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-            if isDirectory(path) { out += findTestFiles(in: path) }
-            else if name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") { out.append(path) }
-        }
-        return out
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -167,5 +51,206 @@ extension Host {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// One test file: its Lua state with the framework, and the loop that runs it.
+final class TestFileRun {
+    let file: String
+    let options: TestOptions
+    let reporter: TestReporter
+    private(set) var listed = 0
+    /// Snapshot names used in this file, with where they were first used.
+    private var snapshotNames: [String: String] = [:]
+
+    init(file: String, options: TestOptions, reporter: TestReporter) {
+        self.file = file; self.options = options; self.reporter = reporter
+    }
+
+    private func fileError(_ message: String) -> [TestResult] {
+        // A syntax error's message starts `file:line:`; put the line where the report shows it.
+        var line = 0
+        if message.hasPrefix(file + ":") {
+            let rest = message.dropFirst(file.count + 1)
+            line = Int(rest.prefix { $0.isNumber }) ?? 0
+        }
+        let r = TestResult(name: file, file: file, line: line, status: .error, message: message, traceback: "", seconds: 0)
+        reporter.report(r)
+        return [r]
+    }
+
+    func run() -> [TestResult] {
+        var lo = LuaOptions()
+        lo.seed = options.seed
+        lo.allowIO = options.allowIO
+        lo.searchPaths = [directory(of: file), "behaviors"]
+        let lua: LuaState
+        do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
+        let api = TestAPI(lua: lua, testFile: file, options: options)
+        let runner: LuaRef
+        do throws(LuaError) {
+            try api.install()
+            runner = try loadFramework(lua, api: api)
+        } catch {
+            return fileError(error.description)
+        }
+        // The file's chunk, with busted's environment as its _ENV.
+        do throws(LuaError) { try lua.loadFile(file) } catch { return fileError(error.message) }
+        let chunk = LuaRef(state: lua)
+        func callRunner(_ method: String, results: Int32, _ args: () -> Int32) throws(LuaError) {
+            runner.push()
+            lua.push(method); lua_rawget(lua.L, -2); lua_rotate(lua.L, -2, 1); lua.pop()
+            try lua.call(nargs: args(), nresults: results)
+        }
+        do throws(LuaError) {
+            chunk.push()
+            runner.push(); lua.push("env"); lua_rawget(lua.L, -2); lua_rotate(lua.L, -2, -1); lua.pop()
+            _ = lua_setupvalue(lua.L, -2, 1)
+            lua.pop()
+            try callRunner("start", results: 0) {
+                chunk.push(); lua.push(file)
+                if let f = options.filter { lua.push(f) } else { lua.pushNil() }
+                lua.push(options.list); lua.push(Double(options.seed))
+                for list in [options.tags, options.excludeTags] {
+                    lua_createtable(lua.L, Int32(list.count), 0)
+                    for (i, tag) in list.enumerated() { lua.push(tag); lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
+                }
+                return 7
+            }
+        } catch { return fileError(error.description) }
+
+        var results: [TestResult] = []
+        var start = Host.monotonicSeconds()
+        while true {
+            var more = false
+            do throws(LuaError) {
+                try callRunner("next", results: 1) { 0 }
+                more = lua_toboolean(lua.L, -1) != 0
+                lua.pop()
+            } catch {
+                // The budget or the memory cap stopped the unit (they cannot be caught in Lua).
+                _ = cl_gc_collect(lua.L)
+                var message = error.message
+                if message.hasSuffix("not enough memory") { message += " (memory limit \(lo.memoryLimit >> 20) MiB reached)" }
+                do throws(LuaError) {
+                    try callRunner("killed", results: 0) { lua.push(message); lua.push(error.traceback); return 2 }
+                } catch { return results + fileError(error.description) }
+                more = true
+            }
+            // Results the unit produced.
+            while let r = take(lua, callRunner) {
+                var result = r
+                result.seconds = Host.monotonicSeconds() - start
+                if result.status == .listed {
+                    listed += 1
+                    reporter.list(result.name, file: result.file, line: result.line)
+                    continue
+                }
+                if result.message.hasSuffix("not enough memory") {
+                    // The cap was hit inside the test's own protected call: say which cap.
+                    result.message += " (memory limit \(lo.memoryLimit >> 20) MiB reached)"
+                    _ = cl_gc_collect(lua.L)
+                }
+                reporter.report(result)
+                results.append(result)
+                start = Host.monotonicSeconds()
+            }
+            if !more { break }
+        }
+        return results
+    }
+
+    private func take(_ lua: LuaState, _ callRunner: (String, Int32, () -> Int32) throws(LuaError) -> Void) -> TestResult? {
+        do throws(LuaError) {
+            try callRunner("take", 6) { 0 }
+        } catch { return nil }
+        defer { lua.pop(6) }
+        guard lua_type(lua.L, -6) == LUA_TSTRING else { return nil }
+        let name = lua.string(at: -6) ?? "?"
+        let file = lua.string(at: -5) ?? self.file
+        let line = Int(lua_tointegerx(lua.L, -4, nil))
+        let status = TestResult.Status(rawValue: lua.string(at: -3) ?? "error") ?? .error
+        return TestResult(name: name, file: file, line: line, status: status,
+                          message: lua.string(at: -2) ?? "", traceback: lua.string(at: -1) ?? "", seconds: 0)
+    }
+
+    /// Loads the assertions, the spies and the runner; returns the runner table.
+    private func loadFramework(_ lua: LuaState, api: TestAPI) throws(LuaError) -> LuaRef {
+        lua_createtable(lua.L, 0, 4)
+        let host = LuaRef(state: lua)
+        host.push()
+        let h = lua.top
+        lua.register("snapshot", in: h) { [unowned self] call in self.snapshot(call, api: api) }
+        lua.register("userWhere", in: h) { call in
+            guard let (src, line) = Self.userFrame(call.L) else { call.push(""); return .results(1) }
+            call.push("\(src):\(line): "); return .results(1)
+        }
+        lua.register("userPlace", in: h) { [file] call in
+            guard let (src, line) = Self.userFrame(call.L) else { call.push(file); call.push(0); return .results(2) }
+            call.push(src); lua_pushinteger(call.L, lua_Integer(line)); return .results(2)
+        }
+        lua.register("suggest", in: h) { call in
+            guard case .success(let name) = call.string(at: 1), lua_type(call.L, 2) == LUA_TTABLE else { call.pushNil(); return .results(1) }
+            var names: [String] = []
+            for i in 0..<lua_rawlen(call.L, 2) {
+                lua_rawgeti(call.L, 2, lua_Integer(i + 1))
+                if let s = call.state.string(at: -1) { names.append(s) }
+                lua_settop(call.L, -2)
+            }
+            if let s = Suggestions.closest(to: name, in: names) { call.push(s) } else { call.pushNil() }
+            return .results(1)
+        }
+        lua.pop()
+        // assert, say, lib = assertions(host)
+        try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")
+        host.push()
+        try lua.call(nargs: 1, nresults: 3)
+        // spy, stub, mock, match = spies(host, assert, say, lib)
+        try lua.loadString(TestSpies.source, chunkName: "=animhost.spy")
+        host.push()
+        for _ in 0..<3 { lua_pushvalue(lua.L, -5) }
+        try lua.call(nargs: 4, nresults: 4)
+        // runner = framework(host, assert, say, lib, spy, stub, mock, match)
+        try lua.loadString(TestFramework.source, chunkName: "=animhost.test")
+        host.push()
+        for _ in 0..<7 { lua_pushvalue(lua.L, -9) }
+        try lua.call(nargs: 8, nresults: 1)
+        let runner = LuaRef(state: lua)
+        lua.pop(7)
+        return runner
+    }
+
+    /// The innermost frame of the test's own code (not the framework's chunks, not C).
+    static func userFrame(_ L: OpaquePointer?) -> (String, Int)? {
+        var ar = lua_Debug()
+        var level: Int32 = 1
+        while lua_getstack(L, level, &ar) != 0 {
+            level += 1
+            guard lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { continue }
+            let source = String(cString: ar.source)
+            if source.hasPrefix("=animhost") { continue }
+            let src = withUnsafePointer(to: ar.short_src) { p in
+                p.withMemoryRebound(to: CChar.self, capacity: 60) { String(cString: $0) }
+            }
+            return (src, Int(ar.currentline))
+        }
+        return nil
+    }
+
+    /// `assert.snapshot(name, trace, tolerance)`: one name, one snapshot per file.
+    private func snapshot(_ call: LuaCall, api: TestAPI) -> LuaReturn {
+        guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "snapshot name expected") }
+        guard let trace = call.object(at: 2, of: api.traceClass) as? Trace else { return call.argumentError(2, "trace expected, got \(call.typeName(at: 2))") }
+        var tol = 0.0
+        if case .success(let t) = call.number(at: 3) { tol = t }
+        let place = Self.userFrame(call.L).map { "\($0.0):\($0.1)" } ?? file
+        if let first = snapshotNames[name] {
+            return .error("\(place): snapshot name '\(name)' is already used at \(first); each snapshot needs its own name")
+        }
+        snapshotNames[name] = place
+        if let failure = Snapshot.check(testFile: file, name: name, csv: trace.csv(), tolerance: tol, update: options.updateSnapshots) {
+            call.push(false); call.push(failure); return .results(2)
+        }
+        call.push(true); return .results(1)
     }
 }

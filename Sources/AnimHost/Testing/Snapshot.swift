@@ -40,10 +40,24 @@ enum Snapshot {
                 if x == y { continue }
                 if let dx = Double(x), let dy = Double(y), abs(dx - dy) <= tolerance { continue }
                 let col = j < header.count ? header[j] : "column \(j + 1)"
-                return "snapshot '\(name)' differs at line \(i + 1), column '\(col)': expected \(x), got \(y) (tolerance \(NumberFormat.string(tolerance)); \(p))"
+                return "snapshot '\(name)' differs at \(place(row: ca, header: header))column '\(col)': expected \(x), got \(y) (tolerance \(shown(tolerance)); line \(i + 1) of \(p))"
             }
         }
         return nil
+    }
+
+    /// A tolerance as given, even a tiny one the frame format would round to 0.
+    private static func shown(_ tolerance: Double) -> String {
+        let s = NumberFormat.string(tolerance)
+        return s == "0" && tolerance != 0 ? "\(tolerance)" : s
+    }
+
+    /// "t = 0.5 s, item 'dot3', " for a row of a `run` CSV (the columns it has).
+    private static func place(row: [Substring], header: [String]) -> String {
+        var parts: [String] = []
+        if let i = header.firstIndex(of: "t"), i < row.count { parts.append("t = \(row[i]) s") }
+        if let i = header.firstIndex(of: "item"), i < row.count { parts.append("item '\(row[i])'") }
+        return parts.isEmpty ? "" : parts.joined(separator: ", ") + ", "
     }
 
     static func makeDirectories(_ path: String) {

@@ -275,7 +275,7 @@ final class TestAPI {
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("count") { o, call in call.push(Double(tr(o).frames.count)); return .results(1) }
+        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
         lua.register(c)

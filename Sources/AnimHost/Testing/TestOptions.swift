@@ -5,19 +5,26 @@ public enum TestReportFormat: String, CaseIterable, Sendable {
 
 /// Everything `animhost test` takes.
 public struct TestOptions: Sendable {
-    public var paths: [String] = ["Tests/lua"]
+    /// Files or folders; empty means the default (`.busted`'s ROOT, else Tests/lua, else spec/).
+    public var paths: [String] = []
     /// A plain substring of the full test name.
     public var filter: String?
+    /// busted's tags (`#name` in test names): run only tests tagged with one of `tags`
+    /// (all when empty), none tagged with one of `excludeTags`.
+    public var tags: [String] = []
+    public var excludeTags: [String] = []
     public var format: TestReportFormat = .pretty
     public var updateSnapshots = false
     public var list = false
     public var seed: UInt64 = 0
+    /// Lets test files use `io` (as `run --allow-io` does for scripts).
+    public var allowIO = false
     public init() {}
 }
 
 /// The outcome of one test.
 public struct TestResult: Sendable {
-    public enum Status: String, Sendable { case passed, failed, error, pending }
+    public enum Status: String, Sendable { case passed, failed, error, pending, listed }
     public var name: String
     public var file: String
     public var line: Int

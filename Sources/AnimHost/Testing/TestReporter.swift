@@ -27,15 +27,29 @@ final class TestReporter {
         case .failed: mark = useMarks ? "✗" : "FAIL"
         case .error: mark = useMarks ? "✗" : "ERROR"
         case .pending: mark = useMarks ? "○" : "pending"
+        case .listed: return
         }
         out("\(mark) \(r.name)")
         if r.status == .failed || r.status == .error {
             out("  \(r.file):\(r.line)")
             for line in r.message.split(separator: "\n", omittingEmptySubsequences: false) { out("    " + line) }
-            if !r.traceback.isEmpty {
-                for line in r.traceback.split(separator: "\n") where !line.contains("animhost.test") { out("    " + line) }
+            let frames = r.traceback.split(separator: "\n").filter { !$0.hasPrefix("\tanimhost.") && $0 != "stack traceback:" }
+            if !frames.isEmpty {
+                out("    stack traceback:")
+                for line in frames { out("    " + line) }
             }
         }
+        if r.status == .pending && !r.message.isEmpty { out("    " + r.message) }
+    }
+
+    /// The message, led by the test's place unless it already starts with a place.
+    private func placed(_ r: TestResult) -> String {
+        let head = r.message.prefix { $0 != "\n" }
+        if let colon = head.firstIndex(of: ":") {
+            let digits = head[head.index(after: colon)...].prefix { $0.isNumber }
+            if !digits.isEmpty && head[digits.endIndex...].hasPrefix(": ") { return r.message }
+        }
+        return "\(r.file):\(r.line): \(r.message)"
     }
 
     func finish(_ results: [TestResult], list: Bool) {
@@ -53,10 +67,10 @@ final class TestReporter {
             for (i, r) in results.enumerated() {
                 switch r.status {
                 case .passed: out("ok \(i + 1) - \(r.name)")
-                case .pending: out("ok \(i + 1) - \(r.name) # SKIP pending")
+                case .pending, .listed: out("ok \(i + 1) - \(r.name) # SKIP pending" + (r.message.isEmpty ? "" : ": " + firstLine(r.message)))
                 case .failed, .error:
                     out("not ok \(i + 1) - \(r.name)")
-                    for line in (r.file + ":" + String(r.line) + ": " + r.message).split(separator: "\n") { out("# " + line) }
+                    for line in placed(r).split(separator: "\n") { out("# " + line) }
                 }
             }
             err(closing)
@@ -74,7 +88,7 @@ final class TestReporter {
                     let open = "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(f))\" file=\"\(xml(r.file))\" line=\"\(r.line)\" time=\"\(NumberFormat.string(r.seconds))\""
                     switch r.status {
                     case .passed: out(open + "/>")
-                    case .pending: out(open + "><skipped/></testcase>")
+                    case .pending, .listed: out(open + "><skipped/></testcase>")
                     case .failed: out(open + "><failure message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</failure></testcase>")
                     case .error: out(open + "><error message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</error></testcase>")
                     }

@@ -93,6 +93,7 @@ typedef struct cl_limits {
     int tripped;            ///< the current call ran out of budget; every instruction raises
     long long budget;       ///< budget of the current protected call (for the message)
     long long remaining;    ///< instructions left for the current protected call
+    char trip_where[192];   ///< `file:line: ` of the script line running when the budget ran out
 } cl_limits;
 
 /// Creates a state whose allocator counts into `limits` and refuses

@@ -56,6 +56,12 @@ public struct GestureRecognizer: Sendable {
         state = .possible
     }
 
+    /// Fails without a word: another recognizer took the touch (UIKit's exclusion).
+    public mutating func fail() {
+        trackedTouch = nil
+        state = .failed
+    }
+
     /// Feeds a sample of the tracked touch; returns the update to report, if any.
     public mutating func handle(_ e: TouchEvent) -> GestureUpdate? {
         guard e.touch == trackedTouch else { return nil }

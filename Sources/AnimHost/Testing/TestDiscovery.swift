@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CLuaShim
+import LuaKit
+
+/// Which files `animhost test` runs: the paths given (default `Tests/lua`, or the `ROOT` of
+/// a `.busted` file in the current directory, or `spec/` when neither exists), searched
+/// recursively in name order for `*_test.lua` / `*_spec.lua` — or, when `.busted` gives a
+/// `pattern`, for `.lua` files whose name contains a match of that Lua pattern (busted's
+/// rule). A directory reached twice through symbolic links is searched once.
+struct TestDiscovery {
+    /// Lua patterns from `.busted`, nil for the default suffixes.
+    private(set) var patterns: [String]?
+    /// `ROOT` from `.busted`, nil when absent.
+    private(set) var roots: [String]?
+    /// The state that read `.busted`; it also evaluates the patterns.
+    private var lua: LuaState?
+
+    /// Reads `.busted` in the current directory if there is one (its `default` task, else `_all`).
+    init() throws(HostError) {
+        guard isRegularFile(".busted") else { return }
+        let state: LuaState
+        do throws(LuaError) {
+            state = try LuaState(options: LuaOptions())
+            try state.loadFile(".busted")
+            try state.call(nargs: 0, nresults: 1)
+        } catch {
+            throw HostError.usage(".busted: \(error.message)")
+        }
+        lua = state
+        let L = state.L
+        guard lua_type(L, -1) == LUA_TTABLE else { throw HostError.usage(".busted: must return a table of tasks ({default = {ROOT = …, pattern = …}})") }
+        for task in ["_all", "default"] {
+            state.push(task)
+            guard lua_rawget(L, -2) == LUA_TTABLE else { state.pop(); continue }
+            if let p = try Self.strings(state, field: "pattern") { patterns = p }
+            if let r = try Self.strings(state, field: "ROOT") { roots = r }
+            state.pop()
+        }
+        state.pop()
+    }
+
+    /// A string or a list of strings in the table on top of the stack.
+    private static func strings(_ state: LuaState, field: String) throws(HostError) -> [String]? {
+        let L = state.L
+        state.push(field)
+        defer { state.pop() }
+        switch lua_rawget(L, -2) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING: return [state.string(at: -1) ?? ""]
+        case LUA_TTABLE:
+            var out: [String] = []
+            let n = lua_rawlen(L, -1)
+            for i in 0..<n {
+                lua_rawgeti(L, -1, lua_Integer(i + 1))
+                defer { state.pop() }
+                guard lua_type(L, -1) == LUA_TSTRING, let s = state.string(at: -1) else {
+                    throw HostError.usage(".busted: '\(field)' must be a string or a list of strings")
+                }
+                out.append(s)
+            }
+            return out
+        default:
+            throw HostError.usage(".busted: '\(field)' must be a string or a list of strings")
+        }
+    }
+
+    /// The paths to search when none are given.
+    func defaultPaths() -> [String] {
+        if let roots { return roots }
+        if !Host.isDirectory("Tests/lua") && Host.isDirectory("spec") { return ["spec"] }
+        return ["Tests/lua"]
+    }
+
+    /// Whether a file name (no folder) is a test file.
+    func isTestFile(_ name: String) -> Bool {
+        guard let patterns, let lua else { return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") }
+        guard name.hasSuffix(".lua") else { return false }
+        let L = lua.L
+        for p in patterns {
+            lua.pushGlobal("string")
+            lua.push("find"); lua_rawget(L, -2); lua_rotate(L, -2, -1); lua.pop()
+            lua.push(name); lua.push(p)
+            guard (try? lua.call(nargs: 2, nresults: 1)) != nil else { continue }
+            let found = lua_type(L, -1) != LUA_TNIL
+            lua.pop()
+            if found { return true }
+        }
+        return false
+    }
+
+    /// Test files under `dir`, depth first in name order; `visited` holds the real paths of
+    /// the directories searched so far, so a symlink back to a parent is not followed again.
+    func files(in dir: String, visited: inout [String]) -> [String] {
+        guard let real = realPath(dir) else { return [] }
+        if visited.contains(real) { return [] }
+        visited.append(real)
+        guard let d = opendir(dir) else { return [] }
+        var entries: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) { p in
+                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." || name == "__snapshots__" || name.hasPrefix(".") { continue }
+            entries.append(name)
+        }
+        closedir(d)
+        var out: [String] = []
+        for name in entries.sorted() {
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            if Host.isDirectory(path) { out += files(in: path, visited: &visited) }
+            else if isTestFile(name) { out.append(path) }
+        }
+        return out
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+}

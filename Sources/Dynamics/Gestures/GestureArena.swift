@@ -1,0 +1,146 @@
+/// The gesture recognizers of a scene and the rules between them, modelled on UIKit.
+///
+/// A touch that begins on an item goes to that item's recognizers and to the screen-level
+/// ones (the item's superview, in UIKit terms), in that order; a touch on no item goes to
+/// the screen-level ones alone. All of them follow it at once until one *recognizes* (a
+/// tap on the lift, a pan on its first movement, a long press when held long enough):
+/// then every other recognizer still undecided on that touch fails. A recognizer that
+/// fails by itself (a pan whose touch never moved, a tap held too long) leaves the touch
+/// to the others — so a screen-level tap fires on a still touch over an item that has
+/// only a pan, as in UIKit. `require(_:toFail:)` holds a recognizer's updates back until
+/// the other one has failed (and fails it when the other recognizes), as UIKit's
+/// `require(toFail:)`.
+public struct GestureArena: Sendable {
+    public private(set) var recognizers: [GestureRecognizer] = []
+    /// Per recognizer: the touch it takes part in; nil when idle or done with it.
+    private var touch: [Int?] = []
+    /// Per recognizer: it recognized on its current touch (its updates go out).
+    private var recognized: [Bool] = []
+    /// Per recognizer: updates held back while a recognizer it requires to fail is undecided.
+    private var withheld: [[GestureUpdate]?] = []
+    /// Per recognizer: the recognizers that must fail before it may recognize.
+    private var requiredToFail: [[Int]] = []
+
+    /// One update for a recognizer's handler.
+    public struct Delivery: Sendable {
+        public var recognizer: Int
+        public var update: GestureUpdate
+    }
+
+    public init() {}
+
+    /// Adds a recognizer; returns its index (handlers are kept by the caller under it).
+    @discardableResult
+    public mutating func add(_ kind: GestureKind, item: ItemID?) -> Int {
+        recognizers.append(GestureRecognizer(kind: kind, item: item))
+        touch.append(nil); recognized.append(false); withheld.append(nil); requiredToFail.append([])
+        return recognizers.count - 1
+    }
+
+    /// Recognizer `waiter` may recognize only once `other` has failed on the same touch.
+    public mutating func require(_ waiter: Int, toFail other: Int) {
+        guard waiter != other, !requiredToFail[waiter].contains(other) else { return }
+        requiredToFail[waiter].append(other)
+    }
+
+    /// The items that have recognizers, for hit testing (in creation order, repeats removed).
+    public var attachedItems: [ItemID] {
+        var items: [ItemID] = []
+        for r in recognizers { if let i = r.item, !items.contains(i) { items.append(i) } }
+        return items
+    }
+
+    /// Feeds one touch sample. For a `began` sample, `hit` is the item it landed on (nil:
+    /// none); it is ignored otherwise. Returns the handler calls in order.
+    public mutating func handle(_ e: TouchEvent, hit: ItemID?) -> [Delivery] {
+        if e.phase == .began {
+            if let hit {
+                for i in recognizers.indices where recognizers[i].item == hit { start(i, e) }
+            }
+            for i in recognizers.indices where recognizers[i].item == nil { start(i, e) }
+        }
+        var out: [Delivery] = []
+        for i in participants(of: e.touch) where touch[i] == e.touch {
+            process(i, recognizers[i].handle(e), on: e.touch, into: &out)
+        }
+        releaseWaiters(into: &out)
+        return out
+    }
+
+    /// Advances time without a sample: long presses begin once held long enough.
+    public mutating func tick(time: Double) -> [Delivery] {
+        var out: [Delivery] = []
+        for i in recognizers.indices {
+            guard let t = touch[i], let u = recognizers[i].tick(time: time) else { continue }
+            process(i, u, on: t, into: &out)
+        }
+        releaseWaiters(into: &out)
+        return out
+    }
+
+    // MARK: Arbitration
+
+    private mutating func start(_ i: Int, _ e: TouchEvent) {
+        recognizers[i].begin(e)
+        touch[i] = e.touch
+        recognized[i] = false
+        withheld[i] = nil
+    }
+
+    /// The recognizers on a touch: the item's first, then the screen's, each in creation order.
+    private func participants(of t: Int) -> [Int] {
+        let on = recognizers.indices.filter { touch[$0] == t }
+        return on.filter { recognizers[$0].item != nil } + on.filter { recognizers[$0].item == nil }
+    }
+
+    /// Takes what recognizer `i` made of a sample (or a tick) on touch `t`.
+    private mutating func process(_ i: Int, _ update: GestureUpdate?, on t: Int, into out: inout [Delivery]) {
+        guard let u = update else {
+            // Failed (or cancelled before recognizing) by itself: out of the touch.
+            if withheld[i] == nil && !recognizers[i].isTracking(t) { finish(i) }
+            return
+        }
+        if withheld[i] != nil { withheld[i]!.append(u); return }
+        if !recognized[i] {
+            if hasUndecidedBlocker(i, on: t) { withheld[i] = [u]; return }
+            recognize(i, on: t)
+        }
+        out.append(Delivery(recognizer: i, update: u))
+        if !recognizers[i].isTracking(t) { finish(i) }
+    }
+
+    /// `i` recognized: every other recognizer still undecided on the touch fails.
+    private mutating func recognize(_ i: Int, on t: Int) {
+        recognized[i] = true
+        for j in recognizers.indices where j != i && touch[j] == t && !recognized[j] {
+            recognizers[j].fail()
+            finish(j)
+        }
+    }
+
+    private mutating func finish(_ i: Int) {
+        touch[i] = nil
+        recognized[i] = false
+        withheld[i] = nil
+    }
+
+    private func hasUndecidedBlocker(_ i: Int, on t: Int) -> Bool {
+        requiredToFail[i].contains { touch[$0] == t && !recognized[$0] }
+    }
+
+    /// Lets waiting recognizers go once every recognizer they wait for has failed.
+    private mutating func releaseWaiters(into out: inout [Delivery]) {
+        var changed = true
+        while changed {
+            changed = false
+            for i in recognizers.indices {
+                guard let held = withheld[i], let t = touch[i], !hasUndecidedBlocker(i, on: t) else { continue }
+                withheld[i] = nil
+                recognize(i, on: t)
+                for u in held { out.append(Delivery(recognizer: i, update: u)) }
+                if !recognizers[i].isTracking(t) { finish(i) }
+                changed = true
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+-- busted's tags; the expected results below are busted 2.1.1's for the same options.
+describe("fast", function()
+  it("one #quick", function() end)
+  it("two #slow", function() end)
+end)
+describe("heavy #slow", function()
+  error("body must not run when #slow is excluded")
+  it("three", function() end)
+end)
+it("four #quick #net", function() end)

@@ -1,0 +1,108 @@
+-- luassert's spies, stubs, mocks and matchers.
+-- Runs the same under busted 2.1.1 and `animhost test`.
+describe("spy", function()
+  it("records calls and returns", function()
+    local s = spy.new(function(x) return x * 2 end)
+    assert.equal(6, s(3))
+    s(4)
+    assert.spy(s).was.called()
+    assert.spy(s).was.called(2)
+    assert.spy(s).was.called_with(4)
+    assert.spy(s).was_not.called_with(5)
+    assert.spy(s).returned_with(8)
+    assert.spy(s).was.called_at_least(1)
+    assert.spy(s).was.called_at_most(2)
+    assert.spy(s).was.called_more_than(1)
+    assert.spy(s).was.called_less_than(3)
+    s:clear()
+    assert.spy(s).was_not.called()
+  end)
+
+  it("spy.on wraps a table's function and reverts", function()
+    local t = {add = function(a, b) return a + b end}
+    local original = t.add
+    local s = spy.on(t, "add")
+    assert.equal(3, t.add(1, 2))
+    assert.spy(t.add).was.called_with(1, 2)
+    s:revert()
+    assert.equal(original, t.add)
+    assert.is_false(spy.is_spy(t.add))
+  end)
+
+  it("fails with luassert's message", function()
+    local s = spy.new(function() end)
+    assert.error_matches(function() assert.spy(s).was.called(1) end,
+      "Expected to be called 1 time(s), but was called 0 time(s)", nil, true)
+  end)
+
+  it("matches arguments with matchers", function()
+    local s = spy.new(function() end)
+    s("pane", 12, {open = true})
+    assert.spy(s).was.called_with(match._, match.is_number(), match.is_table())
+    assert.spy(s).was.called_with("pane", match.is_not_string(), match.is_same({open = true}))
+    assert.spy(s).was_not.called_with(match.is_number(), match._, match._)
+  end)
+end)
+
+describe("stub", function()
+  it("replaces a function, records calls, reverts", function()
+    local t = {f = function() return "real" end}
+    stub(t, "f")
+    assert.is_nil(t.f("x"))
+    assert.stub(t.f).was.called()
+    assert.stub(t.f).was.called_with("x")
+    t.f:revert()
+    assert.equal("real", t.f())
+  end)
+
+  it("returns what it is told", function()
+    local t = {f = function() end}
+    stub(t, "f", 1, 2)
+    assert.same({1, 2}, {t.f()})
+    t.f.returns("a")
+    assert.equal("a", t.f())
+    t.f.invokes(function(x) return x + 1 end)
+    assert.equal(5, t.f(4))
+    t.f.on_call_with(10).returns("ten")
+    assert.equal("ten", t.f(10))
+    assert.equal(3, t.f(2))
+    t.f:revert()
+  end)
+end)
+
+describe("mock", function()
+  it("spies on every function of a table, recursively", function()
+    local api = {open = function() return "opened" end, nested = {close = function() return "closed" end}}
+    local m = mock(api)
+    assert.equal("opened", m.open())
+    assert.equal("closed", m.nested.close())
+    assert.spy(m.open).was.called(1)
+    assert.spy(m.nested.close).was.called(1)
+    mock.revert(m)
+    assert.is_false(spy.is_spy(api.open))
+  end)
+
+  it("stubs them when asked", function()
+    local api = {open = function() return "opened" end}
+    local m = mock(api, true)
+    assert.is_nil(m.open())
+    assert.stub(m.open).was.called()
+    mock.revert(m)
+    assert.equal("opened", api.open())
+  end)
+end)
+
+describe("assert:snapshot()", function()
+  local snapshot
+  before_each(function() snapshot = assert:snapshot() end)
+  after_each(function() snapshot:revert() end)
+
+  local t = {f = function() return "real" end}
+  it("lets a test stub freely", function()
+    stub(t, "f")
+    assert.is_nil(t.f())
+  end)
+  it("and reverts what the previous test made", function()
+    assert.equal("real", t.f())
+  end)
+end)
