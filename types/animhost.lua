@@ -593,7 +593,7 @@ function animhost.group(fields) end
 ---Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run.
 ---@param name string 
 ---@param default number 
----@param limits? {min: number?, max: number?} allowed range
+---@param limits? {min: number?, max: number?, integer: boolean?} allowed values
 ---@return number value
 function animhost.tunable(name, default, limits) end
 
@@ -685,3 +685,8 @@ function animhost.vec(x, y) end
 ---@param name string 
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end
+
+---Converts a spring between its parameterisations (as `animhost spring --format json` does): give one of stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, duration/bounce, springSpeed/springBounciness, origamiTension/origamiFriction (and velocity); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
+---@param fields table<string, number> mass, stiffness, damping, frequency, dampingRatio, response, duration, bounce, springSpeed, springBounciness, origamiTension, origamiFriction, velocity
+---@return table spring
+function animhost.springConvert(fields) end

@@ -3,7 +3,9 @@
 //   animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
-// lua-behavior (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
+// sweep-100 (a 100-combination `animhost sweep` of pane.lua with 1 and 2 jobs: the speedup)
+// lua-behavior (ns per item access from a Lua custom behavior)
+// (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
 // and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
@@ -68,7 +70,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "lua-behavior"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -168,9 +170,31 @@ func runBridge(_ o: Options) -> Run {
     }
 }
 
+/// A 100-combination sweep of behaviors/pane.lua (each run to rest in its own scene and
+/// Lua state) with 1 and with 2 jobs: the speedup, and a check that both give the same rows.
+/// Each is the fastest of 3, taken alternately so that a busy machine hurts both alike.
+/// "ms/step" here is the 2-job sweep's wall time per combination.
+func runSweep(_ o: Options) -> Run {
+    do {
+        var one = try SweepBenchmark.run(jobs: 1), two = try SweepBenchmark.run(jobs: 2)
+        for _ in 0..<2 {
+            let a = try SweepBenchmark.run(jobs: 1), b = try SweepBenchmark.run(jobs: 2)
+            if a.seconds < one.seconds { one = a }
+            if b.seconds < two.seconds { two = b }
+        }
+        if one.csv != two.csv { fail("sweep-100: 1 and 2 jobs gave different rows") }
+        let perRun = two.seconds * 1000 / 100
+        return Run(mean: perRun, p50: perRun, p95: perRun, max: perRun, wall: one.seconds + two.seconds,
+                   quality: "100 runs (fastest of 3): 1 job \(format(one.seconds * 1000, 1)) ms, 2 jobs \(format(two.seconds * 1000, 1)) ms, speedup ×\(format(one.seconds / two.seconds, 2)); same rows")
+    } catch {
+        fail("sweep of behaviors/pane.lua failed: \(error)")
+    }
+}
+
 func runScene(_ name: String, _ o: Options) -> Run {
     if name == "replay-10" { return runReplay(o) }
     if name == "lua-behavior" { return runBridge(o) }
+    if name == "sweep-100" { return runSweep(o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
@@ -228,7 +252,7 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    let hash = options.hash && name != "replay-10" && name != "lua-behavior" ? "; state hash \(hex(r.hash))" : ""
+    let hash = options.hash && !["replay-10", "sweep-100", "lua-behavior"].contains(name) ? "; state hash \(hex(r.hash))" : ""
     print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {

@@ -5,37 +5,37 @@ import LuaKit
 extension Scene {
     /// tunable, after, every, run, time.
     func registerScene(in module: LuaModule) {
-        let limits = [LuaParam("min", .number, optional: true), LuaParam("max", .number, optional: true)]
+        let limits = [LuaParam("min", .number, optional: true), LuaParam("max", .number, optional: true),
+                      LuaParam("integer", .boolean, "whole numbers only; read as a Lua integer", optional: true, defaultValue: "false")]
         module.function("tunable", "Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run.",
                         [LuaParam("name", .string), LuaParam("default", .number),
-                         LuaParam("limits", "table {min=, max=}", annotation: "{min: number?, max: number?}", "allowed range", optional: true)],
+                         LuaParam("limits", "table {min=, max=, integer=}", annotation: "{min: number?, max: number?, integer: boolean?}", "allowed values", optional: true)],
                         returns: LuaParam("value", .number),
                         example: "local frequency = animhost.tunable(\"frequency\", 3, {min = 0.1, max = 20})") { [unowned self] call throws(LuaCallError) in
             let name = try call.argument(1, .string), def = try call.argument(2, .number)
-            var minimum: Double?, maximum: Double?
+            var t = Tunable(name: name, defaultValue: def, value: def)
             if !call.isNil(at: 3) {
                 guard let r = LuaFields(call, argument: 3, function: "tunable") else {
-                    throw call.argumentFailure(3, "expected table {min=, max=}, got \(call.typeName(at: 3))")
+                    throw call.argumentFailure(3, "expected table {min=, max=, integer=}, got \(call.typeName(at: 3))")
                 }
                 try r.checkNames(valid: limits.map(\.name), kind: "tunable")
-                minimum = try r.optional("min", .number); maximum = try r.optional("max", .number)
+                t.minimum = try r.optional("min", .number); t.maximum = try r.optional("max", .number)
+                t.integer = try r.optional("integer", .boolean) ?? false
             }
+            if let problem = t.declarationError { throw LuaCallError(problem) }
             if self.tunables.contains(where: { $0.name == name }) { throw LuaCallError("tunable '\(name)' is declared twice") }
-            var value = def
             if let s = self.options.sets.last(where: { $0.name == name }) {
-                value = s.value
-                let below = minimum.map { value < $0 } ?? false, above = maximum.map { value > $0 } ?? false
-                if below || above {
+                let override = "\(self.options.setsName) \(name)=\(NumberFormat.string(s.value))"
+                if let message = t.overrideError(s.value, override: override, declaredAt: call.callerLocation) {
                     // A usage error, not a script error: Scene.load reports it alone (exit 2, no traceback).
-                    let takes = Tunable.rangeText(minimum: minimum, maximum: maximum)
-                    let at = call.callerLocation.map { ", declared at \($0)" } ?? ""
-                    let message = "--set \(name)=\(NumberFormat.string(value)) is \(below ? "below the min" : "above the max") of tunable '\(name)' (it takes \(takes)\(at))"
                     self.setError = .usage(message)
                     throw LuaCallError(message)
                 }
+                t.value = s.value
             }
-            self.tunables.append(Tunable(name: name, defaultValue: def, value: value, minimum: minimum, maximum: maximum))
-            call.push(value)
+            self.tunables.append(t)
+            // A whole-number tunable reads as a Lua integer (`for i = 1, count`, prints `170`).
+            if t.integer && abs(t.value) <= 0x1p53 { lua_pushinteger(call.L, lua_Integer(t.value)) } else { call.push(t.value) }
             return .results(1)
         }
         func timer(_ name: String, repeats: Bool, _ doc: String, example: String) {

@@ -87,7 +87,7 @@ struct FrameRun {
         self.options = options
         self.output = output
         // The ascii drawing needs each item's size.
-        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii ? ["width", "height"] : []))
+        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii || options.format == .svg ? ["width", "height"] : []))
         let animator = scene.stage.animator
         for c in columns {
             if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {
@@ -105,6 +105,8 @@ struct FrameRun {
         var e = FrameEncoder(format: options.format, columns: columns)
         e.itemWidth = max(4, animator.records.map(\.name.count).max() ?? 4)
         if let b = animator.referenceBounds { e.bounds = (b.origin.x, b.origin.y, b.size.x, b.size.y) }
+        e.asciiSize = options.asciiSize
+        e.shapes = animator.itemIDs.map { (animator.name(of: $0), animator.shape(of: $0)) }
         encoder = e
     }
 
@@ -112,6 +114,32 @@ struct FrameRun {
     var fixedDuration: Double? { options.duration ?? scene.runDuration }
 
     func run() throws(HostError) {
+        if options.format == .svg {
+            // One document: written even when the run stops on an error, with the frames so far.
+            do throws(HostError) { try step() } catch {
+                writePicture()
+                throw error
+            }
+            writePicture()
+            return
+        }
+        try step()
+    }
+
+    /// Frames collected for `--format svg`.
+    private let collected = FrameBox()
+
+    private func writePicture() {
+        let a = scene.stage.animator
+        let series = FrameSeries(frames: collected.frames, columns: columns)
+        let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
+        let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
+        let picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        output.writeLine(String(picture.svg.dropLast()))
+        output.flush()
+    }
+
+    private func step() throws(HostError) {
         if let h = encoder.header() { output.writeLine(h) }
         let stage = scene.stage
         let hz = Double(stage.hz)
@@ -144,6 +172,7 @@ struct FrameRun {
     func write(time: Double) {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
+        if options.format == .svg { collected.frames.append(frame); return }
         for line in encoder.lines(for: frame) { output.writeLine(line) }
     }
 
@@ -152,3 +181,6 @@ struct FrameRun {
         return scene.stage.animator.itemIDs.filter { names.contains(scene.stage.animator.name(of: $0)) }
     }
 }
+
+/// Frames kept for a picture drawn at the end of a run.
+final class FrameBox { var frames: [Frame] = [] }

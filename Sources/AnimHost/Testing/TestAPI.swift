@@ -39,6 +39,7 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
+        SpringConvertBinding.register(lua, in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)
@@ -53,6 +54,7 @@ final class TestAPI {
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
+        so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
             guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
             lua.push("seed")
@@ -277,6 +279,47 @@ final class TestAPI {
         }
         c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (name of an item in the trace expected)") }
+            var tolerance = MotionMetrics.defaultTolerance, from = 0.0
+            if call.count >= 3 && !call.isNil(at: 3) {
+                guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {
+                    return .error("bad argument #2 to 'metrics' (table {tolerance=, from=} expected)")
+                }
+                do throws(LuaCallError) {
+                    try r.finish()
+                    tolerance = try r.finiteNumber("tolerance") ?? tolerance
+                    from = try r.finiteNumber("from") ?? from
+                } catch { return .error(error.description) }
+                guard tolerance > 0 else { return .error("bad argument #2 to 'metrics' (field 'tolerance' must be > 0)") }
+            }
+            guard let m = t.metrics(item: item, from: from, tolerance: tolerance) else { call.pushNil(); return .results(1) }
+            lua_createtable(call.L, 0, 6)
+            for (k, v) in [("settle", m.settle), ("overshoot", m.overshoot), ("peakSpeed", m.peakSpeed),
+                           ("oscillations", Double(m.oscillations)), ("tolerance", m.tolerance)] {
+                if k == "oscillations" { lua_pushinteger(call.L, lua_Integer(m.oscillations)) } else { call.push(v) }
+                lua_setfield(call.L, -2, k)
+            }
+            return .results(1)
+        }
+        c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
+            let t = tr(o)
+            var columns = ["x", "y", "angle"]
+            if call.count >= 2 && !call.isNil(at: 2) {
+                guard lua_type(call.L, 2) == LUA_TTABLE else { return .error("bad argument #1 to 'svg' (list of column names expected)") }
+                columns = []
+                for k in 1...max(1, Int(lua_rawlen(call.L, 2))) {
+                    lua_rawgeti(call.L, 2, lua_Integer(k))
+                    defer { lua_settop(call.L, -2) }
+                    guard let n = call.state.string(at: -1), t.column(named: n) != nil else {
+                        return .error("bad argument #1 to 'svg' (column [\(k)]: one of \(t.columns.map(\.name).joined(separator: ", ")) expected)")
+                    }
+                    columns.append(n)
+                }
+            }
+            call.push(t.svg(columns: columns)); return .results(1)
+        }
         c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
         lua.register(c)
     }

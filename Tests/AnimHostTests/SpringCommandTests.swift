@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `animhost spring`: every parameterisation in, all of them out; usage errors exit 2.
+final class SpringCommandTests: XCTestCase {
+    func testJsonHasEveryParameterisationAndTheCode() throws {
+        // Apple's example: duration 0.5, bounce 0.3 → (m 1, k 157.9, c 17.6) (S5).
+        let r = try runAnimhost(["spring", "--duration", "0.5", "--bounce", "0.3", "--format", "json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let j = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(try XCTUnwrap(j["stiffness"] as? Double), 157.9137, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(j["damping"] as? Double), 17.5929, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(j["dampingRatio"] as? Double), 0.7, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(j["settle"] as? Double), 0.8187, accuracy: 2e-3)   // reference §7, S5 to 0.1 %
+        let code = try XCTUnwrap(j["code"] as? [String: String])
+        XCTAssertEqual(code.keys.sorted(), ["coreAnimation", "pop", "swiftui", "uikit"])
+        XCTAssertTrue(code["swiftui"]!.contains(".spring(response: 0.5, dampingFraction: 0.7)"), code["swiftui"]!)
+        XCTAssertTrue(code["swiftui"]!.contains(".spring(duration: 0.5, bounce: 0.3)"))
+        XCTAssertTrue(code["coreAnimation"]!.contains("animation.duration = animation.settlingDuration"))
+        XCTAssertTrue(code["uikit"]!.contains("UISpringTimingParameters(mass: 1, stiffness: 157.9137, damping: 17.5929"))
+    }
+
+    func testTextNamesEveryForm() throws {
+        let r = try runAnimhost(["spring", "--speed", "12", "--bounciness", "4"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("mass/stiffness/damping   1, 342.1006, 30.487"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Origami                  tension 70.9118, friction 9.829"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("unit step                settles (within 0.1 %) in 0.4676 s"), r.stdout)
+    }
+
+    func testBadCombinationsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--frequency", "2", "--damping-ratio", "0.5", "--duration", "1", "--bounce", "0"],
+             "two parameterisations at once: --frequency/--damping-ratio and --duration/--bounce; give one"),
+            (["--mass=-1", "--stiffness", "100", "--damping", "10"], "--mass must be > 0, got -1"),
+            (["--duration", "0.5", "--bounce", "1"], "--bounce must be greater than -1 and less than 1"),
+            (["--response", "0.5"], "--response needs --damping-ratio"),
+            ([], "no spring given"),
+        ]
+        for (args, message) in cases {
+            let r = try runAnimhost(["spring"] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertEqual(r.stdout, "")
+        }
+    }
+}
