@@ -7,6 +7,8 @@ public struct LuaFields {
     /// Absolute stack index of the table (0: no table was given).
     public let index: Int32
     public let function: String
+    /// Which argument the table is, for messages.
+    public var argument: Int32 = 1
 
     /// Reads field `name` of `type`; nil when absent.
     public func optional<V>(_ name: String, _ type: LuaType<V>) throws(LuaCallError) -> V? {
@@ -16,14 +18,14 @@ public struct LuaFields {
         if lua_rawget(call.L, index) == LUA_TNIL { return nil }
         switch type.read(call, lua_gettop(call.L)) {
         case .success(let v): return v
-        case .failure(let e): throw LuaCallError(LuaMessage.argumentField(1, function, name, .value(e)))
+        case .failure(let e): throw LuaCallError(LuaMessage.argumentField(argument, function, name, .value(e)))
         }
     }
 
     /// Reads field `name` of `type`; its absence is an error (`expected …, got nil`).
     public func required<V>(_ name: String, _ type: LuaType<V>) throws(LuaCallError) -> V {
         guard let v = try optional(name, type) else {
-            throw LuaCallError(LuaMessage.argumentField(1, function, name, .value(.type(expected: type.name, got: "nil"))))
+            throw LuaCallError(LuaMessage.argumentField(argument, function, name, .value(.type(expected: type.name, got: "nil"))))
         }
         return v
     }
@@ -46,7 +48,7 @@ public struct LuaFields {
 
     /// An error about field `name` in the one shape.
     public func error(_ name: String, _ detail: String) -> LuaCallError {
-        LuaCallError(LuaMessage.argumentField(1, function, name, .invalid(detail)))
+        LuaCallError(LuaMessage.argumentField(argument, function, name, .invalid(detail)))
     }
 
     /// Refuses keys that are not in `valid`, the first in sorted order (deterministic), with
@@ -72,7 +74,7 @@ public struct LuaFields {
     /// The table argument `k` of a call (a constructor-like function); nil when `k` is not a table.
     public init?(_ call: LuaCall, argument k: Int32 = 1, function: String) {
         guard call.type(at: k) == LUA_TTABLE else { return nil }
-        self.call = call; index = lua_absindex(call.L, k); self.function = function
+        self.call = call; index = lua_absindex(call.L, k); self.function = function; argument = k
     }
 
     public init(call: LuaCall, index: Int32, function: String) {
@@ -81,7 +83,7 @@ public struct LuaFields {
 
     /// An error about the whole table.
     public func error(_ detail: String) -> LuaCallError {
-        LuaCallError(LuaMessage.argument(1, function, detail))
+        LuaCallError(LuaMessage.argument(argument, function, detail))
     }
 }
 
