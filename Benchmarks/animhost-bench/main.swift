@@ -4,8 +4,9 @@
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
 // sweep-100 (a 100-combination `animhost sweep` of pane.lua with 1 and 2 jobs: the speedup)
-// lua-behavior (ns per item access from a Lua custom behavior)
-// (default: all). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
+// touches-1e6 lua-behavior (default: all). touches-1e6 is not a scene: it reads a touches CSV of 10⁶
+// `moved` samples of one finger over 10 s and delivers them to a pan recognizer (input must
+// be linear in its size); lua-behavior: ns per item access from a Lua custom behavior. Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
 // and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
@@ -70,7 +71,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "lua-behavior"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -170,6 +171,33 @@ func runBridge(_ o: Options) -> Run {
     }
 }
 
+/// `--input` at scale: parse a touches CSV of 10⁶ moved samples (one finger, 10 s) and
+/// deliver them through a stage to a pan recognizer. Reported: the whole, in ms.
+func runTouches(_ o: Options) -> Run {
+    let n = 1_000_000
+    var text = "t,touch,phase,x,y\n0,1,began,0,0\n"
+    text.reserveCapacity(n * 32)
+    for i in 1..<n { text += "\(format(Double(i) * 1e-5, 5)),1,moved,\(i % 400),\(i % 300)\n" }
+    text += "10,1,ended,0,0\n"
+    do {
+        let t0 = now()
+        let file = try TouchesCSV.read(text, path: "touches-1e6.csv")
+        let t1 = now()
+        let stage = Stage(hz: 120)
+        var updates = 0
+        stage.addRecognizer(.pan, item: nil) { _ in updates += 1 }
+        stage.schedule(file.events)
+        try stage.settleBoundary()
+        while stage.hasPendingInput { try stage.step() }
+        let t2 = now()
+        let total = (t2 - t0) * 1000
+        return Run(mean: total, p50: total, p95: total, max: total, wall: t2 - t0,
+                   quality: "\(file.events.count) samples, \(updates) pan updates: read \(format((t1 - t0) * 1000, 1)) ms, delivered \(format((t2 - t1) * 1000, 1)) ms (\"ms/step\" = the whole)")
+    } catch {
+        fail("touches-1e6 failed: \(error)")
+    }
+}
+
 /// A 100-combination sweep of behaviors/pane.lua (each run to rest in its own scene and
 /// Lua state) with 1 and with 2 jobs: the speedup, and a check that both give the same rows.
 /// Each is the fastest of 3, taken alternately so that a busy machine hurts both alike.
@@ -194,6 +222,7 @@ func runSweep(_ o: Options) -> Run {
 func runScene(_ name: String, _ o: Options) -> Run {
     if name == "replay-10" { return runReplay(o) }
     if name == "lua-behavior" { return runBridge(o) }
+    if name == "touches-1e6" { return runTouches(o) }
     if name == "sweep-100" { return runSweep(o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
@@ -252,7 +281,7 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    let hash = options.hash && !["replay-10", "sweep-100", "lua-behavior"].contains(name) ? "; state hash \(hex(r.hash))" : ""
+    let hash = options.hash && !["replay-10", "sweep-100", "touches-1e6", "lua-behavior"].contains(name) ? "; state hash \(hex(r.hash))" : ""
     print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {

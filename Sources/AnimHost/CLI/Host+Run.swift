@@ -12,53 +12,88 @@ public enum Host {
     }
 
     /// `animhost run`: load the scene, step it, write frames. Every frame produced before
-    /// an error is written (and a file output completed) before the error is reported.
+    /// an error (or Ctrl-C) is written, and a file output committed, before the error is
+    /// reported; a run that produces nothing leaves the `--output` target untouched.
     public static func run(_ options: RunOptions) -> Int32 {
         do throws(HostError) {
             try options.validate()
+            // Checked before anything runs: '', a directory, the script itself are usage errors.
+            let output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
             if options.watch { return watch(options) }
-            let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
-            defer { output.close() }
-            if options.realtime {
-                // Streaming live: Ctrl-C ends the run (exit 0) with every frame so far written.
-                Interrupt.catchSignal()
-                defer { Interrupt.restoreDefault() }
-                return try runOnce(options, output: output, pacer: RealtimePacer())
-            }
-            return try runOnce(options, output: output)
+            Interrupt.catchSignal()
+            Interrupt.catchTermination()
+            defer { Interrupt.restoreDefault() }
+            // Streaming live (--realtime): Ctrl-C ends the run (exit 0) with every frame so
+            // far written; otherwise Ctrl-C is exit 130.
+            let status = try runOnce(options, output: output, pacer: options.realtime ? RealtimePacer() : nil)
+            try output.commit()
+            return status
         } catch {
             report(error)
             return error.exitCode
         }
     }
 
-    /// Runs the scene once into `output`; reports a script error itself after flushing.
+    /// Runs the scene once into `output`; reports a script error itself after committing
+    /// the frames produced. Ctrl-C (or SIGTERM) stops it after the current frame: exit 130.
     /// `loaded` sees the scene once it is loaded (`run --watch` watches what it required).
     static func runOnce(_ options: RunOptions, output: TextOutput, pacer: RealtimePacer? = nil,
                         loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
-        let touches = try options.input.map { p throws(HostError) in try readTouches(p) }
+        let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
         let scene = try Scene.load(options.sceneOptions)
         loaded(scene)
-        if let touches { scene.stage.schedule(touches) }
+        if let touches { scene.stage.schedule(touches.events) }
         var writer = try FrameRun(scene: scene, options: options, output: output)
         writer.pacer = pacer
+        let end: FrameRun.End
         do throws(HostError) {
-            try scene.stage.settleBoundary()
-            try writer.run()
+            end = try Interrupt.armed(scene.lua) { () throws(HostError) -> FrameRun.End in
+                try scene.stage.settleBoundary()
+                let end = try writer.run()
+                if end == .finished, let touches { warnUnended(try scene.stage.endTouchesStillDown(), file: touches) }
+                return end
+            }
         } catch {
-            output.flush()
             output.close()
+            if Interrupt.pending {
+                if pacer != nil { return 0 }
+                reportInterrupted(at: scene.stage.time)
+                return 130
+            }
             report(error)
             return error.exitCode
         }
-        return 0
+        switch end {
+        case .finished:
+            return 0
+        case .interrupted(let t):
+            output.close()
+            if pacer != nil { return 0 }   // streaming live: Ctrl-C is the normal end
+            reportInterrupted(at: t)
+            return 130
+        }
     }
 
-    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] {
-        guard let text = readTextFile(path) else {
-            throw .usage("cannot read touches file '\(path)': \(String(cString: strerror(errno)))")
+    static func reportInterrupted(at t: Double) {
+        fputs("animhost: interrupted at t = \(NumberFormat.string(t)) s; the frames up to then were written\n", stderr)
+    }
+
+    /// DESIGN.md: a touch the file never ends is ended at the run's end, with a warning.
+    static func warnUnended(_ ended: [TouchEvent], file: TouchesFile) {
+        for e in ended {
+            let place = file.beganLine[e.touch].map { "\(file.path):\($0): " } ?? ""
+            fputs("animhost: \(place)warning: touch \(e.touch) never ends; it was ended at the end of the run (t = \(NumberFormat.string(e.time)) s)\n", stderr)
         }
-        return try TouchesCSV.parse(text, path: path)
+    }
+
+    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
+
+    static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
+        guard isRegularFile(path), let text = readTextFile(path) else {
+            let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
+            throw .usage("cannot read touches file '\(path)': \(why)")
+        }
+        return try TouchesCSV.read(text, path: path)
     }
 }
 
@@ -66,10 +101,7 @@ public enum Host {
 func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 
 /// Whether a file exists and is a regular file.
-func isRegularFile(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-}
+func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
 /// Steps a loaded scene and writes its frames (DESIGN.md "Details of the contract").
 struct FrameRun {
@@ -113,17 +145,22 @@ struct FrameRun {
     /// The stop time: --duration, else the script's run{duration}, else nil (until rest, ≤ 10 s).
     var fixedDuration: Double? { options.duration ?? scene.runDuration }
 
-    func run() throws(HostError) {
+    /// How a run ended.
+    enum End: Equatable { case finished, interrupted(at: Double) }
+
+    func run() throws(HostError) -> End {
         if options.format == .svg {
-            // One document: written even when the run stops on an error, with the frames so far.
-            do throws(HostError) { try step() } catch {
+            // One document: written even when the run stops on an error (or Ctrl-C), with
+            // the frames so far.
+            let end: End
+            do throws(HostError) { end = try step() } catch {
                 writePicture()
                 throw error
             }
             writePicture()
-            return
+            return end
         }
-        try step()
+        return try step()
     }
 
     /// Frames collected for `--format svg`.
@@ -139,15 +176,16 @@ struct FrameRun {
         output.flush()
     }
 
-    private func step() throws(HostError) {
+    private func step() throws(HostError) -> End {
         if let h = encoder.header() { output.writeLine(h) }
         let stage = scene.stage
         let hz = Double(stage.hz)
         let limit = fixedDuration ?? RunOptions.defaultMaximumDuration
         write(time: 0)
-        if limit <= 0 { output.flush(); return }
+        if limit <= 0 { output.flush(); return .finished }
         var k = 1
         while true {
+            if Interrupt.pending { output.flush(); return .interrupted(at: stage.time) }
             var t = Double(k) / options.fps
             let isLast = t >= limit - 1e-9
             if isLast { t = limit }
@@ -167,6 +205,7 @@ struct FrameRun {
         }
         output.flush()
         RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time)
+        return .finished
     }
 
     func write(time: Double) {

@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
 
     public init(script: String) { self.script = script }
 
+    /// Files the run reads, which `--output` must never overwrite.
+    var readFiles: [String] { [script] + (input.map { [$0] } ?? []) }
+
     /// The longest a run goes when nothing says how long.
     public static let defaultMaximumDuration = 10.0
 

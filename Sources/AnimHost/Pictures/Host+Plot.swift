@@ -46,6 +46,6 @@ extension Host {
     static func writeDocument(_ text: String, to path: String?) throws(HostError) {
         let out = try path.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
         out.writeLine(String(text.dropLast()))
-        out.close()
+        try out.commit()   // a write error (no space) is exit 1, the old file kept
     }
 }

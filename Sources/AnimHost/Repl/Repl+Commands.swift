@@ -143,11 +143,11 @@ extension Repl {
     private func save(_ path: String) {
         guard let h = live.history else { return }
         do throws(HostError) {
-            let out = try TextOutput(path: path)
+            let out = try TextOutput(path: path, protecting: live.watchedFiles, option: ":save")
             let e = FrameEncoder(format: .csv, columns: h.columns)
             out.writeLine(e.header()!)
             for f in h.frames { for line in e.lines(for: f) { out.writeLine(line) } }
-            out.close()
+            try out.commit()
             writeOutput("saved \(h.frames.count) frames (t = 0 to \(NumberFormat.string(h.frames.last?.time ?? 0)) s) to \(path)\n")
         } catch {
             writeError("animhost: " + error.description)

@@ -14,6 +14,7 @@ enum Snapshot {
     /// Compares `csv` with the stored snapshot, or writes it when updating.
     /// - Returns: nil when it passes, else the report.
     static func check(testFile: String, name: String, csv: String, tolerance: Double, update: Bool) -> String? {
+        if let problem = nameProblem(name) { return problem }
         let p = path(testFile: testFile, name: name)
         if update {
             makeDirectories(directory(of: p))
@@ -46,6 +47,14 @@ enum Snapshot {
             }
         }
         unlink(diffPath(p))   // a diff from an earlier failure would mislead
+        return nil
+    }
+
+    /// A snapshot name becomes a file name: it must stay one (DESIGN.md "Safety").
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.contains(0) || name.contains("/") || name.hasPrefix(".") {
+            return "bad snapshot name '\(name.map { $0 == "\0" ? "\\0" : String($0) }.joined())': a snapshot name is a plain file name (no '/', no NUL, not starting with '.')"
+        }
         return nil
     }
 

@@ -52,6 +52,10 @@ final class TestAPI {
     private func load(_ call: LuaCall) -> LuaReturn {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
+        // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
+        if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+            return call.argumentError(1, problem)
+        }
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
         so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`

@@ -104,6 +104,7 @@ extension HostError {
         case .script(let m): .script(m + "\n(" + note + ")")
         case .simulation(let m): .simulation(m + " (" + note + ")")
         case .input(let m): .input(m + " (" + note + ")")
+        case .output(let m): .output(m + " (" + note + ")")
         }
     }
 }
