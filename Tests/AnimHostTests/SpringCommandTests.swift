@@ -45,4 +45,27 @@ final class SpringCommandTests: XCTestCase {
             XCTAssertEqual(r.stdout, "")
         }
     }
+
+    /// Negative numbers are values, not flags: they reach the range checks (or are valid, as a bounce of −0.3 is).
+    func testNegativeNumbersReachTheRangeChecks() throws {
+        let ok = try runAnimhost(["spring", "--duration", "0.5", "--bounce", "-0.3"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("bounce"), ok.stdout)
+        let v = try runAnimhost(["spring", "--frequency", "2", "--damping-ratio", "0.5", "--velocity", "-2"])
+        XCTAssertEqual(v.status, 0, v.stderr)
+        let cases: [([String], String)] = [
+            (["--frequency", "2", "--damping-ratio", "-0.5"], "--damping-ratio"),
+            (["--mass", "-1", "--stiffness", "100", "--damping", "10"], "--mass must be > 0, got -1"),
+        ]
+        for (args, message) in cases {
+            let r = try runAnimhost(["spring"] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertFalse(r.stderr.contains("Missing value"), r.stderr)
+        }
+        for args in [["sweep", "x.lua", "--tolerance", "-1"], ["fit", "x.lua", "--hz", "-5"], ["run", "x.lua", "--format", "ascii", "--size", "-3x4"]] {
+            let r = try runAnimhost(args)
+            XCTAssertFalse(r.stderr.contains("Missing value"), args.joined(separator: " ") + ": " + r.stderr)
+        }
+    }
 }
