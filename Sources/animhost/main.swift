@@ -159,7 +159,8 @@ struct Fit: ParsableCommand {
     @Option(help: "Target metrics: settle=S,overshoot=PT,peakSpeed=PT/S,oscillations=N,rest=S.") var target: String?
     @Option(help: "A `run` CSV to match (RMS distance of the item's center over its times).") var match: String?
     @Option(help: "The item measured (default: the first created, or the first in --match).") var item: String?
-    @Option(parsing: .unconditional, help: "Settle tolerance in points; with --match, the RMS error that counts as a match.") var tolerance: Double = 0.5
+    @Option(parsing: .unconditional, help: "Settle tolerance of the metrics, in points.") var tolerance: Double = 0.5
+    @Option(name: .customLong("max-rms"), parsing: .unconditional, help: "With --match: the largest RMS distance in points that counts as a match.") var maxRMS: Double = 0.5
     @Option(parsing: .unconditional, help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
     @Option(parsing: .unconditional, help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
@@ -169,7 +170,7 @@ struct Fit: ParsableCommand {
 
     func run() throws {
         var o = FitOptions(script: script)
-        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance
+        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
         o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
