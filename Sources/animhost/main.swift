@@ -139,9 +139,12 @@ struct Sweep: ParsableCommand {
     @Option(name: .customLong("set"), help: "Set a tunable that is not varied: NAME=VALUE (repeatable).") var sets: [String] = []
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
     @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
 
     func run() throws {
         var o = SweepOptions(script: script)
+        guard maxCombinations >= 1 else { throw HostError.usage("--max-combinations must be at least 1, got \(maxCombinations)") }
+        o.maxCombinations = maxCombinations
         o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
         o.format = format; o.output = output; o.input = input; o.hz = hz; o.seed = seed
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }

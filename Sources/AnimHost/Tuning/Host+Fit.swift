@@ -139,6 +139,8 @@ extension Host {
                 names.append(name); lower.append(lo ?? 0); upper.append(hi ?? 1)
             }
             _ = try e.check(varied: zip(names, zip(lower, upper)).map { ($0, $1.0, $1.1) })
+            // Tunables declared integer = true are searched over whole numbers only.
+            let whole = names.map { n in scene.tunables.first { $0.name == n }?.integer ?? false }
 
             // The objective: squared RMS distance to the reference, or the weighted squared
             // misses of the targets. A run that fails counts as infinitely bad.
@@ -146,6 +148,7 @@ extension Host {
             let ref = reference
             let varied = names
             let objective: @Sendable ([Double]) -> (value: Double, run: Evaluator.Run?) = { x in
+                let x = zip(x, whole).map { $1 ? $0.rounded() : $0 }
                 guard let run = try? evaluator.run(Array(zip(varied, x))) else { return (.infinity, nil) }
                 if !ref.isEmpty {
                     return (meanSquare(run.samples, ref), run)
@@ -183,6 +186,7 @@ extension Host {
             // The report.
             let width = names.map(\.count).max() ?? 0
             var lines: [String] = []
+            best.x = zip(best.x, whole).map { $1 ? $0.rounded() : $0 }
             for (n, v) in zip(names, best.x) {
                 let pad = String(repeating: " ", count: width - n.count)
                 lines.append(n + pad + " = " + NumberFormat.string((v * 1e6).rounded() / 1e6))
