@@ -43,7 +43,10 @@ struct Run: ParsableCommand {
         o.items = items.map { $0.split(separator: ",").map(String.init) }
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
-        if let size { o.asciiSize = try RunOptions.parseSize(size) }
+        if let size {
+            guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
+            o.asciiSize = try RunOptions.parseSize(size)
+        }
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         o.watch = watch; o.realtime = realtime; o.seed = try NumberOption.parseSeed(seed)
         o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
