@@ -116,7 +116,7 @@ struct Plot: ParsableCommand {
 
     @Argument(help: "Frames CSV as `animhost run` writes it; - or nothing for stdin.") var frames: String?
     @Option(help: "Comma-separated item names to plot (default: all).") var items: String?
-    @Option(help: "Comma-separated columns to plot (default: x,y).") var columns: String?
+    @Option(help: "Comma-separated columns to plot (default: x, y, angle and every extra column whose value changes).") var columns: String?
     @Option(help: "Write the SVG to this file instead of stdout.") var output: String?
 
     func run() throws {

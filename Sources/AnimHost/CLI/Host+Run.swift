@@ -181,7 +181,8 @@ struct FrameRun {
         let series = FrameSeries(frames: collected.frames, columns: columns)
         let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
         let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
-        let picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        var picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        picture.chartColumns = ["x", "y", "angle"] + options.columns.filter { !["x", "y", "angle"].contains($0) }
         output.writeLine(String(picture.svg.dropLast()))
         output.flush()
     }

@@ -74,6 +74,19 @@ struct FrameSeries {
 
     func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
+    /// What `plot` draws without `--columns`: x, y and angle, then every other column past
+    /// the velocities (`--columns` extras: width, alpha, custom props…) whose value changes.
+    var defaultChartColumns: [String] {
+        let base = ["x", "y", "angle"].filter { column($0) != nil }
+        let extras = columns.enumerated().filter { c, name in
+            !["x", "y", "angle", "vx", "vy", "omega"].contains(name) && points.contains { p in
+                guard let first = p[c].first?.1 else { return false }
+                return p[c].contains { $0.1 != first }
+            }
+        }.map(\.element)
+        return base + extras
+    }
+
     /// The unit a column is measured in, for axis labels.
     static func unit(_ column: String) -> String {
         switch column {
