@@ -208,22 +208,16 @@ final class TestAPI {
     private func registerItem() {
         let c = itemClass
         func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
-        func vector(_ name: String, _ get: @escaping (Animator, ItemID) -> Vec2) {
-            c.property(name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
-        func scalar(_ name: String, _ get: @escaping (Animator, ItemID) -> Double) {
-            c.property(name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
         c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
-        vector("center") { $0.center(of: $1) }
-        vector("size") { $0.size(of: $1) }
-        vector("velocity") { a, id in p0(a, id) }
-        scalar("angle") { $0.angle(of: $1) }
-        scalar("angularVelocity") { $0.angularVelocity(of: $1) }
-        scalar("alpha") { $0.alpha(of: $1) }
-        scalar("scale") { $0.scale(of: $1) }
-        scalar("cornerRadius") { $0.cornerRadius(of: $1) }
-        scalar("mass") { $0.mass(of: $1) }
+        for f in ItemField.all {
+            switch f.access {
+            case .vector(let get, _):
+                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            case .scalar(let get, _):
+                c.property(f.name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            }
+        }
+        c.property("mass", get: { o, call in call.push(p(o).scene.stage.animator.mass(of: p(o).id)); return .results(1) })
         c.fallbackGet = { o, key, call in
             let a = p(o).scene.stage.animator
             guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
@@ -231,7 +225,6 @@ final class TestAPI {
         }
         c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
         lua.register(c)
-        func p0(_ a: Animator, _ id: ItemID) -> Vec2 { a.velocity(of: id) }
     }
 
     private func registerTrace() {
