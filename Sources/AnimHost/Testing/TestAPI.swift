@@ -281,6 +281,13 @@ final class TestAPI {
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
+        c.method("items") { o, call in   // the item names in order of first appearance
+            var names: [String] = []
+            for f in tr(o).frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            lua_createtable(call.L, Int32(names.count), 0)
+            for (i, n) in names.enumerated() { call.push(n); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
+            return .results(1)
+        }
         c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
