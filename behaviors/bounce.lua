@@ -9,7 +9,7 @@
 -- ball to throw it up again.
 
 local W, H = 320, 568
-local bounces = animhost.tunable("bounces", 4, {min = 0, max = 20})
+local bounces = animhost.tunable("bounces", 4, {min = 0, max = 20, integer = true})
 local duration = animhost.tunable("duration", 1.5, {min = 0.1, max = 10})
 
 local floorY = H - 40

@@ -132,7 +132,7 @@ animhost.pan(panel, {
 })
 
 -- The demo taps the bar, then taps again mid-flight: the panel turns round and goes back.
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     {at = 0.1, tap = {W / 2, H - 30}},
     {at = 0.5, tap = {W / 2, 300}},

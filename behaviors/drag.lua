@@ -41,7 +41,7 @@ animhost.pan(box, {
   ended = function(g) attachment.anchorPoint = g.location end,
 })
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     -- Grab the box near the top and pull it up and to the right.
     {at = 0.3, pan = {from = {175, 210}, to = {250, 170}, duration = 0.4}},

@@ -62,7 +62,7 @@ animhost.tap(nil, function(g)
   vortex.position = g.location
 end)
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{{at = 3, tap = {W / 2 + 20, 175}}}
 end
 animhost.run{duration = 6}

@@ -20,7 +20,7 @@ animhost.tap(nil, function()
   gravity.direction = {0, -gravity.direction.y}
 end)
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{{at = 2.5, tap = {W / 2, H / 2}}}
   animhost.run{duration = 5}
 end

@@ -66,7 +66,7 @@ animhost.pan(pane, {
 })
 
 -- The demo taps; tests turn them off with demo = 0 and drive the pane themselves.
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     {at = 0.2, tap = {W / 2, closedY - H / 2 + 40}},   -- open
     {at = 0.3, tap = {W / 2, 560}},                    -- close again, mid-flight

@@ -4,7 +4,7 @@
 -- lid), so boxes that bounce high stay in. The default 200 boxes come to rest at 9.23 s.
 -- `count` is a tunable (--set count=500); sizes come from math.random, seeded by --seed.
 
-local count = math.floor(animhost.tunable("count", 200, {min = 1, max = 2000}))
+local count = math.floor(animhost.tunable("count", 200, {min = 1, max = 2000, integer = true}))
 
 local columns = math.ceil(math.sqrt(count))
 local inner = columns * 45 + 10                  -- the container's inner width

@@ -8,7 +8,7 @@
 -- head to the right edge and down, then lets go.
 
 local W, H = 320, 568
-local bricks = math.floor(animhost.tunable("bricks", 6, {min = 1, max = 30}))
+local bricks = math.floor(animhost.tunable("bricks", 6, {min = 1, max = 30, integer = true}))
 local frequency = animhost.tunable("frequency", 3, {min = 0.1, max = 20})
 
 local animator = animhost.animator{bounds = {0, 0, W, H}}
@@ -59,7 +59,7 @@ animhost.pan(head, {
   cancelled = function() animator:removeBehavior(drag); drag = nil end,
 })
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     {at = 0.2, pan = {from = {60, 120}, to = {300, 300}, duration = 1.0}},
     {at = 1.6, pan = {from = {285, 300}, to = {160, 200}, duration = 1.0}},

@@ -24,7 +24,7 @@ animhost.tap(nil, function(g)
   animator:addBehavior(snap)
 end)
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     {at = 0.2, tap = {240, 420}},   -- down and to the right
     {at = 0.6, tap = {80, 300}},    -- while it is still on its way: it turns back smoothly

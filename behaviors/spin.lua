@@ -27,6 +27,6 @@ animhost.tap(wheel, function()
   more:startAnimation()
 end)
 
-if animhost.tunable("demo", 1, {min = 0, max = 1}) == 1 then
+if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{{at = 1, tap = {160, 284}}}
 end

@@ -3,7 +3,11 @@
 //   animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
-// (default: all). The windows are the anchor driver's: pile-N warms up 3 s (timed, not in the
+// sweep-100 (a 100-combination `animhost sweep` of pane.lua with 1 and 2 jobs: the speedup)
+// touches-1e6 lua-behavior (default: all). touches-1e6 is not a scene: it reads a touches CSV of 10⁶
+// `moved` samples of one finger over 10 s and delivers them to a pan recognizer (input must
+// be linear in its size); lua-behavior: ns per item access from a Lua custom behavior.
+// The physics scenes' windows are the anchor driver's: pile-N warms up 3 s (timed, not in the
 // mean) then measures 10 s and reads its quality at the end (t = 13 s); pyramid, stack and
 // springs are measured from t = 0 for 10 s, quality at t = 10 s (creep from t = 1 s; springs:
 // item 0's spring length at 0.05 s and 0.5 s too). At `hz` (default 60) with 4 substeps,
@@ -71,7 +75,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -158,8 +162,81 @@ func runReplay(_ o: Options) -> Run {
     }
 }
 
+/// The Lua bridge: ns per item access from a custom behavior's `action` (1000 items, 120 Hz),
+/// each mode's step time minus the loop-only mode's, divided by the items. "ms/step" is the
+/// loop-only step; the accesses are in the quality column.
+func runBridge(_ o: Options) -> Run {
+    let items = 1000
+    do {
+        let steps = o.measuredSeconds < 10 ? 120 : 600
+        var perStep: [Double] = []
+        for mode in BridgeBenchmark.modes.indices {
+            perStep.append(try BridgeBenchmark.secondsPerStep(mode: mode, items: items, steps: steps))
+        }
+        let base = perStep[0]
+        let parts = BridgeBenchmark.modes.indices.dropFirst().map { m in
+            "\(BridgeBenchmark.modes[m]) \(format(max(0, perStep[m] - base) * 1e9 / Double(items), 0)) ns"
+        }
+        return Run(mean: base * 1000, p50: base * 1000, p95: base * 1000, max: base * 1000, wall: 0,
+                   quality: "per access: " + parts.joined(separator: ", "))
+    } catch {
+        fail("lua-behavior failed: \(error)")
+    }
+}
+
+/// `--input` at scale: parse a touches CSV of 10⁶ moved samples (one finger, 10 s) and
+/// deliver them through a stage to a pan recognizer. Reported: the whole, in ms.
+func runTouches(_ o: Options) -> Run {
+    let n = 1_000_000
+    var text = "t,touch,phase,x,y\n0,1,began,0,0\n"
+    text.reserveCapacity(n * 32)
+    for i in 1..<n { text += "\(format(Double(i) * 1e-5, 5)),1,moved,\(i % 400),\(i % 300)\n" }
+    text += "10,1,ended,0,0\n"
+    do {
+        let t0 = now()
+        let file = try TouchesCSV.read(text, path: "touches-1e6.csv")
+        let t1 = now()
+        let stage = Stage(hz: 120)
+        var updates = 0
+        stage.addRecognizer(.pan, item: nil) { _ in updates += 1 }
+        stage.schedule(file.events)
+        try stage.settleBoundary()
+        while stage.hasPendingInput { try stage.step() }
+        let t2 = now()
+        let total = (t2 - t0) * 1000
+        return Run(mean: total, p50: total, p95: total, max: total, wall: t2 - t0,
+                   quality: "\(file.events.count) samples, \(updates) pan updates: read \(format((t1 - t0) * 1000, 1)) ms, delivered \(format((t2 - t1) * 1000, 1)) ms (\"ms/step\" = the whole)")
+    } catch {
+        fail("touches-1e6 failed: \(error)")
+    }
+}
+
+/// A 100-combination sweep of behaviors/pane.lua (each run to rest in its own scene and
+/// Lua state) with 1 and with 2 jobs: the speedup, and a check that both give the same rows.
+/// Each is the fastest of 3, taken alternately so that a busy machine hurts both alike.
+/// "ms/step" here is the 2-job sweep's wall time per combination.
+func runSweep(_ o: Options) -> Run {
+    do {
+        var one = try SweepBenchmark.run(jobs: 1), two = try SweepBenchmark.run(jobs: 2)
+        for _ in 0..<2 {
+            let a = try SweepBenchmark.run(jobs: 1), b = try SweepBenchmark.run(jobs: 2)
+            if a.seconds < one.seconds { one = a }
+            if b.seconds < two.seconds { two = b }
+        }
+        if one.csv != two.csv { fail("sweep-100: 1 and 2 jobs gave different rows") }
+        let perRun = two.seconds * 1000 / 100
+        return Run(mean: perRun, p50: perRun, p95: perRun, max: perRun, wall: one.seconds + two.seconds,
+                   quality: "100 runs (fastest of 3): 1 job \(format(one.seconds * 1000, 1)) ms, 2 jobs \(format(two.seconds * 1000, 1)) ms, speedup ×\(format(one.seconds / two.seconds, 2)); same rows")
+    } catch {
+        fail("sweep of behaviors/pane.lua failed: \(error)")
+    }
+}
+
 func runScene(_ name: String, _ o: Options) -> Run {
     if name == "replay-10" { return runReplay(o) }
+    if name == "lua-behavior" { return runBridge(o) }
+    if name == "touches-1e6" { return runTouches(o) }
+    if name == "sweep-100" { return runSweep(o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
@@ -231,7 +308,7 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    let hash = options.hash && name != "replay-10" ? "; state hash \(hex(r.hash))" : ""
+    let hash = options.hash && !["replay-10", "sweep-100", "touches-1e6", "lua-behavior"].contains(name) ? "; state hash \(hex(r.hash))" : ""
     print("\(padded) \(significant(r.mean)) ms/step (p50 \(significant(r.p50)), p95 \(significant(r.p95)), max \(significant(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {

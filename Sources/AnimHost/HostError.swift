@@ -9,10 +9,12 @@ public enum HostError: Error, CustomStringConvertible, Sendable {
     case simulation(String)
     /// A malformed input file. Exit 1.
     case input(String)
+    /// Frames could not be written (no space, a broken device). Exit 1.
+    case output(String)
 
     public var description: String {
         switch self {
-        case .usage(let m), .script(let m), .simulation(let m), .input(let m): m
+        case .usage(let m), .script(let m), .simulation(let m), .input(let m), .output(let m): m
         }
     }
 
@@ -20,7 +22,7 @@ public enum HostError: Error, CustomStringConvertible, Sendable {
     public var exitCode: Int32 {
         switch self {
         case .usage: 2
-        case .script, .simulation, .input: 1
+        case .script, .simulation, .input, .output: 1
         }
     }
 }

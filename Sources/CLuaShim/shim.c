@@ -5,6 +5,7 @@
 // luaL_tolstring, luaL_check*) lives here, never in Swift: a raise is a
 // longjmp, and it must only cross C frames.
 #include "CLuaShim.h"
+#include "bounded.h"
 
 #include <limits.h>
 #include <math.h>
@@ -28,6 +29,28 @@ void cl_set_dispatcher(cl_dispatcher dispatcher, cl_releaser releaser) {
 
 // MARK: - Allocator
 
+/// Bytes of allocation that cost one unit of the instruction budget: building strings
+/// and tables is work (string.rep, concatenation, table.concat), charged as it happens.
+#define CL_ALLOC_BYTES_PER_UNIT 2
+/// Blocks at least this big are refused once the budget is spent.
+#define CL_BIG_BLOCK (64 * 1024)
+
+/// Records in `lim->where` the `file:line` of the innermost script function of the main
+/// thread (the line that was running when the cap or the budget was hit). Reads the call
+/// stack only: it allocates nothing, so the allocator may call it.
+static void record_where(cl_limits *lim) {
+    // (Without a Lua frame, e.g. an allocation while unwinding, the last place stays.)
+    if (lim->main == NULL) return;
+    lua_Debug ar;
+    for (int level = 0; level < 64 && lua_getstack(lim->main, level, &ar); level++) {
+        if (!lua_getinfo(lim->main, "Sl", &ar)) break;
+        if (ar.currentline > 0 && strncmp(ar.source, "=animhost", 9) != 0) {
+            snprintf(lim->where, sizeof lim->where, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
 static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cl_limits *lim = (cl_limits *)ud;
     // When ptr is NULL, osize encodes the kind of object, not a size.
@@ -37,11 +60,29 @@ static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         lim->used -= old;
         return NULL;
     }
-    if (nsize > old && lim->enforce && lim->limit != 0) {
+    if (nsize > old && lim->enforce) {
         size_t grow = nsize - old;
-        if (lim->used > lim->limit || grow > lim->limit - lim->used) {
+        if (lim->limit != 0 && (lim->used > lim->limit || grow > lim->limit - lim->used)) {
+            // Lua runs an emergency collection and asks again; if that fails too it
+            // raises LUA_ERRMEM, which ends the script (see cl_memory_failure).
             lim->refused = 1;
-            return NULL;  // Lua runs an emergency collection, then raises LUA_ERRMEM
+            record_where(lim);
+            lim->where_is_budget = 0;
+            return NULL;
+        }
+        if (lim->remaining != LLONG_MAX && !lim->memory_hit) {
+            lim->remaining -= (long long)(grow / CL_ALLOC_BYTES_PER_UNIT);
+            if (lim->remaining <= 0) {
+                if (!lim->tripped) {
+                    record_where(lim);
+                    lim->where_is_budget = 1;
+                }
+                lim->tripped = 1;
+                // Out of budget: refuse big blocks now rather than let a loop of huge
+                // string.rep calls run on until the next hook call. Small ones (a stack
+                // or call frame growing to raise the error) still succeed.
+                if (grow >= CL_BIG_BLOCK) return NULL;
+            }
         }
     }
     void *block = realloc(ptr, nsize);
@@ -58,7 +99,10 @@ static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 lua_State *cl_newstate(cl_limits *limits) {
     limits->enforce = 0;  // host code is never refused (see the header)
     if (limits->granularity <= 0) limits->granularity = 1000;
-    return lua_newstate(cl_alloc, limits);
+    limits->budget = limits->remaining = LLONG_MAX;  // outside a protected call: no budget
+    lua_State *L = lua_newstate(cl_alloc, limits);
+    limits->main = L;
+    return L;
 }
 
 cl_limits *cl_limits_of(lua_State *L) {
@@ -83,13 +127,37 @@ static void cl_note_trip_where(lua_State *L, cl_limits *lim) {
     }
 }
 
+/// Pushes the message of a limit that stopped the script: the memory cap (located where
+/// the allocation was refused) or the instruction budget (located where it ran out, else at
+/// `level`). Host
+/// allocation: the message itself must not be refused.
+static void push_limit_message(lua_State *L, cl_limits *lim, int level, const char *what) {
+    int saved_enforce = lim->enforce;
+    lim->enforce = 0;
+    if (lim->where[0] != '\0' && lim->where_is_budget == !lim->memory_hit)
+        lua_pushfstring(L, "%s: ", lim->where);
+    else if (!lim->memory_hit && lim->trip_where[0] != '\0')
+        lua_pushstring(L, lim->trip_where);
+    else
+        luaL_where(L, level);
+    if (lim->memory_hit) {
+        lua_pushfstring(L, "not enough memory (memory limit %d MiB reached; raise it with --memory)",
+                        (int)(lim->limit >> 20));
+    } else {
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions%s%s)", (LUAI_UACINT)lim->budget,
+                        what != NULL ? "; " : "", what != NULL ? what : "");
+    }
+    lua_concat(L, 2);
+    lim->enforce = saved_enforce;
+}
+
 static void cl_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cl_limits *lim = cl_limits_of(L);
-    if (!lim->tripped) {
+    if (!lim->tripped && !lim->memory_hit) {
         int count = lua_gethookcount(L);
-        // A thread left raising on every instruction by an earlier call goes
-        // back to the normal rate.
+        // A thread left raising on every instruction by an earlier call goes back to the
+        // normal rate.
         if (count != lim->granularity) lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, lim->granularity);
         if (lim->remaining == LLONG_MAX) return;  // unlimited
         lim->remaining -= count;
@@ -97,12 +165,44 @@ static void cl_count_hook(lua_State *L, lua_Debug *ar) {
         lim->tripped = 1;
         cl_note_trip_where(L, lim);
     }
-    // Keep raising on every instruction until control returns to the host, so
-    // a script's pcall cannot swallow the budget error and carry on. Every raise
-    // names the line that was running when the budget ran out, not the line of
-    // whichever frame (a test runner, a pcall's caller) the error reached since.
+    // Keep raising on every instruction until control returns to the host, so a script's
+    // pcall cannot swallow the error and carry on (xpcall's handler is skipped: see
+    // guarded_handler). Every raise names the line that was running when the budget ran
+    // out, not the line of whichever frame (a test runner, a pcall's caller) it reached.
     lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
-    lua_pushfstring(L, "%sinstruction budget exceeded (%I instructions)", lim->trip_where, (LUAI_UACINT)lim->budget);
+    push_limit_message(L, lim, 0, NULL);
+    lua_error(L);
+}
+
+int cl_memory_failure(lua_State *L, int status) {
+    cl_limits *lim = cl_limits_of(L);
+    if (status == LUA_OK || status == LUA_YIELD || lim->tripped) return 0;
+    if (status == LUA_ERRMEM && lim->refused) return 1;
+    // coroutine.wrap re-raises a coroutine's memory error as a plain error with the
+    // same message.
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    return lim->refused && msg != NULL && strcmp(msg, "not enough memory") == 0;
+}
+
+void cl_end_for_memory(lua_State *L) {
+    cl_limits *lim = cl_limits_of(L);
+    lim->memory_hit = 1;
+    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    push_limit_message(L, lim, 1, NULL);
+    lua_error(L);
+}
+
+void cl_charge(lua_State *L, long long units, const char *what) {
+    cl_limits *lim = cl_limits_of(L);
+    if (!lim->enforce || lim->remaining == LLONG_MAX) return;  // host code, or no budget
+    lim->remaining -= units;
+    if (lim->remaining > 0 && !lim->tripped && !lim->memory_hit) return;
+    if (lim->remaining <= 0 && !lim->tripped) {
+        lim->tripped = 1;
+        cl_note_trip_where(L, lim);
+    }
+    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    push_limit_message(L, lim, 1, what);
     lua_error(L);
 }
 
@@ -131,15 +231,34 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->tripped = 0;
     lim->refused = 0;
     lim->enforce = 1;
+    lim->depth++;
     int status = lua_pcall(L, nargs, nresults, func);  // stack: ... handler results|error
-    int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused ? CL_MEMORY_REFUSED : 0);
+    lim->depth--;
+    int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused || lim->memory_hit ? CL_MEMORY_REFUSED : 0);
     long long spent = lim->budget;
+    lim->enforce = saved_enforce;
+    // (A refusal inside the message handler itself comes back as LUA_ERRERR.)
+    if (status == LUA_ERRERR && lim->refused) status = LUA_ERRMEM;
+    if (status == LUA_ERRMEM && !lim->tripped && lim->refused) lim->memory_hit = 1;
+    if (status == LUA_ERRMEM && (lim->tripped || lim->memory_hit)) {
+        // A refused allocation leaves only "not enough memory" (no handler runs for
+        // LUA_ERRMEM): say which limit it was, and where.
+        int tripped = lim->tripped && !lim->memory_hit;
+        lua_pop(L, 1);
+        lim->budget = spent;
+        push_limit_message(L, lim, 0, NULL);
+        if (tripped) status = LUA_ERRRUN;
+    }
     lim->budget = saved_budget;
     lim->remaining = saved_remaining;
     lim->tripped = saved_tripped;
-    lim->enforce = saved_enforce;
     lim->refused = saved_refused;
     memcpy(lim->trip_where, saved_where, sizeof saved_where);
+    if (lim->depth == 0) {
+        // Back in the host: the next call (a REPL line, the next test) starts afresh.
+        lim->memory_hit = 0;
+        lim->where[0] = '\0';
+    }
     lua_remove(L, func);  // stack: ... results|error
     if (status == LUA_OK && (out & CL_BUDGET_TRIPPED)) {
         // Only a C function (e.g. the host called pcall directly) can return
@@ -155,24 +274,42 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
 int cl_loadtext_limited(lua_State *L, const char *buf, size_t size, const char *chunkname) {
     cl_limits *lim = cl_limits_of(L);
     int saved_enforce = lim->enforce, saved_refused = lim->refused;
+    long long saved_remaining = lim->remaining;
     lim->enforce = 1;
+    lim->remaining = LLONG_MAX;  // the host compiling a file is not the script's work
     int status = luaL_loadbufferx(L, buf, size, chunkname, "t");
     lim->enforce = saved_enforce;
     lim->refused = saved_refused;
+    lim->remaining = saved_remaining;
     return status;
 }
 
 // MARK: - Errors
 
+static int has_location(const char *s, size_t len);
+
 int cl_msghandler(lua_State *L) {
+    cl_limits *lim = cl_limits_of(L);
     const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    // The script's __tostring runs under the script's limits...
+    if (msg == NULL && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+    // ...but the host's message and traceback must not be refused by the cap or the budget.
+    int saved_enforce = lim->enforce;
+    lim->enforce = 0;
+    if (msg == NULL) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    // Every error names file:line: a message without one (a C stack overflow, an error
+    // object that is not a string, error(msg, 0)) gets the innermost Lua line's.
+    if (!has_location(msg, strlen(msg))) {
+        lua_Debug ar;
+        for (int level = 1; lua_getstack(L, level, &ar); level++) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+                msg = lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+                break;
+            }
+        }
     }
     luaL_traceback(L, L, msg, 1);
+    lim->enforce = saved_enforce;
     return 1;
 }
 
@@ -266,6 +403,43 @@ void *cl_toretained(lua_State *L, int idx, const char *tname) {
     return slot != NULL ? *slot : NULL;
 }
 
+void cl_pushtagged(lua_State *L, void *object, const void *tag, const char *tname) {
+    void **slot = (void **)lua_newuserdatauv(L, 2 * sizeof(void *), 0);  // stack: ud
+    slot[0] = object;
+    slot[1] = (void *)tag;
+    luaL_setmetatable(L, tname);
+}
+
+void cl_pushvec(lua_State *L, double x, double y, int metaref) {
+    lua_createtable(L, 0, 2);                        // stack: v
+    lua_pushnumber(L, x); lua_setfield(L, -2, "x");  // no metatable yet: a raw set
+    lua_pushnumber(L, y); lua_setfield(L, -2, "y");
+    if (metaref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, metaref);  // stack: v mt
+        lua_setmetatable(L, -2);                     // stack: v
+    }
+}
+
+int cl_tovec(lua_State *L, int idx, double *x, double *y) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L), ok = 0;
+    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
+        ok = 1;
+    } else {
+        lua_settop(L, top);
+        lua_pushstring(L, "x");   // a literal: luaS_new finds it in its cache
+        lua_pushstring(L, "y");
+        ok = lua_rawget(L, idx) == LUA_TNUMBER;     // stack: "x" y
+        lua_rotate(L, -2, 1);                        // stack: y "x"
+        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok; // stack: y x
+        lua_rotate(L, -2, 1);                        // stack: x y
+    }
+    if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
+    lua_settop(L, top);
+    return ok;
+}
+
 int cl_is_method_call(lua_State *L) {
     lua_Debug ar;
     if (!lua_getstack(L, 0, &ar)) return 0;
@@ -295,12 +469,27 @@ int cl_openlibs(lua_State *L) {
     return 0;
 }
 
-/// `load` for scripts: strings are compiled as text whatever mode is asked
-/// for; reader functions go to the real `load` (upvalue 1) with mode "t".
+/// Units of budget a byte of source costs to compile (about what the parser does per byte).
+#define CL_LOAD_UNITS_PER_BYTE 4
+
+/// `load` for scripts: text only. A mode without 't' (binary chunks, "b") is refused:
+/// nil and a message saying so; "bt" compiles text. Strings are compiled here (their size charged to the
+/// budget); reader functions go to the real `load` (upvalue 1) with mode "t".
 static int textload(lua_State *L) {
+    if (!lua_isnoneornil(L, 3)) {
+        const char *mode = luaL_checkstring(L, 3);
+        if (strchr(mode, 't') == NULL) {  // like the stock load's refusals: nil and why
+            luaL_pushfail(L);
+            luaL_where(L, 1);
+            lua_pushfstring(L, "load: mode '%s' asks for a binary chunk; scripts may load text only (mode 't')", mode);
+            lua_concat(L, 2);
+            return 2;
+        }
+    }
     if (lua_type(L, 1) == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, 1, &len);
+        cl_charge(L, (long long)len * CL_LOAD_UNITS_PER_BYTE, "load counts the text it compiles");
         const char *chunkname = luaL_optstring(L, 2, s);
         int env = lua_isnone(L, 4) ? 0 : 4;
         if (luaL_loadbufferx(L, s, len, chunkname, "t") == LUA_OK) {  // stack: ... f
@@ -309,6 +498,15 @@ static int textload(lua_State *L) {
                 if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);  // _ENV is upvalue 1
             }
             return 1;
+        }
+        // A C stack overflow while parsing went through the host's message handler,
+        // which appended a traceback: load's message is one line, as for syntax errors.
+        size_t mlen;
+        const char *msg = lua_tolstring(L, -1, &mlen);
+        const char *tb = msg != NULL ? strstr(msg, "\nstack traceback:") : NULL;
+        if (tb != NULL) {
+            lua_pushlstring(L, msg, (size_t)(tb - msg));
+            lua_remove(L, -2);
         }
         luaL_pushfail(L);   // stack: ... msg nil
         lua_insert(L, -2);  // stack: ... nil msg
@@ -333,6 +531,9 @@ static int limitedgc(lua_State *L) {
     const char *opt = luaL_optstring(L, 1, "collect");
     if (strcmp(opt, "collect") != 0 && strcmp(opt, "count") != 0 && strcmp(opt, "step") != 0)
         return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed", opt));
+    // A full collection walks the whole heap: charged by its size (4 bytes a unit).
+    if (strcmp(opt, "count") != 0)
+        cl_charge(L, (long long)(cl_limits_of(L)->used / 4), "collectgarbage counts the heap it walks");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -427,10 +628,23 @@ void cl_sigint_catch(void) {
     sigaction(SIGINT, &sa, NULL);
 }
 
+void cl_sigterm_catch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cl_sigint_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 void cl_sigint_default(void) {
     g_sigint_state = NULL;
     signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
 }
+
+int cl_sigint_pending(void) { return g_sigint; }
 
 int cl_sigint_take(void) {
     int taken = g_sigint;

@@ -40,7 +40,9 @@ public struct LuaError: Error, CustomStringConvertible {
 public final class LuaState {
     /// The thread Swift code is running on: the main thread, or the coroutine whose call
     /// into a Swift function is being served (pushes must go to that thread's stack).
-    public internal(set) var L: OpaquePointer
+    // Read and written on every call from Lua: exempt from dynamic exclusivity checks (it is
+    // only ever touched on the Lua thread, never across an access).
+    @exclusivity(unchecked) public internal(set) var L: OpaquePointer
     /// The state's main thread.
     public let mainThread: OpaquePointer
     let limits: UnsafeMutablePointer<cl_limits>
@@ -51,10 +53,13 @@ public final class LuaState {
     var boxes: [AnyObject] = []
     /// Metatables registered by `LuaClass`, by name.
     var classes: [String: LuaClass] = [:]
+    var classOrder: [LuaClass] = []
+    /// Described modules, in creation order.
+    public internal(set) var modules: [LuaModule] = []
     /// While set, every Swift function called from Lua asks it first, with the function's
     /// name: a message refuses the call (raised as its error) without running it. The host
     /// sets it around callbacks that run where its objects must not be touched.
-    public var callGuard: ((_ function: String) -> String?)?
+    @exclusivity(unchecked) public var callGuard: ((_ function: String) -> String?)?
 
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         LuaState.installDispatcher
@@ -87,6 +92,7 @@ public final class LuaState {
     /// Compiles a file (text only) and pushes the chunk; its name is `@path`, so messages
     /// read `path:line: …`.
     public func loadFile(_ path: String) throws(LuaError) {
+        guard !path.utf8.contains(0) else { throw LuaError(kind: .file, message: "cannot open a file whose name contains a NUL byte") }
         guard let text = LuaState.readFile(path) else {
             throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
@@ -105,8 +111,18 @@ public final class LuaState {
             }
         }
         if status != LUA_OK {
-            let msg = string(at: -1) ?? "error loading chunk"
+            var msg = string(at: -1) ?? "error loading chunk"
             lua_settop(L, -2)
+            if !LuaState.hasLocation(msg) {
+                // The parser's C stack overflow (nesting too deep) and memory errors come
+                // without a place: name the chunk, and for nesting the deepest line.
+                let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? String(chunkName.dropFirst()) : chunkName
+                if msg.contains("stack overflow") {
+                    msg = "\(name):\(LuaState.deepestNestingLine(bytes)): \(msg) (brackets nested too deeply)"
+                } else {
+                    msg = "\(name): \(msg)"
+                }
+            }
             throw LuaError(kind: status == LUA_ERRMEM ? .memory : .syntax, message: msg)
         }
     }
@@ -145,6 +161,42 @@ public final class LuaState {
         try call(nargs: 0, nresults: 0)
     }
 
+    /// Whether a message starts with `chunk:LINE:`.
+    static func hasLocation(_ message: String) -> Bool {
+        guard let colon = message.firstIndex(of: ":"), colon != message.startIndex else { return false }
+        let rest = message[message.index(after: colon)...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).first == ":"
+            && !message[..<colon].contains(where: { $0 == " " || $0 == "\n" })
+    }
+
+    /// The first line where brackets (`(`, `{`, `[`) are nested deepest, skipping strings
+    /// and comments roughly: where a "C stack overflow" while parsing comes from.
+    static func deepestNestingLine(_ bytes: [UInt8]) -> Int {
+        var depth = 0, deepest = -1, deepestLine = 1, line = 1, i = 0
+        var quote: UInt8? = nil
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 10 { line += 1 }
+            if let q = quote {
+                if c == 92 { i += 2; continue }           // backslash escape
+                if c == q || c == 10 { quote = nil }
+            } else if c == 34 || c == 39 {
+                quote = c
+            } else if c == 45, i + 1 < bytes.count, bytes[i + 1] == 45 {   // a comment: to the line's end
+                while i < bytes.count && bytes[i] != 10 { i += 1 }
+                continue
+            } else if c == 40 || c == 123 || c == 91 {
+                depth += 1
+                if depth > deepest { deepest = depth; deepestLine = line }
+            } else if c == 41 || c == 125 || c == 93 {
+                depth -= 1
+            }
+            i += 1
+        }
+        return deepestLine
+    }
+
     static func split(_ full: String) -> (String, String) {
         let marker = "\nstack traceback:"
         guard full.contains(marker) else { return (full, "") }
@@ -162,7 +214,11 @@ public final class LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
-    public func push(_ s: String) { _ = s.withCString { lua_pushstring(L, $0) } }
+    /// Pushes every byte of `s` (a NUL byte included).
+    public func push(_ s: String) {
+        var s = s
+        s.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) } }
+    }
     public func push(_ d: Double) { lua_pushnumber(L, d) }
     public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
     public func pushNil() { lua_pushnil(L) }
@@ -196,6 +252,7 @@ public final class LuaState {
 
     /// Reads a whole file as UTF-8 text, or nil (errno says why).
     public static func readFile(_ path: String) -> String? {
+        guard !path.utf8.contains(0) else { errno = EINVAL; return nil }
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []

@@ -3,7 +3,9 @@ import CLuaShim
 extension LuaState {
     /// Opens the allowed standard libraries and removes what scripts must not reach
     /// (DESIGN.md "Safety and limits"): no io unless allowed, os only clock/time/date,
-    /// no dofile/loadfile/string.dump/package.loadlib/C modules, text-only load,
+    /// no dofile/loadfile/string.dump/package.loadlib/C modules, text-only load (mode "b"
+    /// refused), library functions whose C work is charged to the budget (CLuaShim's
+    /// bounded.c and patterns.c), an xpcall whose handler cannot escape the budget,
     /// debug only traceback, a seeded math.random, print to the host's sink, require
     /// limited to `.lua` files in the search paths.
     func installSandbox() throws(LuaError) {
@@ -11,6 +13,9 @@ extension LuaState {
         lua_pushcclosure(L, cl_openlibs, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
         try call(nargs: 1, nresults: 0)
+        // Work in C functions counts against the budget; xpcall's handler cannot escape it.
+        lua_pushcclosure(L, cl_bound_libraries, 0)
+        try call(nargs: 0, nresults: 0)
 
         pushGlobals()
         let g = lua_gettop(L)
@@ -53,8 +58,10 @@ extension LuaState {
             """, chunkName: "=(sandbox)")
     }
 
-    /// `require(name)`: a `.lua` file beside the script or in the search paths, run once
-    /// and cached in `package.loaded`.
+    /// `require(name)`: `NAME.lua` or `NAME/init.lua` (dots become slashes) in the search
+    /// paths, in order, run once and cached in `package.loaded`. The name must be a module
+    /// name and the file a `.lua` file inside the search path it was found in, after
+    /// symlinks (DESIGN.md "Safety"); `--allow-io` lifts both rules.
     func require(_ call: LuaCall) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else {
             return call.argumentError(1, "string expected, got \(call.typeName(at: 1))")
@@ -67,25 +74,37 @@ extension LuaState {
         push(name); lua_rawget(L, loaded)
         if lua_type(L, -1) != LUA_TNIL { return .results(1) }
         pop()
-        let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
-        var tried: [String] = []
-        for dir in options.searchPaths {
-            let path = dir.isEmpty || dir == "." ? relative : dir + "/" + relative
-            tried.append(path)
-            guard LuaState.readFile(path) != nil else { continue }
-            do throws(LuaError) {
-                try loadFile(path)
-                push(name)
-                try self.call(nargs: 1, nresults: 1)
-            } catch {
-                return .error(error.message)
-            }
-            if lua_type(L, -1) == LUA_TNIL { pop(); push(true) }
-            lua_pushvalue(L, -1)
-            push(name); lua_rotate(L, -2, 1); lua_rawset(L, loaded)
-            if !requiredFiles.contains(path) { requiredFiles.append(path) }
-            return .results(1)
+        if let problem = ScriptFiles.moduleNameProblem(name, allowIO: options.allowIO) {
+            return .error("require '\(printable(name))': \(problem)")
         }
-        return .error("module '\(name)' not found; looked for: \(tried.joined(separator: ", "))")
+        let relative = ScriptFiles.relativePath(ofModule: name)
+        let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
+        var tried: [String] = []
+        for dir in dirs {
+            for candidate in [relative + ".lua", relative + "/init.lua"] {
+                let path = dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate
+                tried.append(path)
+                guard ScriptFiles.isRegularFile(path) else { continue }
+                if let problem = ScriptFiles.accessProblem(path, roots: dir.isEmpty ? [] : [dir], allowIO: options.allowIO) {
+                    return .error("require '\(printable(name))': \(problem)")
+                }
+                do throws(LuaError) {
+                    try loadFile(path)
+                    push(name)
+                    try self.call(nargs: 1, nresults: 1)
+                } catch {
+                    return .error(error.message)
+                }
+                if lua_type(L, -1) == LUA_TNIL { pop(); push(true) }
+                lua_pushvalue(L, -1)
+                push(name); lua_rotate(L, -2, 1); lua_rawset(L, loaded)
+                if !requiredFiles.contains(path) { requiredFiles.append(path) }
+                return .results(1)
+            }
+        }
+        return .error("module '\(printable(name))' not found; looked for: \(tried.joined(separator: ", "))")
     }
+
+    /// A name for a message: NUL bytes shown as `\0`.
+    func printable(_ s: String) -> String { s.contains("\0") ? s.map { $0 == "\0" ? "\\0" : String($0) }.joined() : s }
 }

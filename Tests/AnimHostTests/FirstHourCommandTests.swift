@@ -22,8 +22,8 @@ final class FirstHourCommandTests: XCTestCase {
             (["--duration", "soon"], "--duration must be a number of seconds from 0 to 1000000, got 'soon'"),
             (["--hz", "0"], "--hz must be a whole number of steps per second from 1 to 10000, got '0'"),
             (["--hz", "60.5"], "--hz must be a whole number of steps per second from 1 to 10000, got '60.5'"),
-            (["--fps", "0"], "--fps must be a number of frames per second greater than 0 and at most --hz, got '0'"),
-            (["--fps", "200"], "--fps must be a number of frames per second greater than 0 and at most --hz (120), got 200"),
+            (["--fps", "0"], "--fps must be a whole number of frames per second from 1 to --hz (120), got '0'"),
+            (["--fps", "200"], "--fps must be a whole number of frames per second from 1 to --hz (120), got 200"),
             (["--memory", "0"], "--memory must be a whole number of MiB from 1 to 1048576, got '0'"),
             (["--seed", "x"], "--seed must be an integer from 0 to 18446744073709551615, got 'x'"),
         ]
@@ -39,7 +39,7 @@ final class FirstHourCommandTests: XCTestCase {
         // The REPL and the test runner share the ranges.
         let repl = try runAnimhost(["repl", path, "--fps=-1"], stdin: "")
         XCTAssertEqual(repl.status, 2)
-        XCTAssertTrue(repl.stderr.contains("--fps must be a number of frames per second greater than 0 and at most --hz"), repl.stderr)
+        XCTAssertTrue(repl.stderr.contains("--fps must be a whole number of frames per second from 1 to --hz (120), got '-1'"), repl.stderr)
     }
 
     // MARK: item 9 — --set outside the tunable's range, or unknown, is a usage error
@@ -47,11 +47,11 @@ final class FirstHourCommandTests: XCTestCase {
     func testSetOutsideTheTunableRangeIsAUsageError() throws {
         let above = try runAnimhost(["run", "behaviors/pile.lua", "--set", "count=5000"])
         XCTAssertEqual(above.status, 2)
-        XCTAssertEqual(above.stderr, "animhost: --set count=5000 is above the max of tunable 'count' (it takes 1 to 2000, declared at behaviors/pile.lua:7)\n")
+        XCTAssertEqual(above.stderr, "animhost: --set count=5000 is above the max of tunable 'count' (it takes whole numbers from 1 to 2000, declared at behaviors/pile.lua:7)\n")
         XCTAssertEqual(above.stdout, "")
         let below = try runAnimhost(["run", "behaviors/pile.lua", "--set", "count=0"])
         XCTAssertEqual(below.status, 2)
-        XCTAssertTrue(below.stderr.hasPrefix("animhost: --set count=0 is below the min of tunable 'count' (it takes 1 to 2000"), below.stderr)
+        XCTAssertTrue(below.stderr.hasPrefix("animhost: --set count=0 is below the min of tunable 'count' (it takes whole numbers from 1 to 2000"), below.stderr)
         XCTAssertEqual(below.stderr.split(separator: "\n").count, 1, "one line, no traceback: \(below.stderr)")
         let unknown = try runAnimhost(["run", "behaviors/pile.lua", "--set", "cuont=50"])
         XCTAssertEqual(unknown.status, 2)

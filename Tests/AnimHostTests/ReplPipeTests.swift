@@ -16,6 +16,19 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// pane.lua keeps its item and animator in locals; animhost.items and animhost.animators reach them.
+    func testTheSceneIsReachableThroughAnimhostItemsAndAnimators() throws {
+        let r = try repl("animhost.items.pane\n#animhost.items, animhost.items[1] == animhost.items.pane\nanimhost.animators[1]\nanimhost.items.nothing\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            item 'pane' center (160, 772) size 320×568 angle 0
+            1\ttrue
+            animator (1 behaviors, running, t = 0 s)
+            nil
+
+            """)
+    }
+
     func testMultiLineFunctionDefinition() throws {
         let r = try repl("function double(x)\n  local y = x * 2\n  return y\nend\ndouble(21)\n")
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -64,13 +77,46 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].hasPrefix("frequency") && lines[0].hasSuffix("5") && lines[0].contains("3.5"), lines[0])
-        let settle = try XCTUnwrap(lines.first { $0.hasPrefix("pane settles at") })
+        let settle = try XCTUnwrap(lines.first { $0.hasPrefix("pane settles in") })
         let values = settle.split(separator: " ").filter { Double($0) != nil }
         XCTAssertEqual(values.count, 2, settle)
         XCTAssertNotEqual(values[0], values[1], "the settle time changed: \(settle)")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("pane overshoot") })
+        // The pane is sent back mid-flight at 0.3 s and springs past its closed position.
+        let overshoot = try XCTUnwrap(lines.first { $0.hasPrefix("pane overshoot") })
+        let amounts = overshoot.split(separator: " ").compactMap { Double($0) }
+        XCTAssertTrue(amounts.count == 2 && amounts.allSatisfy { $0 > 1 }, overshoot)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("pane oscillations") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("measured from t = 0.308 s (the last input) to rest; settled = within 0.5 pt") }, r.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("pane final") })
         XCTAssertTrue(lines.contains("frequency = 5 (default 3.5, min 0.1, max 20)"), r.stdout)
+    }
+
+    func testSetComparesWithTheDefaultToo() throws {
+        let r = try repl(":set frequency 5\n:set frequency 7 pane\n:set damping 0.5 pan\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let header = try XCTUnwrap(r.stdout.split(separator: "\n").last { $0.hasPrefix("frequency") })
+        XCTAssertTrue(header.contains("3.5 (default)") && header.contains("5") && header.hasSuffix("7"), String(header))
+        XCTAssertTrue(r.stderr.contains("no item named 'pan'; did you mean 'pane'?"), r.stderr)
+    }
+
+    func testSetShowsTheItemsThatMovedMostOrThoseAskedFor() throws {
+        // Five dots on springs of growing reach: dot5 travels farthest, dot1 least.
+        let script = try temporaryFile("dots.lua", """
+            local f = animhost.tunable("frequency", 2, {min = 0.5, max = 10})
+            local a = animhost.animator{bounds = {0, 0, 400, 400}}
+            for i = 1, 5 do
+              local d = animhost.item{name = "dot" .. i, center = {60 * i, 50}, size = {10, 10}}
+              a:addBehavior(animhost.attachment{item = d, anchor = {60 * i, 50 + 30 * i}, length = 0, frequency = f, damping = 0.3})
+            end
+            """)
+        let r = try runAnimhost(["repl", script], stdin: ":set frequency 3\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shown = ["dot1", "dot2", "dot3", "dot4", "dot5"].filter { d in r.stdout.contains("\(d) settles in") }
+        XCTAssertEqual(shown, ["dot3", "dot4", "dot5"], r.stdout)
+        XCTAssertTrue(r.stdout.contains("2 more items (name them: :set frequency VALUE ITEM…)"), r.stdout)
+        let asked = try runAnimhost(["repl", script, "--item", "dot1"], stdin: ":set frequency 3\n:set frequency 4 dot2\n")
+        let settles = asked.stdout.split(separator: "\n").filter { $0.contains("settles in") }.map { String($0.prefix(4 + 1)) }
+        XCTAssertEqual(settles, ["dot1 ", "dot2 "], asked.stdout)
     }
 
     func testSetChecksTheName() throws {

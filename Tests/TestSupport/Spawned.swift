@@ -11,7 +11,7 @@ public final class CollectedText: @unchecked Sendable {
 
     /// Reads `fd` on a background thread until end of file or an error (EIO on a
     /// pseudo-terminal whose other side closed), appending what arrives.
-    func collect(from fd: Int32) {
+    public func collect(from fd: Int32) {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {

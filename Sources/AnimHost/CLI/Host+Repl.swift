@@ -12,6 +12,8 @@ public struct ReplOptions: Sendable {
     public var sets: [(name: String, value: Double)] = []
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// Items `:set` compares when it is not given any (`--item`, repeatable).
+    public var items: [String] = []
     public init() {}
 
     func validate() throws(HostError) {
@@ -49,6 +51,7 @@ extension Host {
         Interrupt.catchSignal()
         defer { Interrupt.restoreDefault() }
         let repl = Repl(live: live, interactive: interactive, historyPath: interactive ? historyPath() : nil)
+        repl.compareItems = options.items
         let status = repl.run()
         flushOutput()
         return status

@@ -12,64 +12,106 @@ public enum Host {
     }
 
     /// `animhost run`: load the scene, step it, write frames. Every frame produced before
-    /// an error is written (and a file output completed) before the error is reported.
+    /// an error (or Ctrl-C) is written, and a file output committed, before the error is
+    /// reported; a run that produces nothing leaves the `--output` target untouched.
     public static func run(_ options: RunOptions) -> Int32 {
         do throws(HostError) {
             try options.validate()
+            // Checked before anything runs: '', a directory, the script itself are usage errors.
+            let output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
             if options.watch { return watch(options) }
-            let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
-            defer { output.close() }
-            if options.realtime {
-                // Streaming live: Ctrl-C ends the run (exit 0) with every frame so far written.
-                Interrupt.catchSignal()
-                defer { Interrupt.restoreDefault() }
-                return try runOnce(options, output: output, pacer: RealtimePacer())
-            }
-            return try runOnce(options, output: output)
+            Interrupt.catchSignal()
+            Interrupt.catchTermination()
+            defer { Interrupt.restoreDefault() }
+            // Streaming live (--realtime): Ctrl-C ends the run (exit 0) with every frame so
+            // far written; otherwise Ctrl-C is exit 130.
+            let status = try runOnce(options, output: output, pacer: options.realtime ? RealtimePacer() : nil)
+            try output.commit()
+            return status
         } catch {
             report(error)
             return error.exitCode
         }
     }
 
-    /// Runs the scene once into `output`; reports a script error itself after flushing.
+    /// Runs the scene once into `output`; reports a script error itself after committing
+    /// the frames produced. Ctrl-C (or SIGTERM) stops it after the current frame: exit 130.
     /// `loaded` sees the scene once it is loaded (`run --watch` watches what it required).
     static func runOnce(_ options: RunOptions, output: TextOutput, pacer: RealtimePacer? = nil,
                         loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
-        let touches = try options.input.map { p throws(HostError) in try readTouches(p) }
+        let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
         let scene = try Scene.load(options.sceneOptions)
         loaded(scene)
-        if let touches { scene.stage.schedule(touches) }
+        if let touches { scene.stage.schedule(touches.events) }
         var writer = try FrameRun(scene: scene, options: options, output: output)
         writer.pacer = pacer
+        let end: FrameRun.End
         do throws(HostError) {
-            try scene.stage.settleBoundary()
-            try writer.run()
+            end = try Interrupt.armed(scene.lua) { () throws(HostError) -> FrameRun.End in
+                try scene.stage.settleBoundary()
+                let end = try writer.run()
+                if end == .finished, let touches { warnUnended(try scene.stage.endTouchesStillDown(), file: touches) }
+                return end
+            }
         } catch {
-            output.flush()
             output.close()
+            if Interrupt.pending {
+                if pacer != nil { return 0 }
+                reportInterrupted(at: scene.stage.time)
+                return 130
+            }
             report(error)
             return error.exitCode
         }
-        return 0
+        switch end {
+        case .finished:
+            return 0
+        case .interrupted(let t):
+            output.close()
+            if pacer != nil { return 0 }   // streaming live: Ctrl-C is the normal end
+            reportInterrupted(at: t)
+            return 130
+        }
     }
 
-    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] {
-        guard let text = readTextFile(path) else {
-            throw .usage("cannot read touches file '\(path)': \(String(cString: strerror(errno)))")
+    static func reportInterrupted(at t: Double) {
+        fputs("animhost: interrupted at t = \(NumberFormat.string(t)) s; the frames up to then were written\n", stderr)
+    }
+
+    /// DESIGN.md: a touch the file never ends is ended at the run's end, with a warning.
+    static func warnUnended(_ ended: [TouchEvent], file: TouchesFile) {
+        for e in ended {
+            let place = file.beganLine[e.touch].map { "\(file.path):\($0): " } ?? ""
+            fputs("animhost: \(place)warning: touch \(e.touch) never ends; it was ended at the end of the run (t = \(NumberFormat.string(e.time)) s)\n", stderr)
         }
-        return try TouchesCSV.parse(text, path: path)
+    }
+
+    public static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
+
+    static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
+        guard isRegularFile(path), let text = readTextFile(path) else {
+            let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
+            throw .usage("cannot read touches file '\(path)': \(why)")
+        }
+        return try TouchesCSV.read(text, path: path)
     }
 }
 
 /// Reads a whole text file, or nil (errno says why).
 func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 
-/// Whether a file exists and is a regular file.
-func isRegularFile(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+/// Reads a whole text file given to `option`, or a usage error saying why not
+/// (`cannot read --match file 'x.csv': No such file or directory`).
+func readInputFile(_ path: String, option: String) throws(HostError) -> String {
+    guard isRegularFile(path), let text = readTextFile(path) else {
+        let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
+        throw .usage("cannot read \(option) file '\(path)': \(why)")
+    }
+    return text
 }
+
+/// Whether a file exists and is a regular file.
+func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
 /// Steps a loaded scene and writes its frames (DESIGN.md "Details of the contract").
 struct FrameRun {
@@ -87,7 +129,7 @@ struct FrameRun {
         self.options = options
         self.output = output
         // The ascii drawing needs each item's size.
-        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii ? ["width", "height"] : []))
+        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii || options.format == .svg ? ["width", "height"] : []))
         let animator = scene.stage.animator
         for c in columns {
             if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {
@@ -105,21 +147,56 @@ struct FrameRun {
         var e = FrameEncoder(format: options.format, columns: columns)
         e.itemWidth = max(4, animator.records.map(\.name.count).max() ?? 4)
         if let b = animator.referenceBounds { e.bounds = (b.origin.x, b.origin.y, b.size.x, b.size.y) }
+        e.asciiSize = options.asciiSize
+        e.shapes = animator.itemIDs.map { (animator.name(of: $0), animator.shape(of: $0)) }
         encoder = e
     }
 
     /// The stop time: --duration, else the script's run{duration}, else nil (until rest, ≤ 10 s).
     var fixedDuration: Double? { options.duration ?? scene.runDuration }
 
-    func run() throws(HostError) {
+    /// How a run ended.
+    enum End: Equatable { case finished, interrupted(at: Double) }
+
+    func run() throws(HostError) -> End {
+        if options.format == .svg {
+            // One document: written even when the run stops on an error (or Ctrl-C), with
+            // the frames so far.
+            let end: End
+            do throws(HostError) { end = try step() } catch {
+                writePicture()
+                throw error
+            }
+            writePicture()
+            return end
+        }
+        return try step()
+    }
+
+    /// Frames collected for `--format svg`.
+    private let collected = FrameBox()
+
+    private func writePicture() {
+        let a = scene.stage.animator
+        let series = FrameSeries(frames: collected.frames, columns: columns)
+        let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
+        let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
+        var picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        picture.chartColumns = ["x", "y", "angle"] + options.columns.filter { !["x", "y", "angle"].contains($0) }
+        output.writeLine(String(picture.svg.dropLast()))
+        output.flush()
+    }
+
+    private func step() throws(HostError) -> End {
         if let h = encoder.header() { output.writeLine(h) }
         let stage = scene.stage
         let hz = Double(stage.hz)
         let limit = fixedDuration ?? RunOptions.defaultMaximumDuration
         write(time: 0)
-        if limit <= 0 { output.flush(); return }
+        if limit <= 0 { output.flush(); return .finished }
         var k = 1
         while true {
+            if Interrupt.pending { output.flush(); return .interrupted(at: stage.time) }
             var t = Double(k) / options.fps
             let isLast = t >= limit - 1e-9
             if isLast { t = limit }
@@ -139,11 +216,13 @@ struct FrameRun {
         }
         output.flush()
         RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time)
+        return .finished
     }
 
     func write(time: Double) {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
+        if options.format == .svg { collected.frames.append(frame); return }
         for line in encoder.lines(for: frame) { output.writeLine(line) }
     }
 
@@ -152,3 +231,6 @@ struct FrameRun {
         return scene.stage.animator.itemIDs.filter { names.contains(scene.stage.animator.name(of: $0)) }
     }
 }
+
+/// Frames kept for a picture drawn at the end of a run.
+final class FrameBox { var frames: [Frame] = [] }

@@ -42,7 +42,7 @@ extension Host {
         var written = false   // a run has written frames to stdout
         while true {
             do throws(HostError) {
-                let output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
+                let output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
                 defer { output.close() }
                 _ = try runOnce(options, output: output) { scene in
                     files = [options.script] + scene.lua.requiredFiles.filter { $0 != options.script }
@@ -73,7 +73,7 @@ extension Host {
         let live: LiveScene
         var frames: FrameRun
         do throws(HostError) {
-            output = try options.output.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
+            output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
             let touches = try options.input.map { p throws(HostError) in try readTouches(p) } ?? []
             live = try LiveScene(options: options.sceneOptions, loadTouches: touches)
             frames = try FrameRun(scene: live.scene, options: options, output: output)

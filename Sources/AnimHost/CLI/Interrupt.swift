@@ -8,7 +8,13 @@ enum Interrupt {
     /// Records SIGINT from now on instead of ending the process.
     static func catchSignal() { cl_sigint_catch() }
 
-    /// SIGINT ends the process again.
+    /// Records SIGTERM and SIGHUP too (a plain `run` stops cleanly on them, as on Ctrl-C).
+    static func catchTermination() { cl_sigterm_catch() }
+
+    /// Whether SIGINT (or a caught SIGTERM) arrived and was not taken yet.
+    static var pending: Bool { cl_sigint_pending() != 0 }
+
+    /// SIGINT (and SIGTERM, SIGHUP) end the process again.
     static func restoreDefault() { cl_sigint_default() }
 
     /// Whether SIGINT arrived since the last call.

@@ -6,7 +6,7 @@ public struct NumberOption: Sendable {
     public let flag: String
     let minimum: Double
     let maximum: Double
-    /// The minimum itself is not allowed (fps > 0).
+    /// The minimum itself is not allowed.
     let aboveMinimum: Bool
     let integer: Bool
     /// What the number counts ("seconds", "MiB"), for the message.
@@ -54,8 +54,20 @@ extension NumberOption {
     public static let duration = NumberOption(flag: "--duration", minimum: 0, maximum: 1e6, aboveMinimum: false, integer: false, unit: "seconds")
     public static let hz = NumberOption(flag: "--hz", minimum: 1, maximum: 10_000, aboveMinimum: false, integer: true, unit: "steps per second")
     /// `--fps` is also at most `--hz`; that depends on both and is checked by `RunOptions.validate`.
-    public static let fps = NumberOption(flag: "--fps", minimum: 0, maximum: 10_000, aboveMinimum: true, integer: false, unit: "frames per second",
-                                         rangeInWords: "a number of frames per second greater than 0 and at most --hz")
+    /// Whole numbers, like `--hz`: the two are read the same way.
+    public static let fps = NumberOption(flag: "--fps", minimum: 1, maximum: 10_000, aboveMinimum: false, integer: true, unit: "frames per second",
+                                         rangeInWords: "a whole number of frames per second from 1 to --hz")
+    /// Frames per second when `--fps` is not given: 60, or `--hz` when that is lower, so
+    /// `--hz 30` alone is valid.
+    public static func defaultFPS(hz: Int) -> Double { Double(min(60, hz)) }
+
+    /// `--fps` as typed, or its default for `hz`.
+    public static func parseFPS(_ text: String?, hz: Int) throws(HostError) -> Double {
+        guard let text else { return defaultFPS(hz: hz) }
+        var o = fps
+        o.rangeInWords = fps.range + " (\(hz))"
+        return try o.parse(text)
+    }
     public static let memory = NumberOption(flag: "--memory", minimum: 1, maximum: 1_048_576, aboveMinimum: false, integer: true, unit: "MiB")
 
     /// `--seed`: any unsigned 64-bit integer.

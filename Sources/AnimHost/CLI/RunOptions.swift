@@ -4,6 +4,7 @@ public struct RunOptions: Sendable {
     /// Exact run length in seconds; nil = the script's `animhost.run{duration=}` or until rest (≤ 10 s).
     public var duration: Double?
     public var hz: Int = 120
+    /// Frames per second; `NumberOption.defaultFPS(hz:)` when not given.
     public var fps: Double = 60
     public var format: FrameFormat = .csv
     /// Item names to include (all when nil), in creation order.
@@ -21,13 +22,18 @@ public struct RunOptions: Sendable {
     /// Lua heap cap in MiB.
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// The `ascii` grid: columns × rows.
+    public var asciiSize = (columns: 60, rows: 30)
 
     public init(script: String) { self.script = script }
+
+    /// Files the run reads, which `--output` must never overwrite.
+    var readFiles: [String] { [script] + (input.map { [$0] } ?? []) }
 
     /// The longest a run goes when nothing says how long.
     public static let defaultMaximumDuration = 10.0
 
-    /// Checks every range (DESIGN.md: hz 1…10000, 0 < fps ≤ hz; `NumberOption` states them).
+    /// Checks every range (DESIGN.md: hz 1…10000, fps 1…hz, both whole; `NumberOption` states them).
     public func validate() throws(HostError) {
         try NumberOption.hz.check(Double(hz))
         try NumberOption.fps.check(fps)
@@ -36,6 +42,17 @@ public struct RunOptions: Sendable {
         }
         if let d = duration { try NumberOption.duration.check(d) }
         try NumberOption.memory.check(Double(memoryMiB))
+        if realtime && format == .svg { throw .usage("--format svg draws a whole run at its end; it cannot stream with --realtime (use csv, table, jsonl or ascii)") }
+    }
+
+    /// Parses `COLUMNSxROWS` for `--size` (each 4…1000).
+    public static func parseSize(_ text: String) throws(HostError) -> (columns: Int, rows: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+              AsciiCanvas.sizeRange.contains(c), AsciiCanvas.sizeRange.contains(r) else {
+            throw .usage("--size takes COLUMNSxROWS, each from 4 to 1000 (e.g. 80x40), got '\(text)'")
+        }
+        return (c, r)
     }
 
     /// Parses `NAME=VALUE` for `--set`.

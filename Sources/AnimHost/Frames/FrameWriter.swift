@@ -1,6 +1,8 @@
+import Dynamics
+
 /// The text formats frames can be written in.
 public enum FrameFormat: String, CaseIterable, Sendable {
-    case csv, table, jsonl, ascii
+    case csv, table, jsonl, ascii, svg
 }
 
 /// Turns frames into text lines in one of the formats. Stateless apart from whether the
@@ -12,6 +14,9 @@ public struct FrameEncoder: Sendable {
     public var itemWidth: Int = 8
     /// Reference bounds for `ascii` drawing.
     public var bounds: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 400, 800)
+    /// The `ascii` grid (columns, rows) and the items' shapes.
+    public var asciiSize = (columns: 60, rows: 30)
+    public var shapes: [(name: String, shape: ItemShape)] = []
 
     public init(format: FrameFormat, columns: [FrameColumn]) {
         self.format = format; self.columns = columns
@@ -24,7 +29,7 @@ public struct FrameEncoder: Sendable {
         case .csv: return names.joined(separator: ",")
         case .table:
             return pad("t", 10) + " " + pad("item", itemWidth) + columns.map { " " + pad($0.name, 12) }.joined()
-        case .jsonl, .ascii: return nil
+        case .jsonl, .ascii, .svg: return nil
         }
     }
 
@@ -57,7 +62,11 @@ public struct FrameEncoder: Sendable {
             }
             return [s + "}}"]
         case .ascii:
-            return AsciiCanvas(bounds: bounds).draw(frame: frame, columns: columns)
+            return AsciiCanvas(bounds: bounds, columns: asciiSize.columns, rows: asciiSize.rows, shapes: shapes)
+                .draw(frame: frame, columns: columns)
+        case .svg:
+            return []   // one document for the whole run: FrameRun collects the frames
+
         }
     }
 
@@ -75,7 +84,7 @@ func csvField(_ s: String) -> String {
 }
 
 /// A JSON string literal.
-func jsonString(_ s: String) -> String {
+public func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {

@@ -68,7 +68,8 @@ final class PipeLineReader: LineReader {
 
 /// Writes to stdout (the REPL's results and `print`).
 func writeOutput(_ text: String) {
-    fputs(text, stdout)
+    var text = text   // fwrite, not fputs: a NUL byte in printed text is written too
+    text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
 }
 
 /// Sends what stdout holds on its way.

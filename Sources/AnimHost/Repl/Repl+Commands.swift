@@ -29,8 +29,8 @@ extension Repl {
             }
         case .tunables:
             listTunables()
-        case .set(let name, let value):
-            retune(name, value)
+        case .set(let name, let value, let items):
+            retune(name, value, items)
         case .tap(let x, let y):
             gesture(.tap(at: nextStepTime, point: Vec2(x, y)), "tap at (\(NumberFormat.string(x)), \(NumberFormat.string(y)))")
         case .pan(let x1, let y1, let x2, let y2, let seconds):
@@ -98,11 +98,13 @@ extension Repl {
             var range = ""
             if let lo = t.minimum { range += ", min \(NumberFormat.string(lo))" }
             if let hi = t.maximum { range += ", max \(NumberFormat.string(hi))" }
+            if t.integer { range += ", whole numbers" }
             writeOutput("\(t.name) = \(NumberFormat.string(t.value)) (default \(NumberFormat.string(t.defaultValue))\(range))\n")
         }
     }
 
-    private func retune(_ name: String, _ value: Double) {
+    private func retune(_ name: String, _ value: Double, _ named: [String]) {
+        let items = named.isEmpty ? compareItems : named
         guard let t = live.scene.tunables.first(where: { $0.name == name }) else {
             let names = live.scene.tunables.map(\.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" }
@@ -112,7 +114,14 @@ extension Repl {
         }
         if let lo = t.minimum, value < lo { writeError("\(name) must be at least \(NumberFormat.string(lo))"); return }
         if let hi = t.maximum, value > hi { writeError("\(name) must be at most \(NumberFormat.string(hi))"); return }
-        switch live.retune(name, to: value) {
+        if t.integer && value.rounded() != value { writeError("\(name) takes \(t.takes), got \(NumberFormat.string(value))"); return }
+        let known = live.stage.animator.itemIDs.map { live.stage.animator.name(of: $0) }
+        for item in items where !known.contains(item) {
+            let hint = Suggestions.closest(to: item, in: known).map { "; did you mean '\($0)'?" } ?? "; items: " + known.joined(separator: ", ")
+            writeError("no item named '\(item)'\(hint)")
+            return
+        }
+        switch live.retune(name, to: value, items: items) {
         case .success(let c):
             for line in c.lines { writeOutput(line + "\n") }
             writeOutput(status() + "\n")
@@ -134,11 +143,11 @@ extension Repl {
     private func save(_ path: String) {
         guard let h = live.history else { return }
         do throws(HostError) {
-            let out = try TextOutput(path: path)
+            let out = try TextOutput(path: path, protecting: live.watchedFiles, option: ":save")
             let e = FrameEncoder(format: .csv, columns: h.columns)
             out.writeLine(e.header()!)
             for f in h.frames { for line in e.lines(for: f) { out.writeLine(line) } }
-            out.close()
+            try out.commit()
             writeOutput("saved \(h.frames.count) frames (t = 0 to \(NumberFormat.string(h.frames.last?.time ?? 0)) s) to \(path)\n")
         } catch {
             writeError("animhost: " + error.description)

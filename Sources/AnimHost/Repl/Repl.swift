@@ -18,6 +18,8 @@ final class Repl {
     /// `:watch on`.
     var watcher: FileWatcher?
     private var printer: (state: LuaState, ref: LuaRef)?
+    /// Items `:set` compares when the command names none (`repl --item`).
+    var compareItems: [String] = []
 
     /// Starts watching the script and the files it requires (the REPL reloads on save
     /// unless told `:watch off`).

@@ -8,7 +8,8 @@ enum ReplCommand {
     case reload
     /// nil: show whether watching.
     case watch(Bool?)
-    case set(name: String, value: Double)
+    /// `items`: the items to compare (none = the ones that moved most).
+    case set(name: String, value: Double, items: [String])
     /// `:set` without arguments.
     case tunables
     case tap(x: Double, y: Double)
@@ -26,9 +27,11 @@ enum ReplCommand {
         :reset                    start over at t = 0, forgetting the REPL's input
         :reload                   rebuild from the files now, replaying the input to the current time
         :watch on|off             reload when the script or a file it requires is saved (on at start)
-        :set [NAME VALUE]         give a tunable a new value: the whole run is replayed and the
-                                  outcome compared (settle time, overshoot, final positions);
-                                  without arguments, list the tunables
+        :set [NAME VALUE [ITEM…]] give a tunable a new value: the whole run is replayed and the
+                                  outcome compared with the previous and the default value
+                                  (settle, overshoot, peak speed, oscillations, final position
+                                  over the last gesture's leg; the items named, or the three
+                                  that moved most); without arguments, list the tunables
         :tap X Y                  a tap at the next step
         :pan X1 Y1 X2 Y2 SECONDS  a drag starting at the next step
         :frames [N] [csv|table]   the last N frames (default 10, table)
@@ -67,8 +70,8 @@ enum ReplCommand {
             return .invalid("usage: :watch on|off")
         case "set":
             if args.isEmpty { return .tunables }
-            guard args.count == 2, let v = Double(args[1]), v.isFinite else { return .invalid("usage: :set NAME VALUE (a finite number)") }
-            return .set(name: args[0], value: v)
+            guard args.count >= 2, let v = Double(args[1]), v.isFinite else { return .invalid("usage: :set NAME VALUE [ITEM…] (a finite number)") }
+            return .set(name: args[0], value: v, items: Array(args.dropFirst(2)))
         case "tap":
             guard let v = allNumbers(2) else { return .invalid("usage: :tap X Y") }
             return .tap(x: v[0], y: v[1])

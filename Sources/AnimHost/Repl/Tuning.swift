@@ -9,62 +9,84 @@ struct Outcome {
     let end: Double
     /// Whether it stopped because everything was at rest (else at the horizon).
     let atRest: Bool
+    /// Where the metrics' window starts: the last input (touch or REPL input), or 0.
+    let windowStart: Double
+
+    func metrics(_ item: String) -> MotionMetrics? {
+        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: atRest ? end : nil)
+    }
 }
 
-/// `:set NAME VALUE`: the outcome before and after, side by side.
+/// `:set NAME VALUE [ITEM…]`: the outcome with the default, the previous and the new value,
+/// side by side, measured over the last gesture's leg (`MotionMetrics`).
 struct TuningComparison {
     let name: String
-    let before: (value: Double, outcome: Outcome)
-    let after: (value: Double, outcome: Outcome)
+    let defaultValue: Double
+    /// The runs compared, in column order (the default first unless it is the previous value).
+    let runs: [(value: Double, outcome: Outcome)]
+    /// Items the user asked for; empty = the ones that moved most.
+    var requestedItems: [String] = []
 
     /// Within this distance of its final position an item counts as settled (pt).
-    static let settleTolerance = 1.0
+    static let settleTolerance = MotionMetrics.defaultTolerance
+    /// Without `ITEM…`, the table shows at most this many items.
+    static let itemLimit = 3
 
-    /// The table the REPL prints: settle time, overshoot and final position per item,
-    /// and when each run came to rest.
+    init(name: String, defaultValue: Double, default d: Outcome?, before: (Double, Outcome), after: (Double, Outcome)) {
+        self.name = name
+        self.defaultValue = defaultValue
+        var r: [(value: Double, outcome: Outcome)] = []
+        if let d, before.0 != defaultValue { r.append((defaultValue, d)) }
+        r.append(before)
+        r.append(after)
+        runs = r
+    }
+
+    /// Items in creation order, limited to those asked for or the ones that moved most.
+    var shownItems: (items: [String], hidden: Int) {
+        var all: [String] = []
+        for run in runs { for i in run.outcome.items where !all.contains(i) { all.append(i) } }
+        if !requestedItems.isEmpty { return (all.filter { requestedItems.contains($0) }, 0) }
+        guard all.count > Self.itemLimit else { return (all, 0) }
+        let moved = all.map { item in runs.map { Self.travel(item, $0.outcome) }.max() ?? 0 }
+        let top = all.indices.sorted { moved[$0] != moved[$1] ? moved[$0] > moved[$1] : $0 < $1 }.prefix(Self.itemLimit)
+        return (all.indices.filter { top.contains($0) }.map { all[$0] }, all.count - Self.itemLimit)
+    }
+
+    /// The table the REPL prints.
     var lines: [String] {
-        var rows: [[String]] = [[name, NumberFormat.string(before.value), NumberFormat.string(after.value)]]
-        var items = before.outcome.items
-        for i in after.outcome.items where !items.contains(i) { items.append(i) }
+        let label: (Double) -> String = { v in NumberFormat.string(v) + (v == self.defaultValue ? " (default)" : "") }
+        var rows: [[String]] = [[name] + runs.map { label($0.value) }]
+        let (items, hidden) = shownItems
         for item in items {
-            rows.append(["\(item) settles at"] + [before.outcome, after.outcome].map { o in
-                o.trace.settleTime(item: item, tolerance: Self.settleTolerance).map { fixed($0, 3) + " s" } ?? "—"
-            })
-            rows.append(["\(item) overshoot"] + [before.outcome, after.outcome].map { o in
-                Self.overshoot(item, o).map { fixed($0, 1) + " pt" } ?? "—"
-            })
-            rows.append(["\(item) final"] + [before.outcome, after.outcome].map { o in
-                Self.final(item, o).map { "(\(Self.short($0.x)), \(Self.short($0.y)))" } ?? "—"
-            })
+            let m = runs.map { $0.outcome.metrics(item) }
+            rows.append(["\(item) settles in"] + m.map { $0.map { fixed($0.settle, 3) + " s" } ?? "—" })
+            rows.append(["\(item) overshoot"] + m.map { $0.map { fixed($0.overshoot, 1) + " pt" } ?? "—" })
+            rows.append(["\(item) peak speed"] + m.map { $0.map { fixed($0.peakSpeed, 0) + " pt/s" } ?? "—" })
+            rows.append(["\(item) oscillations"] + m.map { $0.map { String($0.oscillations) } ?? "—" })
+            rows.append(["\(item) final"] + m.map { $0.map { "(\(Self.short($0.final.x)), \(Self.short($0.final.y)))" } ?? "—" })
         }
-        rows.append(["at rest at"] + [before.outcome, after.outcome].map { o in
-            o.atRest ? fixed(o.end, 3) + " s" : "not by " + fixed(o.end, 3) + " s"
+        rows.append(["at rest at"] + runs.map { o in
+            o.outcome.atRest ? fixed(o.outcome.end, 3) + " s" : "not by " + fixed(o.outcome.end, 3) + " s"
         })
-        let widths = (0..<3).map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { r in
-            (0..<3).map { c in c == 2 ? r[c] : r[c] + String(repeating: " ", count: widths[c] - r[c].count + 3) }.joined()
+        let n = rows[0].count
+        let widths = (0..<n).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        var out = rows.map { r in
+            (0..<n).map { c in c == n - 1 ? r[c] : r[c] + String(repeating: " ", count: widths[c] - r[c].count + 3) }.joined()
         }
+        let start = runs.last!.outcome.windowStart
+        var note = "measured from t = \(fixed(start, 3)) s (\(start > 0 ? "the last input" : "the start")) to rest; settled = within \(NumberFormat.string(Self.settleTolerance)) pt of the final position"
+        if hidden > 0 { note += "; \(hidden) more item\(hidden == 1 ? "" : "s") (name them: :set \(name) VALUE ITEM…)" }
+        out.append(note)
+        return out
     }
 
-    static func final(_ item: String, _ o: Outcome) -> Vec2? {
-        guard let x = o.trace.column(named: "x"), let y = o.trace.column(named: "y"),
-              let px = o.trace.series(item: item, column: x).last?.v, let py = o.trace.series(item: item, column: y).last?.v else { return nil }
-        return Vec2(px, py)
-    }
-
-    /// How far the item went past its final position on its last approach: the trace's
-    /// overshoot, counted from the frame where the item was farthest from where it ends.
-    static func overshoot(_ item: String, _ o: Outcome) -> Double? {
-        guard let f = final(item, o), let x = o.trace.column(named: "x"), let y = o.trace.column(named: "y") else { return nil }
-        let xs = o.trace.series(item: item, column: x), ys = o.trace.series(item: item, column: y)
-        var farthest = 0, distance = -1.0
-        for i in xs.indices {
-            let d = (Vec2(xs[i].v, ys[i].v) - f).length
-            if d > distance { distance = d; farthest = i }
-        }
-        let approach = Trace(columns: o.trace.columns)
-        for frame in o.trace.frames where frame.time >= xs[farthest].t { approach.record(frame) }
-        return approach.overshoot(item: item, target: f)
+    /// How far an item travelled in the window (pt): what "moved most" ranks by.
+    static func travel(_ item: String, _ o: Outcome) -> Double {
+        let s = o.trace.samples(item: item).filter { $0.time >= o.windowStart - 1e-9 }
+        var d = 0.0
+        for i in s.indices.dropFirst() { d += (s[i].position - s[i - 1].position).length }
+        return d
     }
 
     /// A coordinate to 0.1 pt, without trailing zeros.
@@ -91,22 +113,36 @@ extension LiveScene {
             h.recordDue(s.stage)
         }
         let a = s.stage.animator
-        return Outcome(trace: h.trace(), items: a.itemIDs.map { a.name(of: $0) }, end: s.stage.time, atRest: s.stage.isSettled)
+        let lastTouch = s.stage.deliveredTouches.last?.time ?? 0
+        let windowStart = max(lastTouch, Double(log.lastStep) / Double(options.hz))
+        return Outcome(trace: h.trace(), items: a.itemIDs.map { a.name(of: $0) }, end: s.stage.time,
+                       atRest: s.stage.isSettled, windowStart: windowStart)
     }
 
-    /// Gives a tunable a new value: replays both versions to rest for the comparison, then
-    /// makes the new value's version current at the current time. Nothing changes on failure.
-    func retune(_ name: String, to value: Double) -> Result<TuningComparison, HostError> {
-        let old = scene.tunables.first { $0.name == name }?.value ?? value
-        var newOptions = options
-        newOptions.sets.removeAll { $0.name == name }
-        newOptions.sets.append((name, value))
+    /// Gives a tunable a new value: replays the default, the previous and the new version
+    /// to rest for the comparison, then makes the new value's version current at the
+    /// current time. Nothing changes on failure.
+    func retune(_ name: String, to value: Double, items: [String] = []) -> Result<TuningComparison, HostError> {
+        let tunable = scene.tunables.first { $0.name == name }
+        let old = tunable?.value ?? value
+        let defaultValue = tunable?.defaultValue ?? old
+        func options(_ v: Double) -> SceneOptions {
+            var o = self.options
+            o.sets.removeAll { $0.name == name }
+            o.sets.append((name, v))
+            return o
+        }
+        let newOptions = options(value)
         do throws(HostError) {
-            let before = try outcome(with: options)
+            let before = try outcome(with: self.options)
+            let byDefault = old == defaultValue ? nil : try outcome(with: options(defaultValue))
             let after = try outcome(with: newOptions)
             let (s, h) = try rebuild(with: newOptions, log: log)
             adopt(s, history: h, options: newOptions)
-            return .success(TuningComparison(name: name, before: (old, before), after: (value, after)))
+            var c = TuningComparison(name: name, defaultValue: defaultValue, default: byDefault,
+                                     before: (old, before), after: (value, after))
+            c.requestedItems = items
+            return .success(c)
         } catch {
             return .failure(error)
         }

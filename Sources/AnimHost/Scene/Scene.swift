@@ -12,6 +12,9 @@ public struct SceneOptions {
     public var allowIO = false
     public var print: (String) -> Void = writeToStandardError
     public var input: [SyntheticInput] = []
+    /// How a tunable override is named in messages: `--set` on the command line, `set` for
+    /// a test's `animhost.load(path, {set = {…}})`.
+    public var setsName = "--set"
     /// The script's text, when it does not come from `path` (a REPL without a script).
     public var source: String?
     public init(path: String) { self.path = path }
@@ -22,25 +25,6 @@ extension RunOptions {
         var o = SceneOptions(path: script)
         o.hz = hz; o.sets = sets; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
         return o
-    }
-}
-
-/// A declared tunable constant and the value it has in this run.
-public struct Tunable: Sendable {
-    public var name: String
-    public var defaultValue: Double
-    public var value: Double
-    public var minimum: Double?
-    public var maximum: Double?
-
-    /// "10 to 2000", "at least 0", "at most 1": the values a tunable takes, for messages.
-    static func rangeText(minimum: Double?, maximum: Double?) -> String {
-        switch (minimum, maximum) {
-        case let (lo?, hi?): "\(NumberFormat.string(lo)) to \(NumberFormat.string(hi))"
-        case let (lo?, nil): "at least \(NumberFormat.string(lo))"
-        case let (nil, hi?): "at most \(NumberFormat.string(hi))"
-        case (nil, nil): "any finite number"
-        }
     }
 }
 
@@ -85,7 +69,7 @@ public final class Scene {
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))
         scene.stage.animator.seed = options.seed   // noise and turbulence fields
-        for s in options.sets where !s.value.isFinite { throw .usage("--set \(s.name): value must be finite") }
+        for s in options.sets where !s.value.isFinite { throw .usage("\(options.setsName) \(s.name): value must be finite") }
         try scene.installAPI()
         // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.
         lua.enableStrictGlobals(relaxedSources: ["stdin", "(repl)"])
@@ -112,7 +96,7 @@ public final class Scene {
             let names = tunables.map(\.name)
             let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }
                 ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
-            throw .usage("--set \(s.name): no tunable named '\(s.name)' in \(options.path)\(hint)")
+            throw .usage("\(options.setsName) \(s.name): no tunable named '\(s.name)' in \(options.path)\(hint)")
         }
     }
 

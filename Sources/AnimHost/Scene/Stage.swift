@@ -27,7 +27,16 @@ public final class Stage {
     /// The recognizers and UIKit's rules between them; `gestureHandlers` by recognizer index.
     private var gestures = GestureArena()
     private var gestureHandlers: [(GestureUpdate) throws(HostError) -> Void] = []
+    /// Touches waiting for their time: `pendingTouches[pendingHead...]`, in time order
+    /// (scheduling order among equal times) unless `pendingNeedsSort`. Delivery advances the
+    /// head instead of removing the first element, so a long input is linear, not quadratic.
     private var pendingTouches: [TouchEvent] = []
+    private var pendingHead = 0
+    private var pendingNeedsSort = false
+    /// Touches that are down: id → (order of their began, last location), for ending them
+    /// at the run's end.
+    private var touchesDown: [Int: (order: Int, location: Vec2)] = [:]
+    private var touchOrder = 0
     private var nextTouchID = 1_000_000
     /// Every touch delivered, in order: the input log hot reload replays.
     public private(set) var deliveredTouches: [TouchEvent] = []
@@ -73,7 +82,31 @@ public final class Stage {
     /// Schedules touch samples (from a file or a script); they are delivered at the first
     /// step boundary at or after their time.
     public func schedule(_ events: [TouchEvent]) {
-        pendingTouches = stableSortedByTime(pendingTouches + events)
+        guard let first = events.first else { return }
+        compactPendingTouches(force: true)
+        if let last = pendingTouches.last, first.time < last.time { pendingNeedsSort = true }
+        if !pendingNeedsSort {
+            for i in events.indices.dropFirst() where events[i].time < events[i - 1].time { pendingNeedsSort = true; break }
+        }
+        pendingTouches += events
+    }
+
+    /// The next touch waiting, sorting what was scheduled out of order first.
+    private var nextPendingTouch: TouchEvent? {
+        if pendingNeedsSort {
+            pendingTouches = stableSortedByTime(Array(pendingTouches[pendingHead...]))
+            pendingHead = 0
+            pendingNeedsSort = false
+        }
+        return pendingHead < pendingTouches.count ? pendingTouches[pendingHead] : nil
+    }
+
+    /// Drops delivered touches from the front (when they are most of the array, or always
+    /// when `force`), keeping the amortised cost per touch constant.
+    private func compactPendingTouches(force: Bool = false) {
+        guard pendingHead > 0, force || (pendingHead >= 4096 && pendingHead * 2 >= pendingTouches.count) else { return }
+        pendingTouches.removeFirst(pendingHead)
+        pendingHead = 0
     }
 
     /// Schedules a synthetic gesture, giving it a finger of its own; times are absolute.
@@ -83,15 +116,18 @@ public final class Stage {
     }
 
     /// Touch samples scheduled but not yet delivered, in time order.
-    public var pendingTouchEvents: [TouchEvent] { pendingTouches }
+    public var pendingTouchEvents: [TouchEvent] {
+        _ = nextPendingTouch   // sorts what was scheduled out of order
+        return Array(pendingTouches[pendingHead...])
+    }
 
     /// Whether input or timers are still waiting.
-    public var hasPendingInput: Bool { !pendingTouches.isEmpty }
+    public var hasPendingInput: Bool { pendingHead < pendingTouches.count }
     public var hasPendingTimers: Bool { timers.contains { !$0.cancelled } }
 
     /// True when nothing moves and nothing is waiting: the run's natural end.
     public var isSettled: Bool {
-        !animator.isRunning && pendingTouches.isEmpty && !hasPendingTimers && !hasPendingWork()
+        !animator.isRunning && !hasPendingInput && !hasPendingTimers && !hasPendingWork()
     }
 
     // MARK: Stepping
@@ -143,8 +179,9 @@ public final class Stage {
 
     private func deliverDueTouches() throws(HostError) {
         let now = time + 1e-9
-        while let e = pendingTouches.first, e.time <= now {
-            pendingTouches.removeFirst()
+        while let e = nextPendingTouch, e.time <= now {
+            pendingHead += 1
+            compactPendingTouches()
             try deliver(e)
         }
         try run(gestures.tick(time: time))
@@ -155,6 +192,11 @@ public final class Stage {
     /// which of them recognizes.
     public func deliver(_ e: TouchEvent) throws(HostError) {
         deliveredTouches.append(e)
+        switch e.phase {
+        case .began: touchesDown[e.touch] = (touchOrder, e.location); touchOrder += 1
+        case .moved: touchesDown[e.touch]?.location = e.location
+        case .ended, .cancelled: touchesDown[e.touch] = nil
+        }
         let hit = e.phase == .began ? animator.topmostItem(at: e.location, among: gestures.attachedItems) : nil
         try run(gestures.handle(e, hit: hit))
     }
@@ -165,6 +207,21 @@ public final class Stage {
             try gestureHandlers[d.recognizer](d.update)
             try checkCallbackError()
         }
+    }
+
+    /// Ends every touch still down with an `ended` sample at the current time and its last
+    /// location (in the order they began), and returns those samples: a touch the input
+    /// never lifts is lifted when the run ends (DESIGN.md "Input, timers and objects").
+    public func endTouchesStillDown() throws(HostError) -> [TouchEvent] {
+        let open = touchesDown.map { (touch: $0.key, order: $0.value.order, location: $0.value.location) }
+            .sorted { $0.order < $1.order }
+        var ended: [TouchEvent] = []
+        for t in open {
+            let e = TouchEvent(time: time, touch: t.touch, phase: .ended, location: t.location)
+            ended.append(e)
+            try deliver(e)
+        }
+        return ended
     }
 
     private func fireDueTimers() throws(HostError) {

@@ -42,6 +42,11 @@ extension Host {
         return results.contains { $0.status == .failed || $0.status == .error } ? 1 : 0
     }
 
+    /// Where a test file's `require` looks, in order, busted-style: the current folder
+    /// (`./?.lua`, `./?/init.lua`, so `require 'spec.helper'` works from the project root),
+    /// the test file's folder, then `behaviors/`. Also the folders `animhost.load` may read.
+    static func testRoots(_ file: String) -> [String] { [".", directory(of: file), "behaviors"] }
+
     static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
@@ -83,7 +88,7 @@ final class TestFileRun {
         var lo = LuaOptions()
         lo.seed = options.seed
         lo.allowIO = options.allowIO
-        lo.searchPaths = [directory(of: file), "behaviors"]
+        lo.searchPaths = Host.testRoots(file)
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
         let api = TestAPI(lua: lua, testFile: file, options: options)

@@ -14,6 +14,7 @@ enum Snapshot {
     /// Compares `csv` with the stored snapshot, or writes it when updating.
     /// - Returns: nil when it passes, else the report.
     static func check(testFile: String, name: String, csv: String, tolerance: Double, update: Bool) -> String? {
+        if let problem = nameProblem(name) { return problem }
         let p = path(testFile: testFile, name: name)
         if update {
             makeDirectories(directory(of: p))
@@ -21,6 +22,7 @@ enum Snapshot {
             fputs(csv, f)
             fclose(f)
             rename(p + ".tmp", p)
+            unlink(diffPath(p))
             return nil
         }
         guard let stored = readTextFile(p) else {
@@ -31,7 +33,7 @@ enum Snapshot {
         let header = a.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
         for i in 0..<max(a.count, b.count) {
             guard i < a.count, i < b.count else {
-                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))"
+                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))" + diffPicture(p, name: name, stored: stored, csv: csv)
             }
             if a[i] == b[i] { continue }
             let ca = a[i].split(separator: ",", omittingEmptySubsequences: false), cb = b[i].split(separator: ",", omittingEmptySubsequences: false)
@@ -41,9 +43,36 @@ enum Snapshot {
                 if let dx = Double(x), let dy = Double(y), abs(dx - dy) <= tolerance { continue }
                 let col = j < header.count ? header[j] : "column \(j + 1)"
                 return "snapshot '\(name)' differs at \(place(row: ca, header: header))column '\(col)': expected \(x), got \(y) (tolerance \(shown(tolerance)); line \(i + 1) of \(p))"
+                    + diffPicture(p, name: name, stored: stored, csv: csv)
             }
         }
+        unlink(diffPath(p))   // a diff from an earlier failure would mislead
         return nil
+    }
+
+    /// A snapshot name becomes a file name: it must stay one (DESIGN.md "Safety").
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.contains(0) || name.contains("/") || name.hasPrefix(".") {
+            return "bad snapshot name '\(name.map { $0 == "\0" ? "\\0" : String($0) }.joined())': a snapshot name is a plain file name (no '/', no NUL, not starting with '.')"
+        }
+        return nil
+    }
+
+    static func diffPath(_ snapshotPath: String) -> String { String(snapshotPath.dropLast(4)) + ".diff.svg" }
+
+    /// Writes `<name>.diff.svg` beside the snapshot (expected dashed, actual solid) and
+    /// returns the words that name it in the failure.
+    static func diffPicture(_ p: String, name: String, stored: String, csv: String) -> String {
+        let path = diffPath(p)
+        guard let actual = try? FrameSeries.parse(csv: csv, source: "trace"),
+              let expected = try? FrameSeries.parse(csv: stored, source: p) else { return "" }
+        let columns = ["x", "y", "angle"].filter { actual.column($0) != nil || expected.column($0) != nil }
+        let svg = PlotDocument.svg(actual, columns: columns, title: "snapshot '\(name)': expected (dashed) and actual", overlay: expected)
+        guard let f = fopen(path + ".tmp", "w") else { return "" }
+        fputs(svg, f)
+        fclose(f)
+        rename(path + ".tmp", path)
+        return "; diff: \(path)"
     }
 
     /// A tolerance as given, even a tiny one the frame format would round to 0.

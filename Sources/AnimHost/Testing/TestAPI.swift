@@ -39,6 +39,7 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
+        SpringConvertBinding.register(lua, in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)
@@ -51,8 +52,13 @@ final class TestAPI {
     private func load(_ call: LuaCall) -> LuaReturn {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
+        // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
+        if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+            return call.argumentError(1, problem)
+        }
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
+        so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
             guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
             lua.push("seed")
@@ -202,22 +208,16 @@ final class TestAPI {
     private func registerItem() {
         let c = itemClass
         func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
-        func vector(_ name: String, _ get: @escaping (Animator, ItemID) -> Vec2) {
-            c.property(name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
-        func scalar(_ name: String, _ get: @escaping (Animator, ItemID) -> Double) {
-            c.property(name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
         c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
-        vector("center") { $0.center(of: $1) }
-        vector("size") { $0.size(of: $1) }
-        vector("velocity") { a, id in p0(a, id) }
-        scalar("angle") { $0.angle(of: $1) }
-        scalar("angularVelocity") { $0.angularVelocity(of: $1) }
-        scalar("alpha") { $0.alpha(of: $1) }
-        scalar("scale") { $0.scale(of: $1) }
-        scalar("cornerRadius") { $0.cornerRadius(of: $1) }
-        scalar("mass") { $0.mass(of: $1) }
+        for f in ItemField.all {
+            switch f.access {
+            case .vector(let get, _):
+                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            case .scalar(let get, _):
+                c.property(f.name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            }
+        }
+        c.property("mass", get: { o, call in call.push(p(o).scene.stage.animator.mass(of: p(o).id)); return .results(1) })
         c.fallbackGet = { o, key, call in
             let a = p(o).scene.stage.animator
             guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
@@ -225,7 +225,6 @@ final class TestAPI {
         }
         c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
         lua.register(c)
-        func p0(_ a: Animator, _ id: ItemID) -> Vec2 { a.velocity(of: id) }
     }
 
     private func registerTrace() {
@@ -282,8 +281,56 @@ final class TestAPI {
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
+        c.method("items") { o, call in   // the item names in order of first appearance
+            var names: [String] = []
+            for f in tr(o).frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            lua_createtable(call.L, Int32(names.count), 0)
+            for (i, n) in names.enumerated() { call.push(n); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
+            return .results(1)
+        }
         c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (name of an item in the trace expected)") }
+            var tolerance = MotionMetrics.defaultTolerance, from = 0.0
+            if call.count >= 3 && !call.isNil(at: 3) {
+                guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {
+                    return .error("bad argument #2 to 'metrics' (table {tolerance=, from=} expected)")
+                }
+                do throws(LuaCallError) {
+                    try r.finish()
+                    tolerance = try r.finiteNumber("tolerance") ?? tolerance
+                    from = try r.finiteNumber("from") ?? from
+                } catch { return .error(error.description) }
+                guard tolerance > 0 else { return .error("bad argument #2 to 'metrics' (field 'tolerance' must be > 0)") }
+            }
+            guard let m = t.metrics(item: item, from: from, tolerance: tolerance) else { call.pushNil(); return .results(1) }
+            lua_createtable(call.L, 0, 6)
+            for (k, v) in [("settle", m.settle), ("overshoot", m.overshoot), ("peakSpeed", m.peakSpeed),
+                           ("oscillations", Double(m.oscillations)), ("tolerance", m.tolerance)] {
+                if k == "oscillations" { lua_pushinteger(call.L, lua_Integer(m.oscillations)) } else { call.push(v) }
+                lua_setfield(call.L, -2, k)
+            }
+            return .results(1)
+        }
+        c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
+            let t = tr(o)
+            var columns = ["x", "y", "angle"]
+            if call.count >= 2 && !call.isNil(at: 2) {
+                guard lua_type(call.L, 2) == LUA_TTABLE else { return .error("bad argument #1 to 'svg' (list of column names expected)") }
+                columns = []
+                for k in 1...max(1, Int(lua_rawlen(call.L, 2))) {
+                    lua_rawgeti(call.L, 2, lua_Integer(k))
+                    defer { lua_settop(call.L, -2) }
+                    guard let n = call.state.string(at: -1), t.column(named: n) != nil else {
+                        return .error("bad argument #1 to 'svg' (column [\(k)]: one of \(t.columns.map(\.name).joined(separator: ", ")) expected)")
+                    }
+                    columns.append(n)
+                }
+            }
+            call.push(t.svg(columns: columns)); return .results(1)
+        }
         c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
         lua.register(c)
     }

@@ -37,12 +37,21 @@ public final class Trace {
         series(item: item, column: column).last { $0.t <= t + 1e-9 }?.v
     }
 
-    /// The time after which the item stays within `tolerance` pt of its final position.
+    /// The item's samples for `MotionMetrics`.
+    public func samples(item: String) -> [MotionSample] {
+        motion(item: item).map { MotionSample(time: $0.t, position: $0.p, velocity: $0.v) }
+    }
+
+    /// The motion metrics of an item from `start` on (DESIGN.md "Tuning").
+    public func metrics(item: String, from start: Double = 0, tolerance: Double = MotionMetrics.defaultTolerance,
+                        rest: Double? = nil) -> MotionMetrics? {
+        MotionMetrics.measure(samples(item: item), from: start, tolerance: tolerance, rest: rest)
+    }
+
+    /// The time after which the item stays within `tolerance` pt of its final position
+    /// (the `settle` metric over the whole trace).
     public func settleTime(item: String, tolerance: Double) -> Double? {
-        let m = motion(item: item)
-        guard let final = m.last?.p else { return nil }
-        guard let i = m.lastIndex(where: { ($0.p - final).length > tolerance }) else { return m.first?.t }
-        return i + 1 < m.count ? m[i + 1].t : m[i].t
+        metrics(item: item, tolerance: tolerance).map { $0.windowStart + $0.settle }
     }
 
     /// How far the item went past `target` along its direction of travel from its start (≥ 0).
@@ -61,6 +70,11 @@ public final class Trace {
         var worst = 0.0
         for i in 1..<m.count { worst = max(worst, (m[i].v - m[i - 1].v).length) }
         return worst
+    }
+
+    /// The trace plotted as SVG (as `animhost plot` draws it): x, y and angle, or `columns`.
+    public func svg(columns: [String] = ["x", "y", "angle"], title: String = "trace") -> String {
+        PlotDocument.svg(FrameSeries(frames: frames, columns: self.columns), columns: columns, title: title)
     }
 
     /// The trace as `run` CSV.

@@ -92,7 +92,15 @@ typedef struct cl_limits {
     int granularity;        ///< instructions between two count-hook calls
     int tripped;            ///< the current call ran out of budget; every instruction raises
     long long budget;       ///< budget of the current protected call (for the message)
-    long long remaining;    ///< instructions left for the current protected call
+    long long remaining;    ///< instructions left for the current protected call; work in C
+                            ///< functions (allocation, pattern matching, table shifts) is
+                            ///< charged here too (see cl_charge)
+    int memory_hit;         ///< the heap cap refused an allocation: the script must end; every
+                            ///< later hook call raises until the outermost protected call returns
+    int depth;              ///< nesting of cl_protectedcall
+    lua_State *main;        ///< the state's main thread (never collected while the state lives)
+    char where[200];        ///< `file:line` of the Lua code whose allocation hit the cap or the budget
+    int where_is_budget;    ///< `where` was recorded by the budget (1) or the cap (0)
     char trip_where[192];   ///< `file:line: ` of the script line running when the budget ran out
 } cl_limits;
 
@@ -108,6 +116,18 @@ cl_limits *cl_limits_of(lua_State *L);
 
 /// Installs the count hook on `L`; threads created later inherit it.
 void cl_install_hook(lua_State *L);
+
+/// Charges `units` of work done inside a C function against the running call's budget
+/// (one unit is about one VM instruction). When the budget runs out it raises the budget
+/// error at the calling Lua line (from C, inside a C function called by Lua: safe).
+void cl_charge(lua_State *L, long long units, const char *what);
+
+/// Replaces the standard library's functions that do unbounded work in C with versions
+/// that charge it (string.find/match/gmatch/gsub with a counting matcher; table.move,
+/// insert, remove, concat, unpack, sort; utf8.len; collectgarbage) and `xpcall` with one
+/// whose message handler cannot escape the budget. Run under a protected call, after
+/// cl_openlibs.
+int cl_bound_libraries(lua_State *L);
 
 /// Outcome bits reported by cl_protectedcall.
 enum {
@@ -169,6 +189,28 @@ void cl_pushretained(lua_State *L, void *object, const char *tname);
 /// NULL otherwise or after its __gc ran.
 void *cl_toretained(lua_State *L, int idx, const char *tname);
 
+/// Pushes a new full userdata of two words, { object, tag }: `object` retained
+/// by the caller (cl_retained_gc releases it), `tag` identifying its class, and
+/// the metatable `tname`. Host userdata of this shape are told apart by the tag
+/// alone, without a registry lookup of the metatable's name.
+void cl_pushtagged(lua_State *L, void *object, const void *tag, const char *tname);
+
+/// The object of the tagged userdata at `idx` if its tag is `tag`; NULL for any
+/// other value, another tag, or after its __gc ran.
+static inline void *cl_totagged(lua_State *L, int idx, const void *tag) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != 2 * sizeof(void *)) return NULL;
+    void **slot = (void **)lua_touserdata(L, idx);
+    return slot[1] == tag ? slot[0] : NULL;
+}
+
+/// Pushes a vec value { x = x, y = y } with the metatable in registry slot
+/// `metaref` (LUA_NOREF: none). One C call, no Swift strings.
+void cl_pushvec(lua_State *L, double x, double y, int metaref);
+
+/// Reads a vector at `idx`: an {x, y} array, a table with numeric x and y, or a
+/// vec value; raw reads only. Returns 1 and fills x, y, or 0 when it is not one.
+int cl_tovec(lua_State *L, int idx, double *x, double *y);
+
 /// 1 when the running C function was called with method syntax (`obj:f()`),
 /// in which case Lua numbers arguments from the one after self.
 int cl_is_method_call(lua_State *L);
@@ -207,8 +249,14 @@ void cl_push_print(lua_State *L);
 /// blocking poll or read returns EINTR). The REPL and `run --watch` poll it.
 void cl_sigint_catch(void);
 
-/// Gives SIGINT back its default action (the process ends).
+/// Records SIGTERM and SIGHUP the same way as SIGINT (a plain `run` ends cleanly).
+void cl_sigterm_catch(void);
+
+/// Gives SIGINT, SIGTERM and SIGHUP back their default action (the process ends).
 void cl_sigint_default(void);
+
+/// 1 if a SIGINT (or a caught SIGTERM/SIGHUP) arrived and was not taken yet.
+int cl_sigint_pending(void);
 
 /// 1 if SIGINT arrived since the last call; clears the record.
 int cl_sigint_take(void);

@@ -21,24 +21,32 @@ public struct TouchEvent: Equatable, Sendable {
 
 /// Estimates a touch's velocity from its recent samples, as UIPanGestureRecognizer does:
 /// the displacement over the samples of the last `window` seconds divided by their time span.
-public struct VelocityEstimator: Sendable {
+struct VelocityEstimator: Sendable {
     /// How far back samples count, in seconds.
     public var window: Double = 0.1
+    /// Samples from `first` on are live; older ones are dropped in batches, so adding a
+    /// sample costs O(1) amortised however many samples fall in the window.
     private var samples: [(time: Double, location: Vec2)] = []
+    private var first = 0
 
     public init() {}
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    public mutating func reset() { samples.removeAll(keepingCapacity: true); first = 0 }
 
     public mutating func add(time: Double, location: Vec2) {
         samples.append((time, location))
         // Keep one sample older than the window, so the span covers the whole window.
-        while samples.count > 2, samples[1].time <= time - window { samples.removeFirst() }
+        while samples.count - first > 2, samples[first + 1].time <= time - window { first += 1 }
+        if first >= 64 && first * 2 >= samples.count {
+            samples.removeFirst(first)
+            first = 0
+        }
     }
 
     /// The velocity in pt/s; zero with fewer than two samples or no elapsed time.
     public var velocity: Vec2 {
-        guard let last = samples.last, let first = samples.first, last.time > first.time else { return .zero }
-        return (last.location - first.location) / (last.time - first.time)
+        guard let last = samples.last, first < samples.count, last.time > samples[first].time else { return .zero }
+        let oldest = samples[first]
+        return (last.location - oldest.location) / (last.time - oldest.time)
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+import TestSupport
+
+/// `animhost sweep`: rows in a fixed order whatever --jobs, shards that add up to the
+/// whole, metrics that follow the tunable, pictures that parse.
+final class SweepCommandTests: XCTestCase {
+    let base = ["sweep", "behaviors/pane.lua", "--vary", "frequency=2:5:1", "--vary", "damping=0.3:0.6:0.1"]
+
+    func testOutputIsTheSameWhateverJobs() throws {
+        let one = try runAnimhost(base + ["--jobs", "1"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let two = try runAnimhost(base + ["--jobs", "2"])
+        let three = try runAnimhost(base + ["--jobs", "3"])
+        XCTAssertEqual(one.stdout, two.stdout)
+        XCTAssertEqual(one.stdout, three.stdout)
+        let lines = one.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "frequency,damping,settle,overshoot,peakSpeed,oscillations,rest")
+        XCTAssertEqual(lines.count, 1 + 4 * 4)
+        // Nested-loop order: the first tunable varies slowest.
+        XCTAssertTrue(lines[1].hasPrefix("2,0.3,") && lines[2].hasPrefix("2,0.4,") && lines[5].hasPrefix("3,0.3,"), one.stdout)
+    }
+
+    func testShardsAddUpToTheWholeSweep() throws {
+        let whole = try runAnimhost(base).stdout.split(separator: "\n").dropFirst().map(String.init)
+        var parts: [String] = []
+        for k in 1...3 {
+            let r = try runAnimhost(base + ["--shard", "\(k)/3"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let rows = r.stdout.split(separator: "\n").dropFirst().map(String.init)
+            XCTAssertEqual(rows, stride(from: k - 1, to: whole.count, by: 3).map { whole[$0] })
+            parts += rows
+        }
+        XCTAssertEqual(parts.sorted(), whole.sorted())
+    }
+
+    func testAStifferSpringSettlesSoonerAndOvershootsMore() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:8:2", "--format", "csv"])
+        let rows = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0) ?? .nan } }
+        XCTAssertEqual(rows.count, 4)
+        for (a, b) in zip(rows, rows.dropFirst()) {
+            XCTAssertLessThan(b[1], a[1], "settle falls with frequency")
+            XCTAssertGreaterThan(b[2], a[2], "overshoot grows with frequency")
+            XCTAssertGreaterThan(b[3], a[3], "peak speed grows with frequency")
+        }
+    }
+
+    func testPicturesParse() throws {
+        for args in [["--vary", "frequency=2:8:1"], ["--vary", "frequency=2:4:1", "--vary", "damping=0.2:0.6:0.2"]] {
+            let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--format", "svg"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let p = XMLParser(data: Data(r.stdout.utf8))
+            XCTAssertTrue(p.parse(), "\(args): \(p.parserError.map { "\($0)" } ?? "")")
+            XCTAssertTrue(r.stdout.contains("settle"))
+        }
+    }
+
+    func testBadRequestsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--vary", "frequency=8:2:1"], "--vary takes NAME=FROM:TO:STEP with FROM ≤ TO and STEP > 0"),
+            (["--vary", "frequncy=2:8:1"], "no tunable named 'frequncy' in behaviors/pane.lua; did you mean 'frequency'?"),
+            (["--vary", "frequency=2:30:1"], "--vary frequency: 30 is above the tunable's max 20"),
+            (["--vary", "frequency=2:8:1", "--shard", "4/3"], "--shard takes K/N with 1 ≤ K ≤ N"),
+            (["--vary", "frequency=2:8:1", "--item", "pan"], "no item named 'pan'; did you mean 'pane'?"),
+            ([], "sweep needs at least one --vary"),
+        ]
+        for (args, message) in cases {
+            let r = try runAnimhost(["sweep", "behaviors/pane.lua"] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+    }
+
+    /// Errors blame what was typed: whole-number tunables, both bounds, --set against --vary, absurd sizes.
+    func testBlameAndSizeAreStatedUpFront() throws {
+        let cases: [(String, [String], String)] = [
+            ("behaviors/pile.lua", ["--vary", "count=1:2:0.5"], "--vary count=1:2:0.5: count takes whole numbers (declared integer = true); give a whole FROM and STEP"),
+            ("behaviors/pane.lua", ["--vary", "frequency=0:30:5"], "--vary frequency: 0 is below the tunable's min 0.1 and 30 is above its max 20"),
+            ("behaviors/pane.lua", ["--vary", "frequency=1:20:0.0001"], "the sweep has 190001 combinations, more than --max-combinations 100000"),
+            ("behaviors/pane.lua", ["--vary", "frequency=2:3:1", "--set", "frequency=3"], "--vary frequency and --set frequency=… both give frequency; give one"),
+        ]
+        for (script, args, message) in cases {
+            let r = try runAnimhost(["sweep", script] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertFalse(r.stderr.contains("--set count=1.5"), r.stderr)
+        }
+        let ok = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--vary", "damping=0.5:0.7:0.1"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stderr, "animhost: sweep: 6 combinations (frequency 2 × damping 3)\n")
+    }
+
+    /// README's sweep example is a clean step (one tap, no demo) and its quoted output is the real output.
+    func testReadmeSweepExampleIsRealOutput() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:8:1", "--set", "demo=0",
+                                 "--input", "behaviors/open_tap.csv", "--format", "table"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let quoted = (r.stderr + r.stdout).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        XCTAssertTrue(readme.contains(quoted), quoted)
+        // A clean step: faster springs settle no later and move faster, every time.
+        let rows = r.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ").compactMap { Double($0) } }
+        for (a, b) in zip(rows, rows.dropFirst()) {
+            XCTAssertLessThanOrEqual(b[1], a[1], "settle")
+            XCTAssertGreaterThan(b[3], a[3], "peakSpeed")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import AnimHost
+import Dynamics
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--input touches.csv`: line ends, broken sequences, short messages, unended touches.
+final class TouchesInputTests: XCTestCase {
+    func message(_ text: String) -> String {
+        do { _ = try TouchesCSV.read(text, path: "t.csv"); return "" } catch { return error.description }
+    }
+
+    func testCRLFLineEndsReadAsLF() throws {
+        let lf = "t,touch,phase,x,y\n0.1,1,began,10,20\n0.2,1,moved,11,21\n0.3,1,ended,12,22\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try TouchesCSV.read(crlf, path: "t.csv").events, try TouchesCSV.read(lf, path: "t.csv").events)
+        XCTAssertEqual(try TouchesCSV.read(crlf, path: "t.csv").events.count, 3)
+    }
+
+    func testBrokenSequencesNameTheLine() {
+        let h = "t,touch,phase,x,y\n"
+        XCTAssertTrue(message(h + "0.5,1,began,0,0\n0.4,1,ended,0,0\n").hasPrefix("t.csv:3: time goes backwards"), message(h + "0.5,1,began,0,0\n0.4,1,ended,0,0\n"))
+        XCTAssertTrue(message(h + "0.1,1,moved,0,0\n").hasPrefix("t.csv:2: touch 1 moved before it began"))
+        XCTAssertTrue(message(h + "0.1,1,ended,0,0\n").hasPrefix("t.csv:2: touch 1 ended before it began"))
+        XCTAssertTrue(message(h + "0.1,1,began,0,0\n0.2,1,began,0,0\n").hasPrefix("t.csv:3: touch 1 began again while it is down (it began on line 2"))
+        XCTAssertTrue(message(h + "0.1,1,began,0,0\n0.2,1,ended,0,0\n0.3,1,moved,0,0\n").hasPrefix("t.csv:4: touch 1 moved before it began"))
+        // An id may be reused once its touch has ended; two fingers may be down together.
+        XCTAssertEqual(message(h + "0.1,1,began,0,0\n0.2,1,ended,0,0\n0.3,1,began,5,5\n0.3,2,began,9,9\n0.4,2,cancelled,9,9\n0.4,1,ended,5,5\n"), "")
+    }
+
+    func testMessagesQuoteAtMostTheStartOfALine() {
+        // A file with old Mac line ends (CR only) is one long line; the message must not paste it.
+        let mac = "t,touch,phase,x,y\r" + String(repeating: "0.1,1,moved,1,1\r", count: 5000)
+        let m = message(mac)
+        XCTAssertTrue(m.hasPrefix("t.csv:1: expected the header"), m)
+        XCTAssertLessThan(m.count, 200, m)
+        let long = message("t,touch,phase,x,y\n" + "0.1,1,began," + String(repeating: "9", count: 10_000) + ",0\n")
+        XCTAssertTrue(long.hasPrefix("t.csv:2: field 'x'"), long)
+        XCTAssertLessThan(long.count, 200)
+    }
+
+    func testManySamplesAreAllDelivered() throws {
+        // Linear delivery: 10⁵ moved samples within one run (scripts/bench times 10⁶).
+        var text = "t,touch,phase,x,y\n0,1,began,0,0\n"
+        for i in 1..<100_000 { text += "\(Double(i) * 1e-5),1,moved,\(i % 7),0\n" }
+        text += "1,1,ended,0,0\n"
+        let events = try TouchesCSV.read(text, path: "t.csv").events
+        XCTAssertEqual(events.count, 100_001)
+        let stage = Stage(hz: 120)
+        var updates = 0
+        stage.addRecognizer(.pan, item: nil) { _ in updates += 1 }
+        stage.schedule(events)
+        try stage.settleBoundary()
+        while stage.hasPendingInput { try stage.step() }
+        XCTAssertEqual(stage.deliveredTouches.count, events.count)
+        XCTAssertEqual(updates, 100_000 - 1 + 1, "a began update, changes, and the end")
+    }
+
+    func testOutOfOrderSchedulesAreMergedByTime() throws {
+        let stage = Stage(hz: 10)
+        func e(_ t: Double, _ id: Int, _ p: TouchPhase) -> TouchEvent { TouchEvent(time: t, touch: id, phase: p, location: Vec2(0, 0)) }
+        stage.schedule([e(0.3, 1, .began), e(0.5, 1, .ended)])
+        stage.schedule([e(0.1, 2, .began), e(0.3, 2, .ended)])
+        while stage.hasPendingInput { try stage.step() }
+        XCTAssertEqual(stage.deliveredTouches.map(\.touch), [2, 1, 2, 1], "by time; at 0.3 the earlier schedule first")
+    }
+
+    func testATouchThatNeverEndsIsEndedAtTheRunsEndWithAWarning() throws {
+        let touches = try temporaryFile("open.csv", "t,touch,phase,x,y\r\n0.1,7,began,160,700\r\n0.2,7,moved,160,650\r\n")
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--set", "demo=0", "--duration", "0.5", "--input", touches])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("open.csv:2: warning: touch 7 never ends; it was ended at the end of the run (t = 0.5 s)"), r.stderr)
+        let bad = try temporaryFile("back.csv", "t,touch,phase,x,y\n0.2,1,began,0,0\n0.1,1,ended,0,0\n")
+        let b = try runAnimhost(["run", "behaviors/pane.lua", "--input", bad])
+        XCTAssertEqual(b.status, 1)
+        XCTAssertTrue(b.stderr.contains("back.csv:3: time goes backwards"), b.stderr)
+    }
+}

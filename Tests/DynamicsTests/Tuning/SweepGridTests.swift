@@ -1,0 +1,25 @@
+@testable import Dynamics
+import XCTest
+
+final class SweepGridTests: XCTestCase {
+    func testValuesAndOrder() throws {
+        let f = try SweepGrid.Range.parse("frequency=2:3:0.5").get()
+        XCTAssertEqual(f.values, [2, 2.5, 3])
+        // No accumulated rounding: 0.1 steps land on 0.3 and include TO.
+        XCTAssertEqual(try SweepGrid.Range.parse("d=0.1:0.3:0.1").get().values, [0.1, 0.2, 0.3])
+        let g = try SweepGrid(ranges: [f, try SweepGrid.Range.parse("damping=0.4:0.5:0.1").get()])
+        XCTAssertEqual(g.count, 6)
+        XCTAssertEqual((0..<6).map { g.combination($0) },
+                       [[2, 0.4], [2, 0.5], [2.5, 0.4], [2.5, 0.5], [3, 0.4], [3, 0.5]])
+        XCTAssertEqual(g.indices(shard: 2, of: 4), [1, 5])
+        XCTAssertEqual((1...4).flatMap { g.indices(shard: $0, of: 4) }.sorted(), Array(0..<6))
+    }
+
+    func testBadRanges() {
+        for text in ["frequency", "f=1:2", "f=2:1:1", "f=1:2:0", "=1:2:1", "f=1:nan:1"] {
+            if case .success = SweepGrid.Range.parse(text) { XCTFail(text) }
+        }
+        XCTAssertThrowsError(try SweepGrid(ranges: [.init(name: "a", from: 0, to: 1, step: 1), .init(name: "a", from: 0, to: 1, step: 1)]))
+        XCTAssertThrowsError(try SweepGrid(ranges: [.init(name: "a", from: 0, to: 1e7, step: 1)]))
+    }
+}
