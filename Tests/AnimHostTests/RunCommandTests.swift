@@ -28,6 +28,19 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(r30.stdout.split(separator: "\n").count, 1 + 16)
     }
 
+    func testDurationPrintedToSixDecimalsIsThatFrameOnce() throws {
+        // 61/60 s as printed: frame 61, not frame 61 and then a copy at the duration.
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "1.016667"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").dropFirst()
+        XCTAssertEqual(rows.count, 62)
+        XCTAssertTrue(rows.last!.hasPrefix("1.016667,pane,"))
+        XCTAssertEqual(rows.filter { $0.hasPrefix("1.016667,") }.count, 1)
+        // A duration between frames still ends there.
+        let between = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.01"])
+        XCTAssertEqual(between.stdout.split(separator: "\n").map { $0.prefix(5) }, ["t,ite", "0,pan", "0.01,"])
+    }
+
     func testItemsAndColumnsSelectOutput() throws {
         let scene = try temporaryFile("two.lua", """
             animhost.item{name = "a", center = {10, 20}, size = {30, 40}, props = {blur = 2}}

@@ -198,8 +198,10 @@ struct FrameRun {
         while true {
             if Interrupt.pending { output.flush(); return .interrupted(at: stage.time) }
             var t = Double(k) / options.fps
-            let isLast = t >= limit - 1e-9
-            if isLast { t = limit }
+            // A duration within the print precision (1e-6 s) of a frame time is that frame:
+            // `--duration 1.016667` (61/60 s as printed) ends on frame 61, written once.
+            let isLast = t >= limit - 1e-6
+            if isLast && t > limit + 1e-6 { t = limit }
             let targetStep = Int((t * hz + 1e-7).rounded(.down))
             while stage.steps < targetStep { try stage.step() }
             if let pacer {
