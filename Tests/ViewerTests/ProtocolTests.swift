@@ -231,6 +231,12 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue((e["message"] as! String).contains("pane.lua:\(lines + 1):"), e["message"] as! String)
         let t = try ws.next("frame")["t"] as! Double
         _ = try ws.frame(atLeast: t + 0.1)   // the old version keeps running
+        // A page opened now gets the error right after the scene.
+        let late = try v.connect()
+        XCTAssertEqual(try late.receive(until: { _ in true })["type"] as? String, "scene")
+        let lateError = try late.receive(until: { _ in true })
+        XCTAssertEqual(lateError["type"] as? String, "error")
+        XCTAssertEqual(lateError["message"] as? String, e["message"] as? String)
         try original.replacingOccurrences(of: "resistance = 10", with: "resistance = 12").write(toFile: path, atomically: true, encoding: .utf8)
         let r = try ws.next("reloaded", timeout: 15)
         XCTAssertTrue((r["message"] as! String).hasPrefix("reloaded pane.lua in"), r["message"] as! String)

@@ -40,6 +40,9 @@ final class Session {
     var anchor: (wall: Double, step: Int) = (0, 0)
     /// The error that stopped the running version; the clock waits for a reload.
     var halted: String?
+    /// Why the last save did not load (the old version keeps running), until one does:
+    /// a page opened after a bad save sees it too.
+    var reloadError: String?
     /// The step and item count of the last frame sent.
     var sentStep = -1
     var sentItemCount = 0
@@ -99,6 +102,7 @@ final class Session {
         case .connected(let id, let outbox):
             clients.append(Client(id: id, outbox: outbox))
             outbox.yield(sceneMessage())
+            if let reloadError { outbox.yield(SceneJSON.message("error", reloadError, extra: ["\"about\":\"script\""])) }
             outbox.yield(SceneJSON.frame(stage))
             if let halted { outbox.yield(SceneJSON.message("error", halted, extra: ["\"about\":\"script\""])) }
         case .disconnected(let id):
@@ -179,12 +183,14 @@ final class Session {
         case .success(let report):
             fputs(report.line + "\n", stderr)
             halted = nil
+            reloadError = nil
             reanchor()
             broadcast(sceneMessage())
             broadcast(SceneJSON.message("reloaded", report.line))
             broadcastFrame(force: true)
         case .failure(let e):
             fputs("animhost: \(e.description)\n(the previous version keeps running)\n", stderr)
+            reloadError = e.description
             broadcast(SceneJSON.message("error", e.description, extra: ["\"about\":\"script\""]))
         }
     }
