@@ -47,7 +47,7 @@ enum HTTPServer {
         let app = Application(
             router: router,
             // A page that does not answer the closing handshake is dropped after a second.
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(closeTimeout: .seconds(1))),
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(closeTimeout: .seconds(1)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
             onServerRunning: { channel in
                 inbox.post(.started(host: host, port: channel.localAddress?.port ?? port))
