@@ -19,7 +19,7 @@ public struct Tunable: Sendable {
     }
 
     /// The values this tunable takes, in words: "1 to 2000", "whole numbers from 1 to 2000".
-    var takes: String {
+    public var takes: String {
         guard integer else { return Self.rangeText(minimum: minimum, maximum: maximum) }
         switch (minimum, maximum) {
         case let (lo?, hi?): return "whole numbers from \(NumberFormat.string(lo)) to \(NumberFormat.string(hi))"

@@ -21,13 +21,13 @@ enum ClientMessage: Equatable {
 
     private struct Fields: Decodable {
         var type: String?
-        var touch: Int?
+        var touch: Double?   // whole numbers, read as Double so 1.5 is reported by field
         var phase: String?
         var x: Double?
         var y: Double?
         var name: String?
         var value: Double?
-        var n: Int?
+        var n: Double?
         var t: Double?
         var factor: Double?
     }
@@ -39,8 +39,7 @@ enum ClientMessage: Equatable {
         do {
             f = try JSONDecoder().decode(Fields.self, from: Data(text.utf8))
         } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
-            let field = context.codingPath.last!.stringValue
-            return .failure(MessageError("field '\(field)' has the wrong type: \(context.debugDescription)"))
+            return .failure(wrongType(field: context.codingPath.last!.stringValue, in: text))
         } catch {
             return .failure(MessageError("not a JSON object: \(shortened(text))"))
         }
@@ -55,8 +54,9 @@ enum ClientMessage: Equatable {
         }
         switch type {
         case "touch":
-            return need(f.touch, "touch", "an integer id").flatMap { id in
-                need(f.phase.flatMap(TouchPhase.init(rawValue:)), "phase", "began, moved, ended or cancelled").flatMap { phase in
+            return need(f.touch, "touch", "an integer id").flatMap { touch in
+                guard let id = Int(exactly: touch) else { return .failure(wrongType(field: "touch", in: text)) }
+                return need(f.phase.flatMap(TouchPhase.init(rawValue:)), "phase", "began, moved, ended or cancelled").flatMap { phase in
                     finite(f.x, "x").flatMap { x in finite(f.y, "y").map { y in .touch(id: id, phase: phase, point: Vec2(x, y)) } }
                 }
             }
@@ -66,7 +66,7 @@ enum ClientMessage: Equatable {
         case "pause": return .success(.pause)
         case "reset": return .success(.reset)
         case "step":
-            let n = f.n ?? 1
+            guard let n = Int(exactly: f.n ?? 1) else { return .failure(wrongType(field: "n", in: text)) }
             guard n >= 1 && n <= 100_000 else { return .failure(MessageError("'step': \"n\" must be a number of steps from 1 to 100000, got \(n)")) }
             return .success(.step(n))
         case "seek":
@@ -79,6 +79,53 @@ enum ClientMessage: Equatable {
             }
         default:
             return .failure(MessageError("unknown message type '\(shortened(type))'; expected one of \(types.joined(separator: ", "))"))
+        }
+    }
+
+    /// What each field must be, in the words of a type mismatch.
+    static let fieldMeanings: [(field: String, meaning: String)] = [
+        ("type", "a string, one of " + types.joined(separator: ", ")),
+        ("touch", "a whole number (the finger's id)"),
+        ("phase", "one of began, moved, ended, cancelled"),
+        ("x", "a number (scene points)"), ("y", "a number (scene points)"),
+        ("name", "a string (a tunable's name)"), ("value", "a number"),
+        ("n", "a whole number of steps from 1 to 100000"),
+        ("t", "a number of seconds from 0 to \(Int(maximumSeek))"),
+        ("factor", "a number above 0 and at most 4"),
+    ]
+
+    /// `seek: field 't' must be a number of seconds from 0 to 3600, got a string`.
+    static func wrongType(field: String, in text: String) -> MessageError {
+        let object = try? JSONDecoder().decode([String: JSONKind].self, from: Data(text.utf8))
+        var type = "message"
+        if case .string(let s)? = object?["type"] { type = shortened(s) }
+        let meaning = fieldMeanings.first { $0.field == field }?.meaning ?? "something else"
+        return MessageError("\(type): field '\(field)' must be \(meaning), got \(object?[field]?.words ?? "null")")
+    }
+
+    /// A JSON value's kind, for saying what a field got: `a string`, `a fractional number`.
+    enum JSONKind: Decodable {
+        case null, boolean, number(Double), string(String), array, object
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .null }
+            else if (try? c.decode(Bool.self)) != nil { self = .boolean }
+            else if let d = try? c.decode(Double.self) { self = .number(d) }
+            else if let s = try? c.decode(String.self) { self = .string(s) }
+            else if (try? c.decode([JSONKind].self)) != nil { self = .array }
+            else { self = .object }
+        }
+
+        var words: String {
+            switch self {
+            case .null: "null"
+            case .boolean: "a boolean"
+            case .number(let d): d.rounded() == d ? "a number out of range" : "a fractional number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
         }
     }
 

@@ -67,6 +67,9 @@ enum HTTPServer {
         if (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") {
             return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port", usage: true)
         }
+        if error is SocketAddressError.UnknownHost {
+            return .failed("cannot listen on \(host): unknown host", usage: true)
+        }
         if text.contains("SocketAddressError") || text.contains("Cannot assign requested address") || text.contains("Permission denied") {
             return .failed("cannot listen on \(host):\(port): \(text)", usage: true)
         }

@@ -99,6 +99,9 @@ extension Session {
         }
         if let m = t.minimum, value < m { return .failure(MessageError("\(name) = \(NumberFormat.string(value)) is below its min \(NumberFormat.string(m))")) }
         if let m = t.maximum, value > m { return .failure(MessageError("\(name) = \(NumberFormat.string(value)) is above its max \(NumberFormat.string(m))")) }
+        if t.integer && value.rounded() != value {
+            return .failure(MessageError("set \(name)=\(NumberFormat.string(value)): not a whole number; tunable '\(name)' takes \(t.takes)"))
+        }
         switch live.set(name, to: value) {
         case .success(let lines):
             halted = nil
