@@ -123,6 +123,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("pane settles in") }, lines.joined(separator: "\n"))
         let scene = try JSONSerialization.jsonObject(with: Data(try v.get("/scene.json").body.utf8)) as! [String: Any]
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[0]["value"] as? Double, 6)
+        let demo = (scene["tunables"] as! [[String: Any]]).first { $0["name"] as? String == "demo" }
+        XCTAssertEqual(demo?["integer"] as? Bool, true, "a whole-number tunable's slider moves by 1")
+        XCTAssertNil((scene["tunables"] as! [[String: Any]])[0]["integer"])
         try ws.send(json: ["type": "set", "name": "frequncy", "value": 6])
         let error = try ws.next("error")
         XCTAssertTrue((error["message"] as! String).contains("no tunable named 'frequncy'"))

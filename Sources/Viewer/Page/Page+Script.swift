@@ -149,7 +149,7 @@ extension Page {
         row.querySelector("label").textContent = t.name;
         const out = row.querySelector("output"); out.dataset.name = t.name; out.textContent = fmt(t.value);
         const input = row.querySelector("input");
-        Object.assign(input, { min: lo, max: hi, step: niceStep(hi - lo), value: t.value });
+        Object.assign(input, { min: lo, max: hi, step: t.integer ? 1 : niceStep(hi - lo), value: t.value });
         input.dataset.name = t.name;
         input.oninput = () => { out.textContent = fmt(Number(input.value)); };
         input.onchange = () => send({ type: "set", name: t.name, value: Number(input.value) });

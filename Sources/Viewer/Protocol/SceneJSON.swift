@@ -31,6 +31,7 @@ enum SceneJSON {
             var item = "{\"name\":\(jsonString(t.name)),\"value\":\(num(t.value)),\"default\":\(num(t.defaultValue))"
             if let m = t.minimum { item += ",\"min\":\(num(m))" }
             if let m = t.maximum { item += ",\"max\":\(num(m))" }
+            if t.integer { item += ",\"integer\":true" }   // the page's slider moves in whole steps
             return item + "}"
         }.joined(separator: ",")
         s += "]"
