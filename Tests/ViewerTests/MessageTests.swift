@@ -50,6 +50,16 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(PlotSVG.ticks(-3, 3, count: 3), [-4, -2, 0, 2, 4])
     }
 
+    func testOvershootLabelKeepsClearOfTheCurveAndThePanelLines() {
+        let top = PlotSVG.top, bottom = PlotSVG.top + PlotSVG.panelHeight
+        for (near, curve) in [(50.0, [50.0, 51, 49]), (top, [top + 5, top + 20]), (bottom, [bottom - 4, 100]), (80, [70, 75, 80, 85, 90])] {
+            let b = PlotSVG.labelBaseline(near: near, top: top, curve: curve)
+            XCTAssertGreaterThanOrEqual(b - 9, top + 3, "below the panel's top line")
+            XCTAssertLessThanOrEqual(b + 2, bottom - 3, "above its bottom line")
+            for v in curve { XCTAssertTrue(b - 9 - v >= 3 || v - (b + 2) >= 3, "label at \(b) on the curve at \(v)") }
+        }
+    }
+
     func testRegionsBecomeTrees() {
         let r = Region(size: Vec2(10, 20)).byDifference(from: Region(radius: 3))
         XCTAssertEqual(SceneJSON.region(r.outline),

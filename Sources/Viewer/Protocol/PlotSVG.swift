@@ -137,12 +137,39 @@ struct PlotSVG {
             let v = abs(sample.y - first.y) >= abs(sample.x - first.x) ? sample.y : sample.x
             let y = posTop + Self.panelHeight - (v - lo) / (hi - lo) * Self.panelHeight
             s += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"5\" fill=\"none\" stroke=\"\(Self.colors.overshoot)\" stroke-width=\"2\"/>"
-            let right = x > Self.width / 2
-            s += text(right ? x - 9 : x + 9, y < posTop + Self.panelHeight / 2 ? y + 16 : y - 9,
-                      "overshoot \(fixed(d, 1)) pt", size: 10.5, color: Self.colors.overshoot, anchor: right ? "end" : "start")
+            let label = "overshoot \(fixed(d, 1)) pt"
+            let span = Double(label.count) * 6.2   // about 6 px a character at 10.5
+            // Left of the circle when there is no room right of it or the settle line is there.
+            let settleX = marks.settle.map { xOf($0, t0, t1) }
+            let crossesSettle = settleX.map { $0 > x && $0 < x + 9 + span + 3 } ?? false
+            let right = x + 9 + span > Self.width - Self.right || (crossesSettle && x - 9 - span >= Self.left)
+            let labelX = right ? x - 9 : x + 9
+            let extent = right ? (labelX - span, labelX) : (labelX, labelX + span)
+            // The curves' heights under the label, x and y both, so the label sits clear of them.
+            let curve = samples.filter { xOf($0.t, t0, t1) >= extent.0 - 3 && xOf($0.t, t0, t1) <= extent.1 + 3 }
+                .flatMap { [$0.x, $0.y] }.map { posTop + Self.panelHeight - ($0 - lo) / (hi - lo) * Self.panelHeight }
+            // A halo of the background colour where the label has to cross the settle line.
+            s += text(labelX, Self.labelBaseline(near: y, top: posTop, curve: curve),
+                      label, size: 10.5, color: Self.colors.overshoot, anchor: right ? "end" : "start")
+                .replacingOccurrences(of: "<text ", with: "<text stroke=\"\(Self.colors.background)\" stroke-width=\"4\" paint-order=\"stroke\" ")
             s += "\n"
         }
         return s
+    }
+
+    /// A baseline for a 10.5 pt label near `y` inside the panel at `top` whose text
+    /// (baseline − 9 to baseline + 2) keeps 3 px from every curve point under it and from the
+    /// panel's top and bottom lines; the nearest such to `y`, else the clearest.
+    static func labelBaseline(near y: Double, top: Double, curve: [Double]) -> Double {
+        let bottom = top + panelHeight
+        func clearance(_ b: Double) -> Double {
+            let box = (b - 9, b + 2)
+            var c = min(box.0 - top, bottom - box.1)
+            for v in curve { c = min(c, v < box.0 ? box.0 - v : v > box.1 ? v - box.1 : -1) }
+            return c
+        }
+        let candidates = stride(from: top + 12, through: bottom - 3, by: 1.0).sorted { abs($0 - y) < abs($1 - y) }
+        return candidates.first { clearance($0) >= 3 } ?? candidates.max { clearance($0) < clearance($1) }!
     }
 
     private func text(_ x: Double, _ y: Double, _ content: String, size: Double, color: String,
