@@ -131,7 +131,8 @@ extension Page {
       if (box.dataset.key === key) {
         for (const t of list) {
           const input = box.querySelector(`input[data-name="${t.name}"]`);
-          if (input && document.activeElement !== input) { input.value = t.value; }
+          if (input && input.type === "checkbox") { input.checked = t.value === 1; }
+          else if (input && document.activeElement !== input) { input.value = t.value; }
           const out = box.querySelector(`output[data-name="${t.name}"]`);
           if (out) out.textContent = fmt(t.value);
         }
@@ -144,6 +145,17 @@ extension Page {
         const lo = t.min ?? Math.min(0, t.default * 2), hi = t.max ?? Math.max(1, t.default * 2);
         const row = document.createElement("div");
         row.className = "tunable";
+        if (t.integer && lo === 0 && hi === 1) {   // an on/off switch: a toggle, not a slider
+          row.classList.add("switch");
+          row.innerHTML = `<label><input type="checkbox"> <span></span></label><output data-name=""></output>`;
+          row.querySelector("span").textContent = t.name;
+          const out = row.querySelector("output"); out.dataset.name = t.name; out.textContent = fmt(t.value);
+          const box1 = row.querySelector("input");
+          box1.dataset.name = t.name; box1.checked = t.value === 1;
+          box1.onchange = () => { out.textContent = box1.checked ? "1" : "0"; send({ type: "set", name: t.name, value: box1.checked ? 1 : 0 }); };
+          box.appendChild(row);
+          continue;
+        }
         row.innerHTML = `<label></label><output data-name=""></output>
           <input type="range"><div class="range"><span>${fmt(lo)}</span><span>${fmt(hi)}</span></div>`;
         row.querySelector("label").textContent = t.name;

@@ -63,6 +63,7 @@ extension Page {
     .tunable label { font-weight: 550; }
     .tunable output { font: 12.5px ui-monospace, Menlo, monospace; color: var(--accent2); font-variant-numeric: tabular-nums; }
     .tunable input { grid-column: 1 / 3; width: 100%; accent-color: var(--accent); }
+    .tunable.switch input { grid-column: auto; width: auto; margin: 0 6px 0 0; vertical-align: -2px; }
     .tunable .range { grid-column: 1 / 3; display: flex; justify-content: space-between; font-size: 10.5px; color: var(--muted); }
     table { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
     td, th { padding: 4px 4px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
