@@ -98,11 +98,11 @@ final class ProtocolTests: XCTestCase {
         _ = try ws.next("scene") { $0["playing"] as? Bool == false }
         let frames = try v.get("/frames.csv").body
         let input = try v.get("/input.csv").body
-        // The last frame is frame k at k/60 s; its exact time is the run's duration.
-        let k = frames.split(separator: "\n").count - 2
+        // As README says: T is the last t of /frames.csv, as printed (6 decimals).
+        let lastT = String(frames.split(separator: "\n").last!.split(separator: ",")[0])
         let dir = try makeTemporaryDirectory("view-replay")
         try input.write(toFile: dir + "/input.csv", atomically: true, encoding: .utf8)
-        let run = try runAnimhost(["run", pane, "--set", "demo=0", "--input", dir + "/input.csv", "--duration", "\(Double(k) / 60)"])
+        let run = try runAnimhost(["run", pane, "--set", "demo=0", "--input", dir + "/input.csv", "--duration", lastT])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertGreaterThan(frames.split(separator: "\n").count, 30)
         let (got, want) = (run.stdout.split(separator: "\n"), frames.split(separator: "\n"))
