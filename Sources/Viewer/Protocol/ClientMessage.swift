@@ -121,7 +121,7 @@ enum ClientMessage: Equatable {
             switch self {
             case .null: "null"
             case .boolean: "a boolean"
-            case .number(let d): d.rounded() == d ? "a number out of range" : "a fractional number"
+            case .number(let d): d.rounded() == d ? "the number \(NumberFormat.string(d))" : "a fractional number"
             case .string: "a string"
             case .array: "an array"
             case .object: "an object"
