@@ -3,13 +3,19 @@ import PackageDescription
 
 let package = Package(
     name: "animhost",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "animhost", targets: ["animhost"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `animhost view`: the HTTP + WebSocket server (only the Viewer target uses them).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
@@ -24,9 +30,19 @@ let package = Package(
         .target(name: "LuaKit", dependencies: ["CLuaShim"]),
         // The host: Lua bindings of Dynamics, scenes, frames, test runner, REPL, reload.
         .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"]),
+        // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
+        // Nothing else depends on it.
+        .target(name: "Viewer", dependencies: [
+            "AnimHost", "Dynamics",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         // The executable: argument parsing only.
         .executableTarget(name: "animhost", dependencies: [
-            "AnimHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AnimHost", "Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks, run by scripts/bench.
         .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Dynamics"], path: "Benchmarks/animhost-bench"),
@@ -34,5 +50,8 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
         .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
+        // zlib, for reading the browser's PNG screenshots in the viewer's tests.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "AnimHost", "TestSupport", "CZlib"]),
     ]
 )

@@ -4,9 +4,9 @@
 //
 // Scenes: pile-100 pile-1000 pile-4000 springs-1000 springs-10000 pyramid-20 stack-10 replay-10
 // sweep-100 (a 100-combination `animhost sweep` of pane.lua with 1 and 2 jobs: the speedup)
-// touches-1e6 (default: all). touches-1e6 is not a scene: it reads a touches CSV of 10⁶
+// touches-1e6 lua-behavior (default: all). touches-1e6 is not a scene: it reads a touches CSV of 10⁶
 // `moved` samples of one finger over 10 s and delivers them to a pan recognizer (input must
-// be linear in its size). Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
+// be linear in its size); lua-behavior: ns per item access from a Lua custom behavior. Each run: 3 s of warm-up, then 10 s measured, at `hz` (default 60) with
 // 4 substeps, single thread, rest detection off (the anchors' "sleeping off"). Only the
 // `Animator.step()` call is timed (CLOCK_MONOTONIC). With --runs N each scene runs N times
 // and the median run (by mean ms/step) is reported. --quick measures 1 s instead of 10.
@@ -71,7 +71,7 @@ func parseOptions() -> Options {
     return o
 }
 
-let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6"]
+let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
     var ts = timespec()
@@ -149,6 +149,28 @@ func runReplay(_ o: Options) -> Run {
     }
 }
 
+/// The Lua bridge: ns per item access from a custom behavior's `action` (1000 items, 120 Hz),
+/// each mode's step time minus the loop-only mode's, divided by the items. "ms/step" is the
+/// loop-only step; the accesses are in the quality column.
+func runBridge(_ o: Options) -> Run {
+    let items = 1000
+    do {
+        let steps = o.measuredSeconds < 10 ? 120 : 600
+        var perStep: [Double] = []
+        for mode in BridgeBenchmark.modes.indices {
+            perStep.append(try BridgeBenchmark.secondsPerStep(mode: mode, items: items, steps: steps))
+        }
+        let base = perStep[0]
+        let parts = BridgeBenchmark.modes.indices.dropFirst().map { m in
+            "\(BridgeBenchmark.modes[m]) \(format(max(0, perStep[m] - base) * 1e9 / Double(items), 0)) ns"
+        }
+        return Run(mean: base * 1000, p50: base * 1000, p95: base * 1000, max: base * 1000, wall: 0,
+                   quality: "per access: " + parts.joined(separator: ", "))
+    } catch {
+        fail("lua-behavior failed: \(error)")
+    }
+}
+
 /// `--input` at scale: parse a touches CSV of 10⁶ moved samples (one finger, 10 s) and
 /// deliver them through a stage to a pan recognizer. Reported: the whole, in ms.
 func runTouches(_ o: Options) -> Run {
@@ -199,6 +221,7 @@ func runSweep(_ o: Options) -> Run {
 
 func runScene(_ name: String, _ o: Options) -> Run {
     if name == "replay-10" { return runReplay(o) }
+    if name == "lua-behavior" { return runBridge(o) }
     if name == "touches-1e6" { return runTouches(o) }
     if name == "sweep-100" { return runSweep(o) }
     let parts = name.split(separator: "-")
@@ -258,7 +281,7 @@ for name in options.scenes {
     let r = runs.sorted { $0.mean < $1.mean }[runs.count / 2]
     means[name] = r.mean
     let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
-    let hash = options.hash && !["replay-10", "sweep-100", "touches-1e6"].contains(name) ? "; state hash \(hex(r.hash))" : ""
+    let hash = options.hash && !["replay-10", "sweep-100", "touches-1e6", "lua-behavior"].contains(name) ? "; state hash \(hex(r.hash))" : ""
     print("\(padded) \(format(r.mean)) ms/step (p50 \(format(r.p50)), p95 \(format(r.p95)), max \(format(r.max))), wall \(format(r.wall, 2)) s; \(r.quality)\(hash)")
 }
 func growth(_ kind: String, _ sizes: [Int], _ means: [String: Double]) {

@@ -446,6 +446,43 @@ void *cl_toretained(lua_State *L, int idx, const char *tname) {
     return slot != NULL ? *slot : NULL;
 }
 
+void cl_pushtagged(lua_State *L, void *object, const void *tag, const char *tname) {
+    void **slot = (void **)lua_newuserdatauv(L, 2 * sizeof(void *), 0);  // stack: ud
+    slot[0] = object;
+    slot[1] = (void *)tag;
+    luaL_setmetatable(L, tname);
+}
+
+void cl_pushvec(lua_State *L, double x, double y, int metaref) {
+    lua_createtable(L, 0, 2);                        // stack: v
+    lua_pushnumber(L, x); lua_setfield(L, -2, "x");  // no metatable yet: a raw set
+    lua_pushnumber(L, y); lua_setfield(L, -2, "y");
+    if (metaref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, metaref);  // stack: v mt
+        lua_setmetatable(L, -2);                     // stack: v
+    }
+}
+
+int cl_tovec(lua_State *L, int idx, double *x, double *y) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L), ok = 0;
+    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
+        ok = 1;
+    } else {
+        lua_settop(L, top);
+        lua_pushstring(L, "x");   // a literal: luaS_new finds it in its cache
+        lua_pushstring(L, "y");
+        ok = lua_rawget(L, idx) == LUA_TNUMBER;     // stack: "x" y
+        lua_rotate(L, -2, 1);                        // stack: y "x"
+        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok; // stack: y x
+        lua_rotate(L, -2, 1);                        // stack: x y
+    }
+    if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
+    lua_settop(L, top);
+    return ok;
+}
+
 int cl_is_method_call(lua_State *L) {
     lua_Debug ar;
     if (!lua_getstack(L, 0, &ar)) return 0;

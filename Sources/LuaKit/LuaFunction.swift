@@ -14,9 +14,12 @@ public typealias LuaFunction = (LuaCall) -> LuaReturn
 final class FunctionBox {
     let name: String
     let function: LuaFunction
-    unowned let state: LuaState
+    /// The state owns the box (through the Lua function), so it outlives every call. Held
+    /// unmanaged: a LuaState has weak references (LuaRef), so each retain of it would take
+    /// the runtime's slow path on every call from Lua.
+    let state: Unmanaged<LuaState>
     init(name: String, function: @escaping LuaFunction, state: LuaState) {
-        self.name = name; self.function = function; self.state = state
+        self.name = name; self.function = function; self.state = .passUnretained(state)
     }
 }
 
@@ -24,22 +27,24 @@ extension LuaState {
     /// Set once: how the C trampoline reaches Swift, and how it releases boxes.
     static let installDispatcher: Void = {
         cl_set_dispatcher({ L, box in
-            let b = Unmanaged<FunctionBox>.fromOpaque(box!).takeUnretainedValue()
-            // Serve the call on the calling thread (a coroutine's, possibly).
-            let state = b.state
-            let outer = state.L
-            state.L = L!
-            defer { state.L = outer }
-            let call = LuaCall(state: state, L: L!, name: b.name)
-            if let guardCall = b.state.callGuard, let refusal = guardCall(b.name) {
-                _ = refusal.withCString { lua_pushstring(L, $0) }
-                return -1
-            }
-            switch b.function(call) {
-            case .results(let n): return n
-            case .error(let message):
-                _ = message.withCString { lua_pushstring(L, $0) }
-                return -1
+            Unmanaged<FunctionBox>.fromOpaque(box!)._withUnsafeGuaranteedRef { b in
+                b.state._withUnsafeGuaranteedRef { state in
+                    // Serve the call on the calling thread (a coroutine's, possibly).
+                    let outer = state.L
+                    if outer != L! { state.L = L! }
+                    defer { if outer != L! { state.L = outer } }
+                    let call = LuaCall(state: state, L: L!, name: b.name)
+                    if let guardCall = state.callGuard, let refusal = guardCall(b.name) {
+                        _ = refusal.withCString { lua_pushstring(L, $0) }
+                        return -1
+                    }
+                    switch b.function(call) {
+                    case .results(let n): return n
+                    case .error(let message):
+                        _ = message.withCString { lua_pushstring(L, $0) }
+                        return -1
+                    }
+                }
             }
         }, { object in
             Unmanaged<AnyObject>.fromOpaque(object!).release()
@@ -68,10 +73,16 @@ extension LuaState {
 
 /// The arguments of one call from Lua, read without ever raising.
 public struct LuaCall {
-    public let state: LuaState
+    /// Valid for the call only (a call never outlives its state); unowned(unsafe) so that
+    /// passing the call around costs no reference counting.
+    public unowned(unsafe) let state: LuaState
     public let L: OpaquePointer
     /// The function's name, for messages.
     public let name: String
+    /// 1 in a method: argument k of the script is at stack index k + 1 (self is at 1).
+    public var argumentOffset: Int32 = 0
+    /// Set while a constructor applies its fields through the setters.
+    public var isConstructing = false
 
     public init(state: LuaState, L: OpaquePointer, name: String) { self.state = state; self.L = L; self.name = name }
 
@@ -99,7 +110,7 @@ public struct LuaCall {
 
     /// `bad argument #i to 'name' (what)`.
     public func argumentError(_ i: Int32, _ what: String) -> LuaReturn {
-        .error("bad argument #\(i) to '\(name)' (\(what))")
+        .error(LuaMessage.argument(i, name, what))
     }
 
     public func number(at i: Int32) -> Result<Double, LuaCallError> {

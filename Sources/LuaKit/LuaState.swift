@@ -45,7 +45,9 @@ public struct LuaError: Error, CustomStringConvertible {
 public final class LuaState {
     /// The thread Swift code is running on: the main thread, or the coroutine whose call
     /// into a Swift function is being served (pushes must go to that thread's stack).
-    public internal(set) var L: OpaquePointer
+    // Read and written on every call from Lua: exempt from dynamic exclusivity checks (it is
+    // only ever touched on the Lua thread, never across an access).
+    @exclusivity(unchecked) public internal(set) var L: OpaquePointer
     /// The state's main thread.
     public let mainThread: OpaquePointer
     let limits: UnsafeMutablePointer<cl_limits>
@@ -56,10 +58,13 @@ public final class LuaState {
     var boxes: [AnyObject] = []
     /// Metatables registered by `LuaClass`, by name.
     var classes: [String: LuaClass] = [:]
+    var classOrder: [LuaClass] = []
+    /// Described modules, in creation order.
+    public internal(set) var modules: [LuaModule] = []
     /// While set, every Swift function called from Lua asks it first, with the function's
     /// name: a message refuses the call (raised as its error) without running it. The host
     /// sets it around callbacks that run where its objects must not be touched.
-    public var callGuard: ((_ function: String) -> String?)?
+    @exclusivity(unchecked) public var callGuard: ((_ function: String) -> String?)?
 
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         LuaState.installDispatcher

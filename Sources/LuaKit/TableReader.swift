@@ -88,20 +88,6 @@ public struct TableReader {
 
     /// Reports keys that are not among `fields`, sorted so the message is deterministic.
     public func finish() throws(LuaCallError) {
-        var unknown: [String] = []
-        let L = call.L
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            // Copy the key before converting: lua_tolstring on a number key would confuse lua_next.
-            lua_pushvalue(L, -2)
-            if lua_type(L, -1) == LUA_TSTRING, let k = call.state.string(at: -1) {
-                if !fields.contains(k) { unknown.append(k) }
-            } else {
-                unknown.append("[" + (lua_type(L, -1) == LUA_TNUMBER ? "number" : call.typeName(at: -1)) + "]")
-            }
-            lua_settop(L, -3)
-        }
-        guard let first = unknown.sorted().first else { return }
-        throw LuaCallError(Suggestions.unknownField(first, kind: kind, valid: fields))
+        try LuaFields(call: call, index: index, function: function).checkNames(valid: fields, kind: kind)
     }
 }

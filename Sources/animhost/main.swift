@@ -1,5 +1,6 @@
 import AnimHost
 import ArgumentParser
+import Viewer
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -9,7 +10,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
 }
 
 struct Run: ParsableCommand {
@@ -23,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
-    @Option(help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
+    @Option(parsing: .unconditional, help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
@@ -43,7 +44,10 @@ struct Run: ParsableCommand {
         o.items = items.map { $0.split(separator: ",").map(String.init) }
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
-        if let size { o.asciiSize = try RunOptions.parseSize(size) }
+        if let size {
+            guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
+            o.asciiSize = try RunOptions.parseSize(size)
+        }
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         o.watch = watch; o.realtime = realtime; o.seed = try NumberOption.parseSeed(seed)
         o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
@@ -70,6 +74,31 @@ struct Repl: ParsableCommand {
         o.items = item
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         throw ExitCode(Host.repl(o))
+    }
+}
+
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "See the scene live in a browser and drag it with the mouse.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "Port to listen on (0: any free port).") var port: Int = ViewOptions.defaultPort
+    @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") var host: String = "127.0.0.1"
+    @Flag(help: "Open the page in the desktop's browser.") var open = false
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") var fps: String = "60"
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) replayed from the start.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = ViewOptions(script: script)
+        o.port = port; o.host = host; o.open = open; o.input = input
+        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
+        throw ExitCode(Viewer.serve(o))
     }
 }
 
@@ -113,7 +142,7 @@ struct Plot: ParsableCommand {
 
     @Argument(help: "Frames CSV as `animhost run` writes it; - or nothing for stdin.") var frames: String?
     @Option(help: "Comma-separated item names to plot (default: all).") var items: String?
-    @Option(help: "Comma-separated columns to plot (default: x,y).") var columns: String?
+    @Option(help: "Comma-separated columns to plot (default: x, y, angle and every extra column whose value changes).") var columns: String?
     @Option(help: "Write the SVG to this file instead of stdout.") var output: String?
 
     func run() throws {
@@ -129,19 +158,22 @@ struct Sweep: ParsableCommand {
     @Argument(help: "The scene script (.lua).") var script: String
     @Option(help: "A tunable and its values: NAME=FROM:TO:STEP (repeatable; the first varies slowest).") var vary: [String] = []
     @Option(help: "The item measured (default: the first created).") var item: String?
-    @Option(help: "Settle tolerance in points.") var tolerance: Double = 0.5
-    @Option(help: "Run each combination exactly this long (default: the script's, else until rest, at most 10 s).") var duration: Double?
-    @Option(help: "Parallel runs (default: every core).") var jobs: Int?
-    @Option(help: "Run only combinations K, K+N, K+2N, … (1-based): K/N.") var shard: String?
+    @Option(parsing: .unconditional, help: "Settle tolerance in points.") var tolerance: Double = 0.5
+    @Option(parsing: .unconditional, help: "Run each combination exactly this long (default: the script's, else until rest, at most 10 s).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Parallel runs (default: every core).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Run only combinations K, K+N, K+2N, … (1-based): K/N.") var shard: String?
     @Option(help: "Output: csv, table or svg.") var format: String = "csv"
     @Option(help: "Write to this file instead of stdout.") var output: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable that is not varied: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
 
     func run() throws {
         var o = SweepOptions(script: script)
+        guard maxCombinations >= 1 else { throw HostError.usage("--max-combinations must be at least 1, got \(maxCombinations)") }
+        o.maxCombinations = maxCombinations
         o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
         o.format = format; o.output = output; o.input = input; o.hz = hz; o.seed = seed
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
@@ -159,17 +191,18 @@ struct Fit: ParsableCommand {
     @Option(help: "Target metrics: settle=S,overshoot=PT,peakSpeed=PT/S,oscillations=N,rest=S.") var target: String?
     @Option(help: "A `run` CSV to match (RMS distance of the item's center over its times).") var match: String?
     @Option(help: "The item measured (default: the first created, or the first in --match).") var item: String?
-    @Option(help: "Settle tolerance in points; with --match, the RMS error that counts as a match.") var tolerance: Double = 0.5
-    @Option(help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
-    @Option(help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Settle tolerance of the metrics, in points.") var tolerance: Double = 0.5
+    @Option(name: .customLong("max-rms"), parsing: .unconditional, help: "With --match: the largest RMS distance in points that counts as a match.") var maxRMS: Double = 0.5
+    @Option(parsing: .unconditional, help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
     @Option(name: .customLong("set"), help: "Set a tunable that is not searched: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
 
     func run() throws {
         var o = FitOptions(script: script)
-        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance
+        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
         o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
@@ -182,19 +215,19 @@ struct Spring: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP.")
 
-    @Option(help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?
-    @Option(help: "Stiffness k.") var stiffness: Double?
-    @Option(help: "Damping coefficient c.") var damping: Double?
-    @Option(help: "Undamped frequency in Hz (with --damping-ratio).") var frequency: Double?
-    @Option(name: .customLong("damping-ratio"), help: "Damping ratio ζ.") var dampingRatio: Double?
-    @Option(help: "SwiftUI response in s (with --damping-ratio).") var response: Double?
-    @Option(help: "SwiftUI/iOS 17 duration in s (with --bounce).") var duration: Double?
-    @Option(help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1.") var bounce: Double?
-    @Option(help: "POP springSpeed (with --bounciness).") var speed: Double?
-    @Option(help: "POP springBounciness.") var bounciness: Double?
-    @Option(help: "Origami tension (with --friction).") var tension: Double?
-    @Option(help: "Origami friction.") var friction: Double?
-    @Option(help: "Initial velocity of the unit step, in distances per second (UIKit's relative units).") var velocity: Double?
+    @Option(parsing: .unconditional, help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k.") var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping coefficient c.") var damping: Double?
+    @Option(parsing: .unconditional, help: "Undamped frequency in Hz (with --damping-ratio).") var frequency: Double?
+    @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio ζ.") var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI response in s (with --damping-ratio).") var response: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 duration in s (with --bounce).") var duration: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1.") var bounce: Double?
+    @Option(parsing: .unconditional, help: "POP springSpeed (with --bounciness).") var speed: Double?
+    @Option(parsing: .unconditional, help: "POP springBounciness.") var bounciness: Double?
+    @Option(parsing: .unconditional, help: "Origami tension (with --friction).") var tension: Double?
+    @Option(parsing: .unconditional, help: "Origami friction.") var friction: Double?
+    @Option(parsing: .unconditional, help: "Initial velocity of the unit step, in distances per second (UIKit's relative units).") var velocity: Double?
     @Option(help: "Output: text or json.") var format: String = "text"
 
     func run() throws {

@@ -23,20 +23,20 @@ final class CollisionBadInputTests: XCTestCase {
 
     func testBoundaryWithCoincidentPoints() throws {
         try expectError("dot.lua", "local c = animhost.collision{}\nc:addBoundary('b', {10,10}, {10,10})\n",
-                        "dot.lua:2: bad argument to 'addBoundary' (boundary 'b': boundary points coincide at (10, 10))")
+                        "dot.lua:2: bad argument #2 to 'addBoundary' (boundary 'b': boundary points coincide at (10, 10))")
         try expectError("loop.lua", "local c = animhost.collision{}\nc:addBoundary(3, {{5,5}, {5,5}})\n",
-                        "loop.lua:2: bad argument to 'addBoundary' (boundary 3: boundary points coincide at (5, 5))")
+                        "loop.lua:2: bad argument #2 to 'addBoundary' (boundary 3: boundary points coincide at (5, 5))")
         try expectError("id.lua", "local c = animhost.collision{}\nc:addBoundary({}, {0,0}, {1,1})\n",
-                        "id.lua:2: bad argument #1 to 'addBoundary' (boundary identifier expected: a string or a number, got table)")
+                        "id.lua:2: bad argument #1 to 'addBoundary' (expected boundary identifier (string or number), got table)")
     }
 
     func testUnknownModeAndField() throws {
         try expectError("mode.lua", "animhost.collision{mode = 'itmes'}\n",
-                        "mode.lua:1: bad argument #1 to 'collision' (field 'mode': unknown mode 'itmes', expected \"everything\", \"items\" or \"boundaries\"; did you mean 'items'?)")
+                        "mode.lua:1: bad argument #1 to 'collision' (field 'mode': expected one of \"everything\", \"items\", \"boundaries\", got \"itmes\"; did you mean 'items'?)")
         try expectError("field.lua", "animhost.collision{item = {}}\n",
                         "field.lua:1: unknown field 'item' for collision; did you mean 'items'?")
         try expectError("set.lua", "local c = animhost.collision{}\nc.mode = 'all'\n",
-                        "set.lua:2: bad argument #1 to 'mode' (field 'mode': unknown mode 'all'")
+                        "set.lua:2: field 'mode' of collision: expected one of \"everything\", \"items\", \"boundaries\", got \"all\"")
     }
 
     func testGroupMistakes() throws {

@@ -90,4 +90,47 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(try runAnimhost(["test", dir]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: diff))
     }
+
+    /// The positions (x, y) of every text element reading `label`.
+    private func textPositions(_ svg: String, _ label: String) -> [(Double, Double)] {
+        let pattern = try! NSRegularExpression(pattern: "<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\"[^>]*>" + NSRegularExpression.escapedPattern(for: label) + "</text>")
+        return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { m in
+            (Double(svg[Range(m.range(at: 1), in: svg)!])!, Double(svg[Range(m.range(at: 2), in: svg)!])!)
+        }
+    }
+
+    /// plot's default charts are x, y, angle and the extras that change; run --format svg honours --columns.
+    func testChartsFollowTheColumns() throws {
+        let run = try runAnimhost(["run", "behaviors/comments.lua", "--columns", "alpha,width"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let csv = try temporaryFile("comments-alpha.csv", run.stdout)
+        let plot = try runAnimhost(["plot", csv])
+        let titles = ["x", "y", "angle", "alpha", "width"].filter { !textPositions(plot.stdout, $0).isEmpty }
+        XCTAssertEqual(titles, ["x", "y", "angle", "alpha"], "width never changes in comments.lua, alpha does")
+        let svg = try runAnimhost(["run", "behaviors/comments.lua", "--format", "svg", "--columns", "alpha"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(parse(svg.stdout).text.contains("alpha"))
+        XCTAssertFalse(textPositions(svg.stdout, "alpha").isEmpty, "an alpha chart")
+    }
+
+    /// Labels never overprint, coincident lines interleave their colours, the scale label sits on a halo,
+    /// a spinning wheel shows its turn, and one frame gets a dot on a 0…1 s axis.
+    func testMotionPictureStaysReadable() throws {
+        let r = try runAnimhost(["run", "behaviors/comments.lua", "--format", "svg"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let labels = ["collapsedLabel", "expandedLabel", "details", "backdrop", "panel"].compactMap { textPositions(r.stdout, $0).last }
+        XCTAssertEqual(labels.count, 5)
+        for (i, a) in labels.enumerated() {
+            for b in labels[(i + 1)...] where abs(a.0 - b.0) < 80 { XCTAssertGreaterThanOrEqual(abs(a.1 - b.1), 12, "\(labels)") }
+        }
+        XCTAssertTrue(r.stdout.contains("stroke-dashoffset"), "items at the same x interleave")
+        XCTAssertTrue(r.stdout.contains("paint-order=\"stroke\">100 pt</text>"), "the scale label has a halo")
+        let spin = try runAnimhost(["run", "behaviors/spin.lua", "--format", "svg"])
+        let marks = try NSRegularExpression(pattern: "<line [^>]*stroke-opacity=").numberOfMatches(in: spin.stdout, range: NSRange(spin.stdout.startIndex..., in: spin.stdout))
+        XCTAssertGreaterThanOrEqual(marks, 5, "orientation marks")
+        let one = try runAnimhost(["run", "behaviors/pane.lua", "--format", "svg", "--duration", "0"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.contains("<circle cx=\"72\""), "a dot for the single frame at t = 0 on the chart")
+        XCTAssertFalse(textPositions(one.stdout, "0.8").isEmpty, "the time axis runs 0…1 s")
+    }
 }

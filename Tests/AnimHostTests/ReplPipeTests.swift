@@ -16,6 +16,19 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// pane.lua keeps its item and animator in locals; animhost.items and animhost.animators reach them.
+    func testTheSceneIsReachableThroughAnimhostItemsAndAnimators() throws {
+        let r = try repl("animhost.items.pane\n#animhost.items, animhost.items[1] == animhost.items.pane\nanimhost.animators[1]\nanimhost.items.nothing\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            item 'pane' center (160, 772) size 320×568 angle 0
+            1\ttrue
+            animator (1 behaviors, running, t = 0 s)
+            nil
+
+            """)
+    }
+
     func testMultiLineFunctionDefinition() throws {
         let r = try repl("function double(x)\n  local y = x * 2\n  return y\nend\ndouble(21)\n")
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -63,11 +63,12 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let frames = r.stdout.components(separatedBy: "t = ")
         XCTAssertEqual(frames.count - 1, 22)
-        // Closed: only the 80 pt tab shows: the bottom 4 of 30 rows of 18.9 pt (cells whose centers it covers).
+        // Closed: only the 80 pt tab shows: the bottom 4 of 30 rows of 18.9 pt (cells whose centers it covers);
+        // cells are 9.4 pt wide (half their height), so 320 pt is 34 columns.
         let closedRows = frames[1].split(separator: "\n").dropFirst().dropLast()   // the time, the legend
         XCTAssertEqual(frames[1].split(separator: "\n").last, "p pane")
         XCTAssertEqual(closedRows.filter { $0.contains("p") }.count, 4)
-        XCTAssertTrue(frames.last!.contains(String(repeating: "p", count: 60)), "open: the pane covers full rows")
+        XCTAssertTrue(frames.last!.contains("\n" + String(repeating: "p", count: 34) + "\n"), "open: the pane covers full rows")
     }
 
     func testASCIIDrawsRotationWithALegendAtAnySize() throws {
@@ -94,6 +95,25 @@ final class RunCommandTests: XCTestCase {
         let bad = try runAnimhost(["run", script, "--format", "ascii", "--size", "2x9000"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--size takes COLUMNSxROWS, each from 4 to 1000"), bad.stderr)
+    }
+
+    /// A circle stays round: twice as many columns across as rows down (a character is about twice as tall as wide).
+    func testASCIIKeepsTheAspect() throws {
+        let script = try temporaryFile("circle.lua", """
+            animhost.animator{bounds = {0, 0, 300, 300}}
+            animhost.item{name = "ball", center = {150, 150}, size = {200, 200}, shape = "ellipse"}
+            """)
+        let r = try runAnimhost(["run", script, "--format", "ascii", "--duration", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let grid = r.stdout.split(separator: "\n").dropFirst().filter { $0.allSatisfy { $0 == "." || $0 == "b" } }
+        XCTAssertEqual(grid.count, 30)
+        XCTAssertTrue(grid.allSatisfy { $0.count == 60 })
+        let across = grid.map { $0.filter { $0 == "b" }.count }.max() ?? 0
+        let down = grid.filter { $0.contains("b") }.count
+        XCTAssertEqual(Double(across) / Double(down), 2, accuracy: 0.15, r.stdout)   // 200 pt: 40 columns of 5 pt, 20 rows of 10 pt
+        let size = try runAnimhost(["run", script, "--format", "csv", "--size", "80x40", "--duration", "0"])
+        XCTAssertEqual(size.status, 2)
+        XCTAssertTrue(size.stderr.contains("--size sets the grid of --format ascii; it has no use with --format csv"), size.stderr)
     }
 
     func testOutputFileIsWrittenWhole() throws {

@@ -45,4 +45,60 @@ final class SpringCommandTests: XCTestCase {
             XCTAssertEqual(r.stdout, "")
         }
     }
+
+    /// Negative numbers are values, not flags: they reach the range checks (or are valid, as a bounce of −0.3 is).
+    func testNegativeNumbersReachTheRangeChecks() throws {
+        let ok = try runAnimhost(["spring", "--duration", "0.5", "--bounce", "-0.3"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("bounce"), ok.stdout)
+        let v = try runAnimhost(["spring", "--frequency", "2", "--damping-ratio", "0.5", "--velocity", "-2"])
+        XCTAssertEqual(v.status, 0, v.stderr)
+        let cases: [([String], String)] = [
+            (["--frequency", "2", "--damping-ratio", "-0.5"], "--damping-ratio"),
+            (["--mass", "-1", "--stiffness", "100", "--damping", "10"], "--mass must be > 0, got -1"),
+        ]
+        for (args, message) in cases {
+            let r = try runAnimhost(["spring"] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertFalse(r.stderr.contains("Missing value"), r.stderr)
+        }
+        for args in [["sweep", "x.lua", "--tolerance", "-1"], ["fit", "x.lua", "--hz", "-5"], ["run", "x.lua", "--format", "ascii", "--size", "-3x4"]] {
+            let r = try runAnimhost(args)
+            XCTAssertFalse(r.stderr.contains("Missing value"), args.joined(separator: " ") + ": " + r.stderr)
+        }
+    }
+
+    /// The POP row says the real reason POP cannot give a spring; Origami says when no tension/friction ≥ 0 does.
+    func testPopAndOrigamiSayWhyTheyCannot() throws {
+        let cases: [([String], String, String)] = [
+            (["--stiffness", "100", "--damping", "0"], "(undamped: every POP spring has some friction)", "Origami                  tension 4.0331, friction 0\n"),
+            (["--mass", "4", "--stiffness", "100", "--damping", "10"],
+             "(too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one 25.0)",
+             "no Origami spring gives this (tension -16.6851, friction 0.5; Origami's are ≥ 0)"),
+            (["--stiffness", "300", "--damping", "100"], "(more damped than POP's no-bounce spring of this speed)", "friction 33\n"),
+            (["--stiffness", "300", "--damping", "0.5"], "(bouncier than POP's bounciest spring of this speed)",
+             "no Origami spring gives this (tension 59.2818, friction -0.1667"),
+        ]
+        for (args, pop, origami) in cases {
+            let r = try runAnimhost(["spring"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains("no speed/bounciness gives this spring " + pop), r.stdout)
+            XCTAssertTrue(r.stdout.contains(origami), r.stdout)
+            XCTAssertFalse(r.stdout.contains("no-bounce curve"), r.stdout)
+        }
+        let j = try runAnimhost(["spring", "--stiffness", "300", "--damping", "0.5", "--format", "json"])
+        XCTAssertTrue(j.stdout.contains("\"origamiTension\":null,\"origamiFriction\":null"), j.stdout)
+    }
+
+    /// The pasted POP code declares what it uses, and the speed/bounciness comment is there whatever the input form.
+    func testPopCodeIsCompleteForEveryInputForm() throws {
+        for args in [["--frequency", "4.62", "--damping-ratio", "0.49"], ["--stiffness", "842.6431", "--damping", "28.4477"],
+                     ["--frequency", "2", "--damping-ratio", "0.5"], ["--stiffness", "100", "--damping", "0"]] {
+            let r = try runAnimhost(["spring"] + args)
+            let pop = try XCTUnwrap(r.stdout.components(separatedBy: "POP:\n").last)
+            XCTAssertTrue(pop.hasPrefix("  CGFloat distance = 100;"), pop)
+            XCTAssertTrue(pop.contains("springSpeed"), args.joined(separator: " ") + ": " + pop)
+        }
+    }
 }

@@ -73,4 +73,39 @@ final class SweepCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
         }
     }
+
+    /// Errors blame what was typed: whole-number tunables, both bounds, --set against --vary, absurd sizes.
+    func testBlameAndSizeAreStatedUpFront() throws {
+        let cases: [(String, [String], String)] = [
+            ("behaviors/pile.lua", ["--vary", "count=1:2:0.5"], "--vary count=1:2:0.5: count takes whole numbers (declared integer = true); give a whole FROM and STEP"),
+            ("behaviors/pane.lua", ["--vary", "frequency=0:30:5"], "--vary frequency: 0 is below the tunable's min 0.1 and 30 is above its max 20"),
+            ("behaviors/pane.lua", ["--vary", "frequency=1:20:0.0001"], "the sweep has 190001 combinations, more than --max-combinations 100000"),
+            ("behaviors/pane.lua", ["--vary", "frequency=2:3:1", "--set", "frequency=3"], "--vary frequency and --set frequency=… both give frequency; give one"),
+        ]
+        for (script, args, message) in cases {
+            let r = try runAnimhost(["sweep", script] + args)
+            XCTAssertEqual(r.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertFalse(r.stderr.contains("--set count=1.5"), r.stderr)
+        }
+        let ok = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--vary", "damping=0.5:0.7:0.1"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stderr, "animhost: sweep: 6 combinations (frequency 2 × damping 3)\n")
+    }
+
+    /// README's sweep example is a clean step (one tap, no demo) and its quoted output is the real output.
+    func testReadmeSweepExampleIsRealOutput() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:8:1", "--set", "demo=0",
+                                 "--input", "behaviors/open_tap.csv", "--format", "table"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let quoted = (r.stderr + r.stdout).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        XCTAssertTrue(readme.contains(quoted), quoted)
+        // A clean step: faster springs settle no later and move faster, every time.
+        let rows = r.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ").compactMap { Double($0) } }
+        for (a, b) in zip(rows, rows.dropFirst()) {
+            XCTAssertLessThanOrEqual(b[1], a[1], "settle")
+            XCTAssertGreaterThan(b[3], a[3], "peakSpeed")
+        }
+    }
 }

@@ -63,7 +63,7 @@ final class UserdataTests: XCTestCase {
             XCTAssertEqual((e as! LuaError).message, "s.lua:1: unknown field 'frequncy' for attachment; did you mean 'frequency'?")
         }
         XCTAssertThrowsError(try lua.doString("a.kind = 'x'")) { e in
-            XCTAssertTrue((e as! LuaError).message.contains("field 'kind' of test.Spring is read-only"))
+            XCTAssertTrue((e as! LuaError).message.contains("field 'kind' of attachment: read-only"))
         }
     }
 

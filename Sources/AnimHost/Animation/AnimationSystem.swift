@@ -241,6 +241,8 @@ final class AnimationSystem {
 
     /// Whether an animation block is running.
     var isRecording: Bool { !recordings.isEmpty }
+    /// Nothing animates and nothing is due: an assignment has nothing to take back.
+    var isIdle: Bool { channels.isEmpty && propertyAnimators.isEmpty && events.isEmpty && recordings.isEmpty }
 
     /// Runs `body` inside a keyframe window of the current block.
     func withKeyframe<T>(start: Double, duration: Double, _ body: () -> T) -> T {

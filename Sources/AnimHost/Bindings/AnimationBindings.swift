@@ -149,11 +149,6 @@ extension Scene {
         return v
     }
 
-    /// A function field for a handler, as a reference.
-    func handlerField(_ r: TableReader, _ field: String) throws(LuaCallError) -> LuaRef? {
-        try r.function(field)
-    }
-
     /// Reads a function or nil for a handler setter (value at index 3).
     func handlerValue(_ call: LuaCall, kind: String, field: String) -> Result<LuaRef?, LuaCallError> {
         if call.isNil(at: 3) { return .success(nil) }

@@ -3,104 +3,77 @@ import Dynamics
 import LuaKit
 
 extension Scene {
-    func registerAnimator(in t: Int32) {
+    /// `animhost.animator{bounds=}` (UIDynamicAnimator): one per scene; calling it again
+    /// returns the same animator.
+    func registerAnimator(in module: LuaModule) {
         let c = api.animator
+        c.doc = "Steps the behaviors it holds (UIDynamicAnimator). A scene has one; `animhost.animator()` returns it."
         let animator = stage.animator
-        c.method("addBehavior") { [unowned self] _, call in
-            guard let b = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
-            do throws(DynamicsError) { try animator.addBehavior(b) } catch { return .error(error.description) }
+        let behavior = behaviorType, item = itemType
+        c.method("addBehavior", "Adds a behavior (adding one already there does nothing).", [LuaParam("behavior", behavior)],
+                 example: "animator:addBehavior(animhost.gravity{items = {ball}})") { _, call throws(LuaCallError) in
+            let b = try call.argument(1, behavior)
+            do throws(DynamicsError) { try animator.addBehavior(b) } catch { throw LuaCallError(error.description) }
             return .none
         }
-        c.method("removeBehavior") { [unowned self] _, call in
-            guard let b = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
-            animator.removeBehavior(b)
-            return .none
+        c.method("removeBehavior", "Removes a behavior.", [LuaParam("behavior", behavior)]) { _, call throws(LuaCallError) in
+            animator.removeBehavior(try call.argument(1, behavior)); return .none
         }
-        c.method("removeAllBehaviors") { _, _ in animator.removeAllBehaviors(); return .none }
-        c.method("itemsIn") { [unowned self] _, call in
-            // {x, y, w, h}: the rectangle's top-left corner and size (pt).
-            var r: [Double] = []
-            if lua_type(call.L, 2) == LUA_TTABLE {
-                for k in 1...4 {
-                    lua_rawgeti(call.L, 2, lua_Integer(k))
-                    if lua_type(call.L, -1) == LUA_TNUMBER { r.append(lua_tonumberx(call.L, -1, nil)) }
-                    self.lua.pop()
-                }
-            }
-            guard r.count == 4 else { return call.argumentError(1, "rect {x, y, w, h} of four numbers expected, got \(call.typeName(at: 2))") }
-            guard r.allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) else {
-                return call.argumentError(1, "rect {x, y, w, h} must be finite, got {\(r.map(NumberFormat.string).joined(separator: ", "))}")
-            }
-            self.pushItems(animator.itemsIn(origin: Vec2(r[0], r[1]), size: Vec2(r[2], r[3])), call.L)
+        c.method("removeAllBehaviors", "Removes every behavior.") { _, _ in animator.removeAllBehaviors(); return .none }
+        let rect = rectType
+        c.method("itemsIn", "The items whose frames meet a rectangle, in creation order.",
+                 [LuaParam("rect", rect, "top-left corner and size", unit: "pt")],
+                 returns: LuaParam("items", itemListType)) { [unowned self] _, call throws(LuaCallError) in
+            let r = try call.argument(1, rect)
+            self.pushItems(animator.itemsIn(origin: r.origin, size: r.size), call.L)
             return .results(1)
         }
-        c.method("updateItemUsingCurrentState") { [unowned self] _, call in
-            guard let h = self.item(at: 2, call) else { return call.argumentError(1, "item expected, got \(call.typeName(at: 2))") }
-            animator.updateItemUsingCurrentState(h.id)
-            return .none
+        c.method("updateItemUsingCurrentState", "Takes an item's position, size and angle as set from outside into the simulation.",
+                 [LuaParam("item", item)]) { _, call throws(LuaCallError) in
+            animator.updateItemUsingCurrentState(try call.argument(1, item)); return .none
         }
-        c.property("behaviors", get: { [unowned self] _, call in
+        c.stackField("behaviors", LuaFieldInfo(type: "list of behaviors", annotation: "animhost.Behavior[]", readOnly: true),
+                     "The top-level behaviors, in the order added.", get: { [unowned self] _, call in
             lua_createtable(call.L, Int32(animator.behaviors.count), 0)
             for (k, b) in animator.behaviors.enumerated() { self.push(b); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         })
-        c.property("isRunning", get: { _, call in call.push(animator.isRunning); return .results(1) })
-        c.property("elapsedTime", get: { _, call in call.push(animator.elapsedTime); return .results(1) })
-        c.property("bounds", get: { _, call in
+        c.field("isRunning", .boolean, "False once every item has come to rest.", get: { _ in animator.isRunning })
+        c.field("elapsedTime", .anyNumber, "Simulated time while running.", unit: "s", get: { _ in animator.elapsedTime })
+        c.field("bounds", rect, "The reference bounds ({0, 0, 0, 0} when none).", unit: "pt", get: { _ in
             let b = animator.referenceBounds
-            lua_createtable(call.L, 4, 0)
-            for (k, v) in [b?.origin.x ?? 0, b?.origin.y ?? 0, b?.size.x ?? 0, b?.size.y ?? 0].enumerated() {
-                call.push(v); lua_rawseti(call.L, -2, lua_Integer(k + 1))
-            }
-            return .results(1)
+            return (b?.origin ?? .zero, b?.size ?? .zero)
         })
-        for name in ["onPause", "onResume"] {
-            c.property(name, get: { o, call in
-                let h = o as! AnimatorHandle
-                let ref = name == "onPause" ? h.onPause : h.onResume
-                if let ref { ref.push() } else { call.pushNil() }
-                return .results(1)
-            }, set: { [unowned self] o, call in
-                let h = o as! AnimatorHandle
-                var ref: LuaRef?
-                if lua_type(call.L, 3) == LUA_TFUNCTION {
-                    lua_pushvalue(call.L, 3); ref = LuaRef(state: self.lua)
-                } else if !call.isNil(at: 3) {
-                    return .error("field '\(name)' of animator: function expected, got \(call.typeName(at: 3))")
-                }
-                if name == "onPause" { h.onPause = ref } else { h.onResume = ref }
-                self.installAnimatorCallbacks(h)
-                return .none
-            })
-        }
+        let function = LuaType<LuaRef>.function.optional
+        c.field("onPause", function, "Called with the animator when every item has come to rest.",
+                get: { $0.onPause }, set: { [unowned self] h, f in h.onPause = f; self.installAnimatorCallbacks(h) })
+        c.field("onResume", function, "Called with the animator when anything wakes it.",
+                get: { $0.onResume }, set: { [unowned self] h, f in h.onResume = f; self.installAnimatorCallbacks(h) })
         c.describe = { _ in "animator (\(animator.behaviors.count) behaviors, \(animator.isRunning ? "running" : "paused"), t = \(NumberFormat.string(animator.elapsedTime)) s)" }
         lua.register(c)
-        lua.register("animator", in: t) { [unowned self] call in
-            if call.count >= 1 {
-                guard let r = TableReader(call, argument: 1, function: "animator", kind: "animator", fields: ["bounds"]) else {
-                    return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
-                }
-                do throws(LuaCallError) {
-                    try r.finish()
-                    if r.push("bounds") == LUA_TTABLE {
-                        var v: [Double] = []
-                        for k in 1...4 {
-                            lua_rawgeti(call.L, -1, lua_Integer(k))
-                            if lua_type(call.L, -1) == LUA_TNUMBER { v.append(lua_tonumberx(call.L, -1, nil)) }
-                            self.lua.pop()
-                        }
-                        self.lua.pop()
-                        guard v.count == 4, v.allSatisfy({ $0.isFinite }), v[2] > 0, v[3] > 0 else {
-                            return .error("bad argument #1 to 'animator' (field 'bounds': {x, y, width, height} with positive width and height expected)")
-                        }
-                        animator.referenceBounds = (Vec2(v[0], v[1]), Vec2(v[2], v[3]))
-                    } else { self.lua.pop() }
-                } catch { return .error(error.description) }
+        module.add("animator", c.constructor("animhost.animator", "Returns the scene's animator, setting its reference bounds.", fields: [
+            LuaParam("bounds", rect, "the reference bounds {x, y, width, height}", optional: true, unit: "pt"),
+        ], tableOptional: true, example: "local animator = animhost.animator{bounds = {0, 0, 320, 568}}") { [unowned self] r throws(LuaCallError) in
+            if let b = try r.optional("bounds", rect) {
+                guard b.size.x > 0, b.size.y > 0 else { throw r.error("bounds", "width and height must be > 0") }
+                animator.referenceBounds = b
             }
-            if self.api.animatorHandle == nil { self.api.animatorHandle = AnimatorHandle(scene: self) }
-            self.lua.push(self.api.animatorHandle!, as: self.api.animator)
-            return .results(1)
+            return self.animatorHandle()
+        }, constructs: c)
+    }
+
+    /// The scene's one animator handle, made (and listed in `animhost.animators`) on first use.
+    func animatorHandle() -> AnimatorHandle {
+        if let h = api.animatorHandle { return h }
+        let h = AnimatorHandle(scene: self)
+        api.animatorHandle = h
+        if let list = api.animatorList {
+            list.push()
+            lua.push(h, as: api.animator)
+            lua_rawseti(lua.L, -2, 1)
+            lua.pop()
         }
+        return h
     }
 
     private func installAnimatorCallbacks(_ h: AnimatorHandle) {

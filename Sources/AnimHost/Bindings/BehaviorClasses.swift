@@ -2,16 +2,8 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-/// The Lua classes of the UIKit behaviors bound in GravityBindings, PushBindings,
-/// SnapBindings and FieldBindings, and what the bindings keep beside each field.
-final class BehaviorClasses {
-    let gravity = LuaClass(name: "animhost.Gravity", kind: "gravity")
-    let push = LuaClass(name: "animhost.Push", kind: "push")
-    let snap = LuaClass(name: "animhost.Snap", kind: "snap")
-    let field = LuaClass(name: "animhost.Field", kind: "field")
-
-    var all: [LuaClass] { [gravity, push, snap, field] }
-
+/// What the field bindings keep beside each field object.
+final class FieldStates {
     /// The region as the script wrote it and the evaluate function, per field object.
     /// Looked up by identity only, never iterated.
     private(set) var fieldStates: [ObjectIdentifier: FieldState] = [:]
@@ -34,17 +26,6 @@ final class BehaviorClasses {
         }
         fieldStates[ObjectIdentifier(f)] = s
     }
-
-    /// The class of a behavior bound here, or nil for the other kinds.
-    func luaClass(of b: DynamicBehavior) -> LuaClass? {
-        switch b {
-        case is GravityBehavior: return gravity
-        case is PushBehavior: return push
-        case is SnapBehavior: return snap
-        case is FieldBehavior: return field
-        default: return nil
-        }
-    }
 }
 
 /// What a field's binding keeps beside the Dynamics object: the region in the script's
@@ -60,123 +41,40 @@ final class FieldState {
 // MARK: Helpers shared by the behavior bindings
 
 extension Scene {
-    /// The number assigned to field `name` of a `kind` object (the value at stack index 3):
-    /// finite, |v| ≤ 1e9.
-    func assignedNumber(_ call: LuaCall, _ kind: String, _ name: String) -> Result<Double, LuaCallError> {
-        guard case .success(let v) = call.number(at: 3) else {
-            return .failure(LuaCallError("field '\(name)' of \(kind): number expected, got \(call.typeName(at: 3))"))
+    /// The Lua class of a built-in behavior kind, known from then on to `behavior(at:)` and
+    /// `push(_:)`: a new kind needs only its Dynamics type, its Bindings file and one line in
+    /// `installAPI`.
+    func behaviorClass<B: DynamicBehavior>(_ type: B.Type, name: String, kind: String) -> LuaClassOf<B> {
+        let c = LuaClassOf<B>(name: name, kind: kind)
+        api.behaviorClasses.append((ObjectIdentifier(type), c))
+        return c
+    }
+
+    /// The `items` field (read-only) and the `addItem(item)` / `removeItem(item)` methods.
+    func itemMembership<O: AnyObject>(_ c: LuaClassOf<O>, items: @escaping (O) -> [ItemID],
+                                      add: @escaping (O, ItemID) -> Void, remove: @escaping (O, ItemID) -> Void) {
+        let item = itemType
+        c.field("items", itemListType, "The items it acts on (change with addItem/removeItem).", get: items)
+        c.method("addItem", "Adds an item.", [LuaParam("item", item)]) { o, call throws(LuaCallError) in
+            add(o, try call.argument(1, item)); return .none
         }
-        guard v.isFinite else { return .failure(LuaCallError("field '\(name)' of \(kind) must be finite, got \(NumberFormat.string(v))")) }
-        guard abs(v) <= 1e9 else { return .failure(LuaCallError("field '\(name)' of \(kind) is out of range: |value| > 1e9")) }
-        return .success(v)
-    }
-
-    /// The vector assigned to field `name` of a `kind` object (stack index 3).
-    func assignedVector(_ call: LuaCall, _ kind: String, _ name: String) -> Result<Vec2, LuaCallError> {
-        guard let v = vector(at: 3) else {
-            return .failure(LuaCallError("field '\(name)' of \(kind): vector {x, y} expected, got \(call.typeName(at: 3))"))
-        }
-        guard v.isFinite else {
-            return .failure(LuaCallError("field '\(name)' of \(kind) must be finite, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}"))
-        }
-        guard abs(v.x) <= 1e9, abs(v.y) <= 1e9 else { return .failure(LuaCallError("field '\(name)' of \(kind) is out of range: |value| > 1e9")) }
-        return .success(v)
-    }
-
-    /// A number property: the getter pushes `get`, the setter checks the value and calls
-    /// `set`, which may refuse it with a message.
-    func numberProperty(_ c: LuaClass, _ name: String, get: @escaping (AnyObject) -> Double,
-                        set: ((AnyObject, Double) -> String?)? = nil) {
-        let kind = c.kind
-        c.property(name, get: { o, call in call.push(get(o)); return .results(1) },
-                   set: set.map { set in { [unowned self] o, call in
-            switch self.assignedNumber(call, kind, name) {
-            case .failure(let e): return .error(e.description)
-            case .success(let v):
-                if let refused = set(o, v) { return .error(refused) }
-                return .none
-            }
-        } })
-    }
-
-    /// A vector property, read as a vec value.
-    func vectorProperty(_ c: LuaClass, _ name: String, get: @escaping (AnyObject) -> Vec2,
-                        set: ((AnyObject, Vec2) -> String?)? = nil) {
-        let kind = c.kind
-        c.property(name, get: { [unowned self] o, _ in self.pushVector(get(o)); return .results(1) },
-                   set: set.map { set in { [unowned self] o, call in
-            switch self.assignedVector(call, kind, name) {
-            case .failure(let e): return .error(e.description)
-            case .success(let v):
-                if let refused = set(o, v) { return .error(refused) }
-                return .none
-            }
-        } })
-    }
-
-    /// A boolean property.
-    func boolProperty(_ c: LuaClass, _ name: String, get: @escaping (AnyObject) -> Bool,
-                      set: @escaping (AnyObject, Bool) -> Void) {
-        let kind = c.kind
-        c.property(name, get: { o, call in call.push(get(o)); return .results(1) }, set: { o, call in
-            guard lua_type(call.L, 3) == LUA_TBOOLEAN else {
-                return .error("field '\(name)' of \(kind): boolean expected, got \(call.typeName(at: 3))")
-            }
-            set(o, call.boolean(at: 3))
-            return .none
-        })
-    }
-
-    /// Pushes a list of items as a Lua sequence.
-    func pushItems(_ items: [ItemID], _ L: OpaquePointer) {
-        lua_createtable(L, Int32(items.count), 0)
-        for (k, id) in items.enumerated() { push(id); lua_rawseti(L, -2, lua_Integer(k + 1)) }
-    }
-
-    /// The `items` property and the `addItem(item)` / `removeItem(item)` methods.
-    func itemMembership(_ c: LuaClass, items: @escaping (AnyObject) -> [ItemID],
-                        add: @escaping (AnyObject, ItemID) -> Void, remove: @escaping (AnyObject, ItemID) -> Void) {
-        c.property("items", get: { [unowned self] o, call in self.pushItems(items(o), call.L); return .results(1) })
-        c.method("addItem") { [unowned self] o, call in
-            guard let h = self.item(at: 2, call) else { return .error("bad argument #1 to 'addItem' (item expected, got \(call.typeName(at: 2)))") }
-            add(o, h.id); return .none
-        }
-        c.method("removeItem") { [unowned self] o, call in
-            guard let h = self.item(at: 2, call) else { return .error("bad argument #1 to 'removeItem' (item expected, got \(call.typeName(at: 2)))") }
-            remove(o, h.id); return .none
+        c.method("removeItem", "Removes an item.", [LuaParam("item", item)]) { o, call throws(LuaCallError) in
+            remove(o, try call.argument(1, item)); return .none
         }
     }
 
-    /// The `items` field of a constructor table (empty when absent).
-    func itemsField(_ r: TableReader) throws(LuaCallError) -> [ItemID] {
-        defer { lua.pop() }
-        if r.push("items") == LUA_TNIL { return [] }
-        switch itemList(at: -1, field: "items", function: r.function, r.call) {
-        case .success(let ids): return ids
-        case .failure(let e): throw e
+    /// `setAngle(angle, magnitude)` of gravity and push.
+    func setAngleMethod<O: AnyObject>(_ c: LuaClassOf<O>, _ set: @escaping (O, Double, Double) -> Void) {
+        c.method("setAngle", "Sets direction and magnitude at once.",
+                 [LuaParam("angle", .number, "direction", unit: "rad"), LuaParam("magnitude", .number, "strength")],
+                 example: "b:setAngle(math.pi / 2, 1)") { o, call throws(LuaCallError) in
+            set(o, try call.argument(1, .number), try call.argument(2, .number)); return .none
         }
     }
 
-    /// The item in field `name` of a constructor table; nil when absent.
-    func itemField(_ r: TableReader, _ name: String) throws(LuaCallError) -> ItemID? {
-        defer { lua.pop() }
-        if r.push(name) == LUA_TNIL { return nil }
-        guard let h = item(at: -1, r.call) else { throw r.fieldError(name, "item expected, got \(r.call.typeName(at: -1))") }
-        return h.id
-    }
-
-    /// A string field that must be one of `choices`; the message suggests the closest.
-    func choiceField(_ r: TableReader, _ name: String, _ noun: String, _ choices: [String]) throws(LuaCallError) -> String? {
-        guard let s = try r.string(name) else { return nil }
-        guard choices.contains(s) else {
-            let hint = Suggestions.closest(to: s, in: choices).map { "; did you mean '\($0)'?" } ?? ""
-            throw r.fieldError(name, "unknown \(noun) '\(s)'\(hint) (\(noun)s: \(choices.joined(separator: ", ")))")
-        }
-        return s
-    }
-
-    /// Turns a DynamicsError message ("sliding attachment: …") into the constructor's shape.
-    func constructorError(_ function: String, _ e: DynamicsError) -> LuaReturn {
-        .error("bad argument #1 to '\(function)' (\(e.description))")
+    /// A new behavior object pushed as the one result.
+    func returning(_ b: DynamicBehavior, as c: LuaClass) -> LuaReturn {
+        lua.push(b, as: c)
+        return .results(1)
     }
 }

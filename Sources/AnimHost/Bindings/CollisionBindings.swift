@@ -7,180 +7,134 @@ import LuaKit
 // handlers after the step as tables {item=, other=, boundary=, point=}.
 
 extension Scene {
-    static let collisionFields = ["items", "mode", "translatesReferenceBoundsIntoBoundary", "insets", "onBegan", "onEnded"]
     static let collisionModes: [(String, CollisionBehavior.Mode)] = [("everything", .everything), ("items", .items), ("boundaries", .boundaries)]
 
-    func registerCollision(in t: Int32) {
-        let c = api.collision
-        c.property("items", get: { [unowned self] o, call in
-            self.pushItems((o as! CollisionBehavior).items, call); return .results(1)
-        })
-        c.property("mode", get: { o, call in
-            call.push(Self.modeName((o as! CollisionBehavior).mode)); return .results(1)
-        }, set: { o, call in
-            var message: String?
-            guard let mode = Self.mode(call, at: 3, function: "mode").get(orStore: &message) else { return .error(message!) }
-            (o as! CollisionBehavior).mode = mode
-            return .none
-        })
-        c.property("translatesReferenceBoundsIntoBoundary", get: { o, call in
-            call.push((o as! CollisionBehavior).translatesReferenceBoundsIntoBoundary); return .results(1)
-        }, set: { o, call in
-            guard call.type(at: 3) == LUA_TBOOLEAN else {
-                return .error("field 'translatesReferenceBoundsIntoBoundary' of collision: boolean expected, got \(call.typeName(at: 3))")
-            }
-            (o as! CollisionBehavior).translatesReferenceBoundsIntoBoundary = call.boolean(at: 3)
-            return .none
-        })
-        c.property("insets", get: { o, call in
-            let i = (o as! CollisionBehavior).insets
-            lua_createtable(call.L, 0, 4)
-            for (name, v) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
-                call.push(v); call.state.setField(name, in: -2)
-            }
-            return .results(1)
-        }, set: { o, call in
-            var message: String?
-            guard let insets = Self.insets(call, at: 3, function: "insets").get(orStore: &message) else { return .error(message!) }
-            (o as! CollisionBehavior).insets = insets
-            return .none
-        })
-        for name in ["onBegan", "onEnded"] {
-            c.property(name, get: { o, call in
-                let handler = (o as! CollisionBehavior).hostData as? CollisionHandlers
-                if let ref = name == "onBegan" ? handler?.began : handler?.ended { ref.push() } else { call.pushNil() }
-                return .results(1)
-            }, set: { [unowned self] o, call in
-                var ref: LuaRef?
-                if call.type(at: 3) == LUA_TFUNCTION {
-                    lua_pushvalue(call.L, 3); ref = LuaRef(state: self.lua)
-                } else if !call.isNil(at: 3) {
-                    return .error("field '\(name)' of collision: function expected, got \(call.typeName(at: 3))")
-                }
-                self.setCollisionHandler(o as! CollisionBehavior, began: name == "onBegan", ref)
-                return .none
-            })
-        }
-        c.property("boundaryIdentifiers", get: { [unowned self] o, call in
-            let ids = (o as! CollisionBehavior).boundaryIdentifiers
+    func registerCollision(in module: LuaModule) {
+        let c = behaviorClass(CollisionBehavior.self, name: "animhost.Collision", kind: "collision")
+        c.doc = "Makes items collide with each other and with boundaries (UICollisionBehavior)."
+        itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })
+        let modes = LuaType<String>.choice(collisionModesNames)
+        c.field("mode", modes, "What collides: items with items, with boundaries, or both.", default: "\"everything\"",
+                get: { Self.modeName($0.mode) }, set: { b, name in b.mode = Self.collisionModes.first { $0.0 == name }!.1 })
+        c.field("translatesReferenceBoundsIntoBoundary", .boolean, "The animator's bounds (inset by `insets`) become a boundary.",
+                default: "false", get: { $0.translatesReferenceBoundsIntoBoundary }, set: { $0.translatesReferenceBoundsIntoBoundary = $1 })
+        c.field("insets", insetsType, "Insets of the reference-bounds boundary.", unit: "pt", default: "{0, 0, 0, 0}",
+                get: { $0.insets }, set: { $0.insets = $1 })
+        let function = LuaType<LuaRef>.function.optional
+        c.field("onBegan", function, "Called with a contact {item, other, boundary, point} when a touch begins (after the step).",
+                get: { ($0.hostData as? CollisionHandlers)?.began },
+                set: { [unowned self] b, f in self.setCollisionHandler(b, began: true, f) })
+        c.field("onEnded", function, "Called with a contact when a touch ends.",
+                get: { ($0.hostData as? CollisionHandlers)?.ended },
+                set: { [unowned self] b, f in self.setCollisionHandler(b, began: false, f) })
+        c.stackField("boundaryIdentifiers", LuaFieldInfo(type: "list of identifiers", annotation: "(string|number)[]", readOnly: true),
+                     "Identifiers of the boundaries added, in order.", get: { [unowned self] b, call in
+            let ids = b.boundaryIdentifiers
             lua_createtable(call.L, Int32(ids.count), 0)
             for (k, id) in ids.enumerated() { self.push(id); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         })
-        c.method("addBoundary") { [unowned self] o, call in self.addBoundary(o as! CollisionBehavior, call) }
-        c.method("removeBoundary") { [unowned self] o, call in
-            var message: String?
-            guard let id = self.boundaryIdentifier(call, at: 2, function: "removeBoundary").get(orStore: &message) else { return .error(message!) }
-            (o as! CollisionBehavior).removeBoundary(id)
-            return .none
+        let identifier = boundaryIdentifierType, vector = vectorType
+        c.method("addBoundary", "Adds a segment p1–p2, or a closed loop through a list of points.",
+                 [LuaParam("identifier", identifier), LuaParam("p1", "vector {x, y} or list of points", annotation: "animhost.Vec|number[]|number[][]", unit: "pt"),
+                  LuaParam("p2", vector, "the segment's other end", optional: true, unit: "pt")],
+                 example: "edges:addBoundary(\"floor\", {0, 500}, {320, 500})") { [unowned self] b, call throws(LuaCallError) in
+            try self.addBoundary(b, call)
         }
-        c.method("removeAllBoundaries") { o, _ in (o as! CollisionBehavior).removeAllBoundaries(); return .none }
-        c.method("boundary") { [unowned self] o, call in
-            var message: String?
-            guard let id = self.boundaryIdentifier(call, at: 2, function: "boundary").get(orStore: &message) else { return .error(message!) }
-            guard let segments = (o as! CollisionBehavior).boundary(id) else { call.pushNil(); return .results(1) }
-            // The path's points: a segment's two ends, or the loop's corners once each.
+        c.method("removeBoundary", "Removes a boundary.", [LuaParam("identifier", identifier)]) { b, call throws(LuaCallError) in
+            b.removeBoundary(try call.argument(1, identifier)); return .none
+        }
+        c.method("removeAllBoundaries", "Removes every boundary.") { b, _ in b.removeAllBoundaries(); return .none }
+        c.method("boundary", "A boundary's points (a segment's two ends, or the loop's corners), or nil.", [LuaParam("identifier", identifier)],
+                 returns: LuaParam("points", "list of vectors", annotation: "animhost.Vec[]?")) { [unowned self] b, call throws(LuaCallError) in
+            guard let segments = b.boundary(try call.argument(1, identifier)) else { call.pushNil(); return .results(1) }
             var points = segments.map(\.p1)
             if segments.count == 1 { points.append(segments[0].p2) }
             lua_createtable(call.L, Int32(points.count), 0)
             for (k, p) in points.enumerated() { self.pushVector(p); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         }
-        c.method("addItem") { [unowned self] o, call in
-            guard let h = self.item(at: 2, call) else { return .error("bad argument #1 to 'addItem' (item expected, got \(call.typeName(at: 2)))") }
-            (o as! CollisionBehavior).addItem(h.id); return .none
-        }
-        c.method("removeItem") { [unowned self] o, call in
-            guard let h = self.item(at: 2, call) else { return .error("bad argument #1 to 'removeItem' (item expected, got \(call.typeName(at: 2)))") }
-            (o as! CollisionBehavior).removeItem(h.id); return .none
-        }
         c.describe = { o in
-            let b = o as! CollisionBehavior
+            let b = unsafeDowncast(o, to: CollisionBehavior.self)
             return "collision (\(b.items.count) items, mode \(Self.modeName(b.mode)), \(b.boundaries.count) boundaries)"
         }
         lua.register(c)
-
-        lua.register("collision", in: t) { [unowned self] call in self.makeCollision(call) }
+        module.add("collision", c.constructor("animhost.collision", "Creates a collision behavior.",
+                                              fields: [LuaParam("items", itemListType, optional: true, defaultValue: "{}")], tableOptional: true,
+                                              example: "animhost.collision{items = {a, b}, translatesReferenceBoundsIntoBoundary = true}") { [unowned self] r throws(LuaCallError) in
+            let b = CollisionBehavior()
+            for item in try r.optional("items", self.itemListType) ?? [] { b.addItem(item) }
+            return b
+        }, constructs: c)
     }
 
-    private func makeCollision(_ call: LuaCall) -> LuaReturn {
-        let b = CollisionBehavior()
-        if call.count == 0 || call.isNil(at: 1) {
-            lua.push(b, as: api.collision)
-            return .results(1)
-        }
-        guard let r = TableReader(call, argument: 1, function: "collision", kind: "collision", fields: Self.collisionFields) else {
-            return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
-        }
-        do throws(LuaCallError) {
-            try r.finish()
-            if r.push("items") != LUA_TNIL {
-                var message: String?
-                guard let list = itemList(at: -1, field: "items", function: "collision", call).get(orStore: &message) else { lua.pop(); return .error(message!) }
-                for item in list { b.addItem(item) }
+    private var collisionModesNames: [String] { Self.collisionModes.map(\.0) }
+
+    /// A boundary identifier: a string or a finite number.
+    private var boundaryIdentifierType: LuaType<BoundaryIdentifier> {
+        LuaType(name: "string or number", annotation: "string|number", read: { call, i in
+            switch call.type(at: i) {
+            case LUA_TSTRING: return .success(.string(call.state.string(at: i) ?? ""))
+            case LUA_TNUMBER:
+                let v = lua_tonumberx(call.L, i, nil)
+                return v.isFinite ? .success(.number(v)) : .failure(.invalid("boundary identifier must be finite"))
+            default: return .failure(.type(expected: "boundary identifier (string or number)", got: call.typeName(at: i)))
             }
-            lua.pop()
-            if r.push("mode") != LUA_TNIL {
-                var message: String?
-                guard let mode = Self.mode(call, at: -1, function: "collision").get(orStore: &message) else { lua.pop(); return .error(message!) }
-                b.mode = mode
+        }, push: { [unowned self] _, id in self.push(id) })
+    }
+
+    /// Insets as `{top=, left=, bottom=, right=}` or `{top, left, bottom, right}` (UIEdgeInsets order), pt.
+    private var insetsType: LuaType<EdgeInsets> {
+        LuaType(name: "insets {top, left, bottom, right}", annotation: "number[]|{top: number?, left: number?, bottom: number?, right: number?}", read: { call, i in
+            let L = call.L
+            guard lua_type(L, i) == LUA_TTABLE else { return .failure(.type(expected: "insets {top, left, bottom, right}", got: call.typeName(at: i))) }
+            let t = lua_absindex(L, i)
+            var values: [Double] = []
+            for (k, name) in ["top", "left", "bottom", "right"].enumerated() {
+                lua_rawgeti(L, t, lua_Integer(k + 1))
+                if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); call.push(name); lua_rawget(L, t) }
+                let type = lua_type(L, -1)
+                let v = type == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : (type == LUA_TNIL ? 0 : .nan)
+                lua_settop(L, -2)
+                guard v.isFinite, abs(v) <= 1e9 else { return .failure(.invalid("'\(name)' must be a finite number")) }
+                values.append(v)
             }
-            lua.pop()
-            if let v = try r.bool("translatesReferenceBoundsIntoBoundary") { b.translatesReferenceBoundsIntoBoundary = v }
-            if r.push("insets") != LUA_TNIL {
-                var message: String?
-                guard let insets = Self.insets(call, at: -1, function: "collision").get(orStore: &message) else { lua.pop(); return .error(message!) }
-                b.insets = insets
+            return .success(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
+        }, push: { call, i in
+            lua_createtable(call.L, 0, 4)
+            for (name, v) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
+                call.push(v); call.state.setField(name, in: -2)
             }
-            lua.pop()
-            if let f = try r.function("onBegan") { setCollisionHandler(b, began: true, f) }
-            if let f = try r.function("onEnded") { setCollisionHandler(b, began: false, f) }
-        } catch { return .error(error.description) }
-        lua.push(b, as: api.collision)
-        return .results(1)
+        })
     }
 
     /// `:addBoundary(id, p1, p2)` or `:addBoundary(id, {p1, p2, …})` (a closed loop).
-    private func addBoundary(_ b: CollisionBehavior, _ call: LuaCall) -> LuaReturn {
-        var message: String?
-        guard let id = boundaryIdentifier(call, at: 2, function: "addBoundary").get(orStore: &message) else { return .error(message!) }
-        do throws(DynamicsError) {
-            if !call.isNil(at: 4) {
-                guard let p1 = vector(at: 3, field: "p1", function: "addBoundary").get(orStore: &message),
-                      let p2 = vector(at: 4, field: "p2", function: "addBoundary").get(orStore: &message) else { return .error(message!) }
-                try b.addBoundary(id, from: p1, to: p2)
-                return .none
-            }
-            guard call.type(at: 3) == LUA_TTABLE, vector(at: 3) == nil else {
-                return .error("bad argument #2 to 'addBoundary' (two points p1, p2 or a list of points expected, got \(call.typeName(at: 3)))")
-            }
-            var points: [Vec2] = []
-            let n = lua_rawlen(call.L, 3)
-            for k in 0..<n {
-                lua_rawgeti(call.L, 3, lua_Integer(k + 1))
-                let p = vector(at: -1, field: "points[\(k + 1)]", function: "addBoundary").get(orStore: &message)
-                lua.pop()
-                guard let p else { return .error(message!) }
-                points.append(p)
-            }
-            try b.addBoundary(id, points: points)
+    private func addBoundary(_ b: CollisionBehavior, _ call: LuaCall) throws(LuaCallError) -> LuaReturn {
+        let id = try call.argument(1, boundaryIdentifierType), vector = vectorType
+        if !call.isNil(at: 3 + call.argumentOffset) {
+            let p1 = try call.argument(2, vector), p2 = try call.argument(3, vector)
+            do throws(DynamicsError) { try b.addBoundary(id, from: p1, to: p2) } catch { throw call.argumentFailure(2, error.description) }
             return .none
-        } catch {
-            return .error("bad argument to 'addBoundary' (\(error.description))")
         }
-    }
-
-    /// A boundary identifier: a string or a number.
-    private func boundaryIdentifier(_ call: LuaCall, at i: Int32, function: String) -> Result<BoundaryIdentifier, LuaCallError> {
-        switch call.type(at: i) {
-        case LUA_TSTRING: return .success(.string(lua.string(at: i) ?? ""))
-        case LUA_TNUMBER:
-            let v = lua_tonumberx(call.L, i, nil)
-            guard v.isFinite else { return .failure(LuaCallError("bad argument #1 to '\(function)' (boundary identifier must be finite)")) }
-            return .success(.number(v))
-        default:
-            return .failure(LuaCallError("bad argument #1 to '\(function)' (boundary identifier expected: a string or a number, got \(call.typeName(at: i)))"))
+        let i = 2 + call.argumentOffset
+        var isPoint = false
+        if case .success = vector.read(call, i) { isPoint = true }
+        guard call.type(at: i) == LUA_TTABLE, !isPoint else {
+            throw call.argumentFailure(2, "expected two points p1, p2 or a list of points, got \(call.typeName(at: i))")
         }
+        var points: [Vec2] = []
+        let n = lua_rawlen(call.L, i)
+        for k in 0..<n {
+            lua_rawgeti(call.L, i, lua_Integer(k + 1))
+            let p = vector.read(call, lua.top)
+            lua.pop()
+            switch p {
+            case .success(let p): points.append(p)
+            case .failure(let e): throw call.argumentFailure(2, "point [\(k + 1)]: \(e.detail)")
+            }
+        }
+        do throws(DynamicsError) { try b.addBoundary(id, points: points) } catch { throw call.argumentFailure(2, error.description) }
+        return .none
     }
 
     /// Pushes a boundary identifier as the script gave it (whole numbers as integers).
@@ -192,48 +146,8 @@ extension Scene {
         }
     }
 
-    private func pushItems(_ items: [ItemID], _ call: LuaCall) {
-        lua_createtable(call.L, Int32(items.count), 0)
-        for (k, id) in items.enumerated() { push(id); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
-    }
-
     static func modeName(_ mode: CollisionBehavior.Mode) -> String {
         collisionModes.first { $0.1 == mode }?.0 ?? "none"
-    }
-
-    static func mode(_ call: LuaCall, at i: Int32, function: String) -> Result<CollisionBehavior.Mode, LuaCallError> {
-        let names = collisionModes.map(\.0)
-        guard call.type(at: i) == LUA_TSTRING, let name = call.state.string(at: i) else {
-            return .failure(LuaCallError("bad argument #1 to '\(function)' (field 'mode': string expected, got \(call.typeName(at: i)))"))
-        }
-        if let m = collisionModes.first(where: { $0.0 == name }) { return .success(m.1) }
-        let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        return .failure(LuaCallError("bad argument #1 to '\(function)' (field 'mode': unknown mode '\(name)', expected \"everything\", \"items\" or \"boundaries\"\(hint))"))
-    }
-
-    /// Insets as `{top=, left=, bottom=, right=}` or `{top, left, bottom, right}` (UIEdgeInsets order), pt.
-    static func insets(_ call: LuaCall, at i: Int32, function: String) -> Result<EdgeInsets, LuaCallError> {
-        let L = call.L
-        guard lua_type(L, i) == LUA_TTABLE else {
-            return .failure(LuaCallError("bad argument #1 to '\(function)' (field 'insets': table {top, left, bottom, right} expected, got \(call.typeName(at: i)))"))
-        }
-        let t = lua_absindex(L, i)
-        var values: [Double] = []
-        for (k, name) in ["top", "left", "bottom", "right"].enumerated() {
-            lua_rawgeti(L, t, lua_Integer(k + 1))
-            if lua_type(L, -1) == LUA_TNIL {
-                lua_settop(L, -2)
-                call.push(name); lua_rawget(L, t)
-            }
-            let type = lua_type(L, -1)
-            let v = type == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : (type == LUA_TNIL ? 0 : .nan)
-            lua_settop(L, -2)
-            guard v.isFinite, abs(v) <= 1e9 else {
-                return .failure(LuaCallError("bad argument #1 to '\(function)' (field 'insets': '\(name)' must be a finite number)"))
-            }
-            values.append(v)
-        }
-        return .success(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
     }
 
     /// Installs (or clears) a script handler as the behavior's Swift closure.

@@ -4,9 +4,10 @@ import LuaKit
 
 extension Scene {
     /// Primitives behind the prelude's `animhost.behavior(name)` classes.
-    func registerComposites(in t: Int32) {
+    func registerComposites(in module: LuaModule) {
         let c = api.composite
-        c.describe = { o in (o as! LuaCompositeBehavior).className }
+        c.doc = "The host side of a custom behavior class's instance (`animhost.behavior(name)`)."
+        c.describe = { o in unsafeDowncast(o, to: LuaCompositeBehavior.self).className }
         lua.register(c)
         // Calls instance:action(dt), looked up at call time so a class may define it late.
         let runAction: LuaRef
@@ -15,9 +16,9 @@ extension Scene {
             runAction = LuaRef(state: lua)
         } catch { fatalError("the built-in action runner failed to compile: \(error)") }
 
-        lua.register("_composite", in: t) { [unowned self] call in
+        module.hidden("_composite") { [unowned self] call in
             guard lua_type(call.L, 1) == LUA_TTABLE, lua_type(call.L, 2) == LUA_TTABLE else {
-                return .error("bad argument to '_composite' (instance and class tables expected)")
+                return call.argumentError(1, "expected instance and class tables")
             }
             self.lua.push("__name"); lua_rawget(call.L, 2)
             let className = self.lua.string(at: -1) ?? "behavior"
@@ -42,28 +43,27 @@ extension Scene {
             self.lua.setField("__animhost_behavior", in: 1)
             return .none
         }
-        lua.register("_compositeAddChild", in: t) { [unowned self] call in
+        module.hidden("_compositeAddChild") { [unowned self] call in
             guard let parent = self.behavior(at: 1, call) else { return .error("addChild must be called on a behavior instance (use ':')") }
-            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
+            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "expected behavior, got \(call.typeName(at: 2))") }
             do throws(DynamicsError) { try parent.addChild(child) } catch { return .error(error.description) }
             return .none
         }
-        lua.register("_compositeRemoveChild", in: t) { [unowned self] call in
+        module.hidden("_compositeRemoveChild") { [unowned self] call in
             guard let parent = self.behavior(at: 1, call) else { return .error("removeChild must be called on a behavior instance (use ':')") }
-            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "behavior expected, got \(call.typeName(at: 2))") }
+            guard let child = self.behavior(at: 2, call) else { return call.argumentError(1, "expected behavior, got \(call.typeName(at: 2))") }
             parent.removeChild(child)
             return .none
         }
-        lua.register("_compositeChildren", in: t) { [unowned self] call in
+        module.hidden("_compositeChildren") { [unowned self] call in
             guard let b = self.behavior(at: 1, call) else { call.pushNil(); return .results(1) }
             lua_createtable(call.L, Int32(b.childBehaviors.count), 0)
             for (k, child) in b.childBehaviors.enumerated() { self.push(child); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         }
-        lua.register("_compositeAnimator", in: t) { [unowned self] call in
+        module.hidden("_compositeAnimator") { [unowned self] call in
             guard let b = self.behavior(at: 1, call), b.animator != nil else { call.pushNil(); return .results(1) }
-            if self.api.animatorHandle == nil { self.api.animatorHandle = AnimatorHandle(scene: self) }
-            self.lua.push(self.api.animatorHandle!, as: self.api.animator)
+            self.lua.push(self.animatorHandle(), as: self.api.animator)
             return .results(1)
         }
     }

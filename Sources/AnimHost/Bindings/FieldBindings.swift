@@ -29,8 +29,6 @@ indirect enum RegionSpec: Equatable {
 
 extension Scene {
     static let fieldKinds = FieldBehavior.Kind.allCases.map(\.rawValue).filter { $0 != "custom" }
-    static let fieldFields = ["kind", "evaluate", "items", "position", "region", "strength", "falloff", "minimumRadius",
-                              "direction", "smoothness", "animationSpeed"]
     static let regionFields = ["size", "radius", "infinite", "union", "intersection", "difference", "inverse"]
     /// Nesting limit of region tables (also stops a table that contains itself).
     static let maximumRegionDepth = 16
@@ -39,87 +37,72 @@ extension Scene {
     /// direction=, smoothness=, animationSpeed=}` and `animhost.field{evaluate=fn, …}`
     /// (UIFieldBehavior).
     ///
-    /// Every constructor field but `kind` stays readable and writable; `items` through
-    /// `addItem`/`removeItem`. A custom field's `evaluate(position, velocity, mass, charge,
-    /// time)` gets the item's position relative to the field's `position` (pt), its velocity
-    /// (pt/s), mass (UIKit kg), charge and the simulated time (s), and returns a force in
-    /// UIKit newtons (a = 100·F/m pt/s²; nil for none). It runs inside the physics step, so it
-    /// must not touch scene objects: it is refused with a clear error if it tries.
-    func registerFields(in t: Int32) {
-        let c = api.uikit.field
-        func f(_ o: AnyObject) -> FieldBehavior { o as! FieldBehavior }
-        c.property("kind", get: { o, call in call.push(f(o).kind.rawValue); return .results(1) })
-        itemMembership(c, items: { f($0).items }, add: { f($0).addItem($1) }, remove: { f($0).removeItem($1) })
-        vectorProperty(c, "position", get: { f($0).position }, set: { f($0).position = $1; return nil })
-        vectorProperty(c, "direction", get: { f($0).direction }, set: { f($0).direction = $1; return nil })
-        for name in ["strength", "falloff", "minimumRadius", "smoothness", "animationSpeed"] {
-            let path: ReferenceWritableKeyPath<FieldBehavior, Double> = switch name {
-            case "strength": \.strength
-            case "falloff": \.falloff
-            case "minimumRadius": \.minimumRadius
-            case "smoothness": \.smoothness
-            default: \.animationSpeed
-            }
-            numberProperty(c, name, get: { f($0)[keyPath: path] }, set: { o, v in
-                if let e = Self.checkFieldNumber(name, v) { return "field '\(name)' of field \(e)" }
-                f(o)[keyPath: path] = v
-                return nil
-            })
-        }
-        c.property("region", get: { [unowned self] o, _ in
-            self.pushRegion(self.fieldState(f(o)).region); return .results(1)
-        }, set: { [unowned self] o, call in
-            do throws(LuaCallError) {
-                let spec = try self.readRegion(call, at: 3, path: "region", depth: 0)
-                self.fieldState(f(o)).region = spec
-                f(o).region = spec.region
-                return .none
-            } catch { return .error(error.description) }
+    /// A custom field's `evaluate(position, velocity, mass, charge, time)` gets the item's
+    /// position relative to the field's `position` (pt), its velocity (pt/s), mass (UIKit kg),
+    /// charge and the simulated time (s), and returns a force in UIKit newtons (a = 100·F/m
+    /// pt/s²; nil for none). It runs inside the physics step, so it must not touch scene
+    /// objects: it is refused with a clear error if it tries.
+    func registerFields(in module: LuaModule) {
+        let c = behaviorClass(FieldBehavior.self, name: "animhost.Field", kind: "field")
+        c.doc = "A force field (UIFieldBehavior) acting on its own items: forces in UIKit newtons, an item of mass m accelerates at 100·F/m pt/s²."
+        c.field("kind", LuaType<String>.string, "One of \(Self.fieldKinds.joined(separator: ", ")), or custom (set in the constructor).",
+                get: { $0.kind.rawValue })
+        itemMembership(c, items: { $0.items }, add: { $0.addItem($1) }, remove: { $0.removeItem($1) })
+        c.field("position", vectorType, "Center of the field; regions and evaluate's position are relative to it.", unit: "pt",
+                default: "{0, 0}", get: { $0.position }, set: { $0.position = $1 })
+        c.field("direction", vectorType, "Direction of linear gravity and velocity fields, in UIKit field units (1 → 100 pt/s² or 100 pt/s).",
+                get: { $0.direction }, set: { $0.direction = $1 })
+        c.field("strength", .number, "Strength of the field.", default: "1", get: { $0.strength }, set: { $0.strength = $1 })
+        c.field("falloff", .number, "Exponent of the fall-off with distance.", default: "0", get: { $0.falloff }, set: { $0.falloff = $1 })
+        c.field("minimumRadius", .atLeast(0), "Inside this distance the field is as at the radius.", unit: "pt", default: "0",
+                get: { $0.minimumRadius }, set: { $0.minimumRadius = $1 })
+        c.field("smoothness", LuaType<Double>.number.checked("0 … 1") { v in
+            v >= 0 && v <= 1 ? nil : "must be between 0 (noisy) and 1 (smooth), got \(NumberFormat.string(v))"
+        }, "Noise and turbulence: 0 noisy … 1 smooth.", get: { $0.smoothness }, set: { $0.smoothness = $1 })
+        c.field("animationSpeed", .atLeast(0), "How fast noise and turbulence change.", get: { $0.animationSpeed }, set: { $0.animationSpeed = $1 })
+        c.field("region", regionType, "Where the field acts, relative to `position` (see the README's regions).", default: "{infinite = true}",
+                get: { [unowned self] f in self.fieldState(f).region }, set: { [unowned self] f, spec in
+            self.fieldState(f).region = spec
+            f.region = spec.region
         })
-        c.property("evaluate", get: { [unowned self] o, call in
-            if let ref = self.fieldState(f(o)).evaluate { ref.push() } else { call.pushNil() }
-            return .results(1)
-        }, set: { [unowned self] o, call in
-            guard f(o).kind == .custom else {
-                return .error("field 'evaluate' of field: only a custom field (made with evaluate=) has an evaluate function; this one is \(f(o).kind.rawValue)")
+        c.field("evaluate", LuaType<LuaRef>.function.optional, "A custom field's force function (position, velocity, mass, charge, time) → force.",
+                get: { [unowned self] f in self.fieldState(f).evaluate }, set: { [unowned self] f, ref throws(LuaFailure) in
+            guard f.kind == .custom else {
+                throw .invalid("only a custom field (made with evaluate=) has an evaluate function; this one is \(f.kind.rawValue)")
             }
-            guard lua_type(call.L, 3) == LUA_TFUNCTION else {
-                return .error("field 'evaluate' of field: function expected, got \(call.typeName(at: 3))")
-            }
-            lua_pushvalue(call.L, 3)
-            let ref = LuaRef(state: self.lua)
-            let state = self.fieldState(f(o))
+            guard let ref else { throw .value(.type(expected: "function", got: "nil")) }
+            let state = self.fieldState(f)
             state.evaluate = ref
             state.location = self.functionLocation(ref)
-            f(o).parameterDidChange()
-            return .none
+            f.parameterDidChange()
         })
-        c.describe = { o in "field (\(f(o).kind.rawValue), \(f(o).items.count) items, strength \(NumberFormat.string(f(o).strength)))" }
-        lua.register(c)
-
-        lua.register("field", in: t) { [unowned self] call in
-            guard let r = TableReader(call, argument: 1, function: "field", kind: "field", fields: Self.fieldFields) else {
-                return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
-            }
-            do throws(LuaCallError) { return try self.makeField(r) } catch { return .error(error.description) }
+        c.describe = { o in
+            let f = unsafeDowncast(o, to: FieldBehavior.self)
+            return "field (\(f.kind.rawValue), \(f.items.count) items, strength \(NumberFormat.string(f.strength)))"
         }
+        lua.register(c)
+        module.add("field", c.constructor("animhost.field", "Creates a field of a built-in kind, or a custom field from `evaluate`.", fields: [
+            LuaParam("kind", LuaType<String>.choice(Self.fieldKinds), "the built-in kind", optional: true),
+            LuaParam("evaluate", LuaType<LuaRef>.function, "function(position, velocity, mass, charge, time) returning a force (custom field)", optional: true),
+            LuaParam("items", itemListType, optional: true, defaultValue: "{}"),
+        ], example: "animhost.field{kind = \"radialGravity\", items = {ball}, position = {160, 300}, strength = 2}") { [unowned self] r throws(LuaCallError) in
+            try self.makeField(r)
+        }, constructs: c)
     }
 
-    private func makeField(_ r: TableReader) throws(LuaCallError) -> LuaReturn {
-        try r.finish()
-        let evaluate = try r.function("evaluate")
-        if evaluate == nil, try r.string("kind") == "custom" {
-            throw r.fieldError("evaluate", "a custom field needs evaluate = function(position, velocity, mass, charge, time)")
+    private func makeField(_ r: LuaFields) throws(LuaCallError) -> FieldBehavior {
+        let evaluate = try r.optional("evaluate", .function)
+        if evaluate == nil, try r.optional("kind", .string) == "custom" {
+            throw r.error("evaluate", "a custom field needs evaluate = function(position, velocity, mass, charge, time)")
         }
-        let kindName = try choiceField(r, "kind", "field kind", Self.fieldKinds + (evaluate == nil ? [] : ["custom"]))
-        let items = try itemsField(r)
+        let kindName = try r.optional("kind", .choice(Self.fieldKinds + (evaluate == nil ? [] : ["custom"])))
+        let items = try r.optional("items", itemListType) ?? []
+        let state = FieldState()
         let b: FieldBehavior
-        let state: FieldState
         if let evaluate {
             if let kindName, kindName != "custom" {
-                throw r.fieldError("evaluate", "only a custom field has one; leave out kind = \"\(kindName)\" or use kind = \"custom\"")
+                throw r.error("evaluate", "only a custom field has one; leave out kind = \"\(kindName)\" or use kind = \"custom\"")
             }
-            state = FieldState()
             state.evaluate = evaluate
             state.location = functionLocation(evaluate)
             b = FieldBehavior(items: items) { [weak self, weak state] p, v, m, q, time in
@@ -128,54 +111,31 @@ extension Scene {
             }
         } else {
             guard let kindName, let kind = FieldBehavior.Kind(rawValue: kindName) else {
-                throw LuaCallError("bad argument #1 to 'field' (give kind = one of \(Self.fieldKinds.joined(separator: ", ")), or evaluate = function(position, velocity, mass, charge, time))")
+                throw r.error("give kind = one of \(Self.fieldKinds.joined(separator: ", ")), or evaluate = function(position, velocity, mass, charge, time)")
             }
             b = FieldBehavior(kind: kind, items: items)
-            state = FieldState()
         }
-        api.uikit.keep(state, for: b)
-        if let v = try vectorField(r, "position") { b.position = v }
-        if let v = try vectorField(r, "direction") { b.direction = v }
-        for name in ["strength", "falloff", "minimumRadius", "smoothness", "animationSpeed"] {
-            guard let v = try r.finiteNumber(name) else { continue }
-            if let e = Self.checkFieldNumber(name, v) { throw r.fieldError(name, e) }
-            switch name {
-            case "strength": b.strength = v
-            case "falloff": b.falloff = v
-            case "minimumRadius": b.minimumRadius = v
-            case "smoothness": b.smoothness = v
-            default: b.animationSpeed = v
-            }
-        }
-        r.push("region")
-        do throws(LuaCallError) {
-            defer { lua.pop() }
-            let spec = try readRegion(r.call, at: lua.top, path: "region", depth: 0)
-            state.region = spec
-            b.region = spec.region
-        } catch {
-            throw LuaCallError("bad argument #1 to 'field' (\(error.description))")
-        }
-        lua.push(b, as: api.uikit.field)
-        return .results(1)
+        api.fieldStates.keep(state, for: b)
+        return b
     }
 
-    /// Ranges of the number fields: minimumRadius and animationSpeed ≥ 0, smoothness 0…1.
-    static func checkFieldNumber(_ name: String, _ v: Double) -> String? {
-        switch name {
-        case "minimumRadius", "animationSpeed":
-            return v >= 0 ? nil : "must be ≥ 0, got \(NumberFormat.string(v))"
-        case "smoothness":
-            return v >= 0 && v <= 1 ? nil : "must be between 0 (noisy) and 1 (smooth), got \(NumberFormat.string(v))"
-        default: return nil
-        }
+    /// A region table (see `readRegion`); nil reads as everywhere.
+    var regionType: LuaType<RegionSpec> {
+        LuaType(name: "region", annotation: "table", read: { [unowned self] call, i in
+            do throws(LuaCallError) { return .success(try self.readRegion(call, at: i, path: "region", depth: 0)) }
+            catch {
+                // Messages name the path inside the region; the field itself is named by the caller.
+                let m = error.description
+                return .failure(.invalid(m.hasPrefix("field 'region': ") ? String(m.dropFirst(16)) : m))
+            }
+        }, push: { [unowned self] _, spec in self.pushRegion(spec) })
     }
 
     /// The binding's state of a field, made on first use.
     func fieldState(_ f: FieldBehavior) -> FieldState {
-        if let s = api.uikit.state(of: f) { return s }
+        if let s = api.fieldStates.state(of: f) { return s }
         let s = FieldState()
-        api.uikit.keep(s, for: f)
+        api.fieldStates.keep(s, for: f)
         return s
     }
 
@@ -199,10 +159,10 @@ extension Scene {
         guard depth <= Self.maximumRegionDepth else {
             throw LuaCallError("field 'region': regions nest at most \(Self.maximumRegionDepth) deep (does a region table contain itself?)")
         }
-        guard let r = TableReader(call, argument: index, function: "field", kind: "region", fields: Self.regionFields) else {
+        guard let r = LuaFields(call, argument: index, function: "field") else {
             throw LuaCallError("field '\(path)': region table expected ({size = {w, h}}, {radius = r}, {union = {…}}, …), got \(call.typeName(at: index))")
         }
-        try r.finish()
+        try r.checkNames(valid: Self.regionFields, kind: "region")
         var shapes: [RegionSpec] = []
         var given: [String] = []
         if r.push("size") != LUA_TNIL {
@@ -253,7 +213,7 @@ extension Scene {
             let what = given.isEmpty ? "none" : given.map { "'\($0)'" }.joined(separator: " and ")
             throw LuaCallError("field '\(path)': give exactly one of size, radius, infinite, union, intersection, difference (got \(what))")
         }
-        if let inverse = try r.bool("inverse"), inverse { return .inverse(shape) }
+        if let inverse = try r.optional("inverse", .boolean), inverse { return .inverse(shape) }
         return shape
     }
 

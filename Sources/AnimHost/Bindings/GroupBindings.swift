@@ -1,38 +1,30 @@
-import CLuaShim
 import Dynamics
 import LuaKit
 
-// animhost.group{items=, name=} — UIDynamicItemGroup: an item made of other items that
-// moves and collides as one rigid body. It returns an item, to be put in behaviors.
-
 extension Scene {
-    func registerGroup(in t: Int32) {
-        lua.register("group", in: t) { [unowned self] call in
-            guard let r = TableReader(call, argument: 1, function: "group", kind: "group", fields: ["items", "name"]) else {
-                return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
+    /// `animhost.group{items=, name=}` (UIDynamicItemGroup): an item made of other items that
+    /// moves and collides as one rigid body. It returns an item, to be put in behaviors.
+    func registerGroup(in module: LuaModule) {
+        let fields = [LuaParam("items", itemListType, "the members"),
+                      LuaParam("name", .string, "unique name", optional: true, defaultValue: "\"group<N>\"")]
+        module.function("group", "Makes one rigid item of several (UIDynamicItemGroup); put the group, not its members, in behaviors.",
+                        [LuaParam("fields", "table", annotation: "table", "items, name")],
+                        returns: LuaParam("group", "item", annotation: "animhost.Item"),
+                        example: "local body = animhost.group{items = {head, torso}, name = \"body\"}") { [unowned self] call throws(LuaCallError) in
+            guard let r = LuaFields(call, function: "group") else { throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))") }
+            try r.checkNames(valid: fields.map(\.name), kind: "group")
+            let animator = self.stage.animator
+            let name = try r.optional("name", .string) ?? "group\(animator.itemCount + 1)"
+            if animator.item(named: name) != nil {
+                throw LuaCallError("an item named '\(name)' already exists; item names must be unique")
             }
-            do throws(LuaCallError) {
-                try r.finish()
-                let animator = self.stage.animator
-                let name = try r.string("name") ?? "group\(animator.itemCount + 1)"
-                if animator.item(named: name) != nil {
-                    return .error("an item named '\(name)' already exists; item names must be unique")
-                }
-                guard r.push("items") != LUA_TNIL else {
-                    self.lua.pop()
-                    return .error("bad argument #1 to 'group' (field 'items' is required: a list of items)")
-                }
-                var message: String?
-                guard let items = self.itemList(at: -1, field: "items", function: "group", call).get(orStore: &message) else {
-                    self.lua.pop(); return .error(message!)
-                }
-                self.lua.pop()
-                let id: ItemID
-                do throws(DynamicsError) { id = try animator.addGroup(name: name, items: items) } catch { return .error(error.description) }
-                self.api.items.append(ItemHandle(id: id, scene: self))
-                self.push(id)
-                return .results(1)
-            } catch { return .error(error.description) }
+            let items = try r.required("items", self.itemListType)
+            let id: ItemID
+            do throws(DynamicsError) { id = try animator.addGroup(name: name, items: items) } catch { throw LuaCallError(error.description) }
+            _ = self.addHandle(id)
+            self.push(id)
+            return .results(1)
         }
+        module.describeFields(of: "group", fields)
     }
 }

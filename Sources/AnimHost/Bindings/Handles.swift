@@ -5,20 +5,23 @@ import LuaKit
 final class SceneAPI {
     init(lua: LuaState) { vectors = LuaVectors(lua: lua) }
 
-    let item = LuaClass(name: "animhost.Item", kind: "item")
-    let animator = LuaClass(name: "animhost.Animator", kind: "animator")
-    let attachment = LuaClass(name: "animhost.Attachment", kind: "attachment")
-    let itemBehavior = LuaClass(name: "animhost.ItemBehavior", kind: "itemBehavior")
-    let composite = LuaClass(name: "animhost.Composite", kind: "behavior")
-    /// Gravity, push, snap and field.
-    let uikit = BehaviorClasses()
-    let collision = LuaClass(name: "animhost.Collision", kind: "collision")
+    let item = LuaClassOf<ItemHandle>(name: "animhost.Item", kind: "item")
+    let animator = LuaClassOf<AnimatorHandle>(name: "animhost.Animator", kind: "animator")
+    let composite = LuaClassOf<LuaCompositeBehavior>(name: "animhost.Composite", kind: "behavior")
+    /// The built-in behavior classes, each with the Swift type it binds (see `behaviorClass`).
+    var behaviorClasses: [(type: ObjectIdentifier, luaClass: LuaClass)] = []
+    /// What the field bindings keep beside each field.
+    let fieldStates = FieldStates()
     /// Vector conversion, with the prelude's vec metatable once it ran.
-    var vectors: LuaVectors
+    @exclusivity(unchecked) var vectors: LuaVectors
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
     var items: [ItemHandle] = []
+    /// `animhost.items`: the items in creation order, and by name.
+    var itemList: LuaRef?
+    /// `animhost.animators`: the animators in creation order.
+    var animatorList: LuaRef?
 }
 
 /// A Lua handle to an item.

@@ -4,28 +4,36 @@ import LuaKit
 
 extension Scene {
     /// tap, pan, longPress, input.
-    func registerInput(in t: Int32) {
-        lua.register("tap", in: t) { [unowned self] call in
+    func registerInput(in module: LuaModule) {
+        let item = LuaParam("item", "item or nil", annotation: "animhost.Item?", "the item whose touches it recognizes; nil: the whole screen")
+        let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "state, location, translation, delta, velocity (pt/s), item")
+        let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
+                                annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?}",
+                                "functions called with the gesture")
+        module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
+                        [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
+                        example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
             self.addRecognizer(call, name: "tap", kind: .tap())
         }
-        lua.register("pan", in: t) { [unowned self] call in
+        module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples.", [item, handlers],
+                        example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end})") { [unowned self] call throws(LuaCallError) in
             self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
         }
-        lua.register("longPress", in: t) { [unowned self] call in
+        var press = handlers
+        press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
+        module.function("longPress", "Recognizes a touch held still for `minimumDuration` seconds.", [item, press],
+                        example: "animhost.longPress(pane, {minimumDuration = 0.3, began = function(g) pane.scale = 1.1 end})") { [unowned self] call throws(LuaCallError) in
             var minimum = 0.5
-            if lua_type(call.L, 2) == LUA_TTABLE {
-                self.lua.push("minimumDuration"); lua_rawget(call.L, 2)
-                if lua_type(call.L, -1) == LUA_TNUMBER { minimum = lua_tonumberx(call.L, -1, nil) }
-                self.lua.pop()
-                guard minimum.isFinite, minimum >= 0 else { return .error("bad argument #2 to 'longPress' (field 'minimumDuration' must be ≥ 0)") }
+            if lua_type(call.L, 2) == LUA_TTABLE, let r = LuaFields(call, argument: 2, function: "longPress") {
+                minimum = try r.optional("minimumDuration", .atLeast(0)) ?? 0.5
             }
             return self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
         }
-        lua.register("input", in: t) { [unowned self] call in
-            guard lua_type(call.L, 1) == LUA_TTABLE else { return call.argumentError(1, "list of inputs expected, got \(call.typeName(at: 1))") }
-            do throws(LuaCallError) {
-                for input in try self.readInputs(call, at: 1, function: "input") { self.stage.schedule(input) }
-            } catch { return .error(error.description) }
+        module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
+                        [LuaParam("inputs", "list of inputs", annotation: "table[]")],
+                        example: "animhost.input{{at = 0.1, tap = {160, 300}}, {at = 0.5, pan = {from = {100, 100}, to = {200, 100}, duration = 0.3}}}") { [unowned self] call throws(LuaCallError) in
+            guard lua_type(call.L, 1) == LUA_TTABLE else { throw call.argumentFailure(1, "expected list of inputs, got \(call.typeName(at: 1))") }
+            for input in try self.readInputs(call, at: 1, function: "input") { self.stage.schedule(input) }
             return .none
         }
     }

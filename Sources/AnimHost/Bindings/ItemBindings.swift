@@ -2,151 +2,246 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-extension Scene {
-    static let itemFields = ["name", "center", "size", "shape", "angle", "alpha", "scale", "cornerRadius", "props", "velocity", "angularVelocity"]
+/// The item fields a script reads and writes, with how the animator holds them: the one list
+/// behind `animhost.Item` and the test API's read-only items. A new item property is a line here.
+struct ItemField: Sendable {
+    enum Access: Sendable {
+        case vector(get: @Sendable (Animator, ItemID) -> Vec2, set: @Sendable (Animator, ItemID, Vec2) throws(DynamicsError) -> Void)
+        case scalar(get: @Sendable (Animator, ItemID) -> Double, set: @Sendable (Animator, ItemID, Double) throws(DynamicsError) -> Void)
+    }
+    let name: String
+    let doc: String
+    let unit: String?
+    let defaultValue: String?
+    let access: Access
 
+    static let all: [ItemField] = [
+        ItemField(name: "center", doc: "Position of the item's center.", unit: "pt", defaultValue: nil,
+                  access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })),
+        ItemField(name: "size", doc: "Width and height; the collision shape scales with it.", unit: "pt", defaultValue: "{100, 100}",
+                  access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })),
+        ItemField(name: "velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", defaultValue: "{0, 0}",
+                  access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })),
+        ItemField(name: "angle", doc: "Rotation, clockwise on screen (y grows downward).", unit: "rad", defaultValue: "0",
+                  access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })),
+        ItemField(name: "angularVelocity", doc: "Rotation speed.", unit: "rad/s", defaultValue: "0",
+                  access: .scalar(get: { $0.angularVelocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })),
+        ItemField(name: "alpha", doc: "Opacity, 0 … 1.", unit: nil, defaultValue: "1",
+                  access: .scalar(get: { $0.alpha(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })),
+        ItemField(name: "scale", doc: "Visual scale factor (does not change the collision shape).", unit: nil, defaultValue: "1",
+                  access: .scalar(get: { $0.scale(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })),
+        ItemField(name: "cornerRadius", doc: "Corner radius for drawing.", unit: "pt", defaultValue: "0",
+                  access: .scalar(get: { $0.cornerRadius(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })),
+    ]
+}
+
+extension Scene {
     /// Pushes the userdata of an item.
     func push(_ id: ItemID) {
         lua.push(api.items[Int(id.index)], as: api.item)
     }
 
-    func registerItems(in t: Int32) {
+    /// `animhost.item{…}` and the item class. The hot fields (center, velocity, angle,
+    /// angularVelocity, custom props) are read and written on the stack directly: one C call
+    /// reads or pushes a vector, no Swift string is built, and an assignment skips the
+    /// animation bookkeeping when nothing is animated.
+    func registerItems(in module: LuaModule) {
         let c = api.item
+        c.doc = "A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value."
         let animator = stage.animator
-        func vectorProperty(_ name: String, get: @escaping (ItemID) -> Vec2, set: @escaping (ItemID, Vec2) throws(DynamicsError) -> Void) {
-            c.property(name, get: { [unowned self] o, _ in
-                self.pushVector(get((o as! ItemHandle).id)); return .results(1)
-            }, set: { [unowned self] o, call in
-                var message: String?
-                guard let v = self.vector(at: 3, field: name, function: name).get(orStore: &message) else { return .error(message!) }
-                if let r = self.interceptItemAssignment(name, of: (o as! ItemHandle).id, value: v) { return r }
-                do throws(DynamicsError) { try set((o as! ItemHandle).id, v) } catch { return .error(error.description) }
-                return self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
-            })
-        }
-        func scalarProperty(_ name: String, get: @escaping (ItemID) -> Double, set: @escaping (ItemID, Double) throws(DynamicsError) -> Void) {
-            c.property(name, get: { o, call in
-                call.push(get((o as! ItemHandle).id)); return .results(1)
-            }, set: { [unowned self] o, call in
-                guard case .success(let v) = call.number(at: 3) else {
-                    return .error("field '\(name)' of item: number expected, got \(call.typeName(at: 3))")
+        let api = self.api
+        // The animator and the scene have weak references (behaviors, handlers), so retaining
+        // them takes the runtime's slow path: the hot accessors reach them unretained.
+        let animatorRef = Unmanaged.passUnretained(animator), sceneRef = Unmanaged.passUnretained(self)
+        let vector = LuaFieldInfo(type: "vector {x, y}", annotation: "animhost.Vec", readOnly: false)
+        let number = LuaFieldInfo(type: "number", annotation: "number", readOnly: false)
+        func vectorField(_ name: String, _ doc: String, unit: String, default def: String? = nil, get: @escaping (Animator, ItemID) -> Vec2,
+                         set: @escaping (Animator, ItemID, Vec2) throws(DynamicsError) -> Void) {
+            var info = vector; info.unit = unit; info.defaultValue = def
+            c.stackField(name, info, doc, get: { h, call in
+                api.vectors.push(animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }, call.L); return .results(1)
+            }, set: { h, call, i in
+                guard let v = api.vectors.read(at: i, call.L) else {
+                    let got = lua_type(call.L, i) == LUA_TTABLE ? "a table without two numbers" : call.typeName(at: i)
+                    return .value(.type(expected: "vector {x, y}", got: got))
                 }
-                if let r = self.interceptItemAssignment(name, of: (o as! ItemHandle).id, value: Vec2(v, 0)) { return r }
-                do throws(DynamicsError) { try set((o as! ItemHandle).id, v) } catch { return .error(error.description) }
-                return self.animationsDidSetProperty(name, of: (o as! ItemHandle).id)
+                if let e = Scene.checkVector(v) { return .value(e) }
+                return sceneRef._withUnsafeGuaranteedRef { scene in
+                    animatorRef._withUnsafeGuaranteedRef { a in
+                        scene.assignItem(name, h.id, v, call) { () throws(DynamicsError) in try set(a, h.id, v) }
+                    }
+                }
             })
         }
-        c.property("name", get: { o, call in call.push(animator.name(of: (o as! ItemHandle).id)); return .results(1) })
-        vectorProperty("center", get: animator.center(of:), set: { id, v throws(DynamicsError) in try animator.setCenter(v, of: id) })
-        vectorProperty("size", get: animator.size(of:), set: { id, v throws(DynamicsError) in try animator.setSize(v, of: id) })
-        vectorProperty("velocity", get: animator.velocity(of:), set: { id, v throws(DynamicsError) in try animator.setVelocity(v, of: id) })
-        scalarProperty("angle", get: animator.angle(of:), set: { id, v throws(DynamicsError) in try animator.setAngle(v, of: id) })
-        scalarProperty("angularVelocity", get: animator.angularVelocity(of:), set: { id, v throws(DynamicsError) in try animator.setAngularVelocity(v, of: id) })
-        scalarProperty("alpha", get: animator.alpha(of:), set: { id, v throws(DynamicsError) in try animator.setAlpha(v, of: id) })
-        scalarProperty("scale", get: animator.scale(of:), set: { id, v throws(DynamicsError) in try animator.setScale(v, of: id) })
-        scalarProperty("cornerRadius", get: animator.cornerRadius(of:), set: { id, v throws(DynamicsError) in try animator.setCornerRadius(v, of: id) })
-        c.property("mass", get: { o, call in call.push(animator.mass(of: (o as! ItemHandle).id)); return .results(1) })
-        c.fallbackGet = { o, key, call in
-            let id = (o as! ItemHandle).id
-            guard let i = animator.existingPropertyIndex(named: key), let v = animator.customProperty(i, of: id) else { return nil }
-            call.push(v); return .results(1)
+        func scalarField(_ name: String, _ doc: String, unit: String? = nil, default def: String? = nil, get: @escaping (Animator, ItemID) -> Double,
+                         set: @escaping (Animator, ItemID, Double) throws(DynamicsError) -> Void) {
+            var info = number; info.unit = unit; info.defaultValue = def
+            c.stackField(name, info, doc, get: { h, call in
+                lua_pushnumber(call.L, animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }); return .results(1)
+            }, set: { h, call, i in
+                guard lua_type(call.L, i) == LUA_TNUMBER else { return .value(.type(expected: "number", got: call.typeName(at: i))) }
+                let v = lua_tonumberx(call.L, i, nil)
+                return sceneRef._withUnsafeGuaranteedRef { scene in
+                    animatorRef._withUnsafeGuaranteedRef { a in
+                        scene.assignItem(name, h.id, Vec2(v, 0), call) { () throws(DynamicsError) in try set(a, h.id, v) }
+                    }
+                }
+            })
         }
-        c.fallbackSet = { [unowned self] o, key, call in
-            let id = (o as! ItemHandle).id
-            guard let i = animator.existingPropertyIndex(named: key), animator.customProperty(i, of: id) != nil else { return nil }
-            guard case .success(let v) = call.number(at: 3) else {
-                return .error("field '\(key)' of item: number expected, got \(call.typeName(at: 3))")
+        c.field("name", .string, "The item's unique name (read-only); frames and `animhost.items` use it.",
+                get: { animator.name(of: $0.id) })
+        for f in ItemField.all {
+            switch f.access {
+            case .vector(let get, let set): vectorField(f.name, f.doc, unit: f.unit ?? "", default: f.defaultValue, get: get, set: set)
+            case .scalar(let get, let set): scalarField(f.name, f.doc, unit: f.unit, default: f.defaultValue, get: get, set: set)
             }
-            if let r = self.interceptItemAssignment(key, of: id, value: Vec2(v, 0)) { return r }
-            do throws(DynamicsError) { try animator.setCustomProperty(i, of: id, to: v) } catch { return .error(error.description) }
-            return self.animationsDidSetProperty(key, of: id)
+        }
+        c.field("mass", .anyNumber, "Mass in UIKit units (density 1 on a 100×100 item is 1); read-only.",
+                get: { animator.mass(of: $0.id) })
+        // Custom props (`props = {blur = 0}`) are slots added as their names appear.
+        c.dynamicGet = { o, index, call in
+            let id = unsafeDowncast(o, to: ItemHandle.self).id
+            guard let v = animator.customProperty(index, of: id) else {
+                return .error(Suggestions.unknownField(animator.propertyNames[index], kind: c.kind, valid: c.allNames))
+            }
+            lua_pushnumber(call.L, v); return .results(1)
+        }
+        c.dynamicSet = { [unowned(unsafe) self] o, index, call, i in
+            let id = unsafeDowncast(o, to: ItemHandle.self).id
+            let name = animator.propertyNames[index]
+            guard animator.customProperty(index, of: id) != nil else {
+                return .message(Suggestions.unknownField(name, kind: c.kind, valid: c.allNames))
+            }
+            guard lua_type(call.L, i) == LUA_TNUMBER else { return .value(.type(expected: "number", got: call.typeName(at: i))) }
+            let v = lua_tonumberx(call.L, i, nil)
+            return self.assignItem(name, id, Vec2(v, 0), call) { () throws(DynamicsError) in try animator.setCustomProperty(index, of: id, to: v) }
         }
         c.describe = { o in
-            let id = (o as! ItemHandle).id
+            let id = unsafeDowncast(o, to: ItemHandle.self).id
             let p = animator.center(of: id), s = animator.size(of: id)
             return "item '\(animator.name(of: id))' center (\(NumberFormat.string(p.x)), \(NumberFormat.string(p.y))) size \(NumberFormat.string(s.x))×\(NumberFormat.string(s.y)) angle \(NumberFormat.string(animator.angle(of: id)))"
         }
         lua.register(c)
 
-        lua.register("item", in: t) { [unowned self] call in self.makeItem(call) }
+        module.add("item", c.constructor("animhost.item", "Creates an item; it joins behaviors through their `items`.", fields: [
+            LuaParam("name", .string, "unique name", optional: true, defaultValue: "\"item<N>\""),
+            LuaParam("center", vectorType, "position of the center", unit: "pt"),
+            LuaParam("size", vectorType, "width and height", optional: true, unit: "pt", defaultValue: "{100, 100}"),
+            LuaParam("shape", "\"rectangle\" | \"ellipse\" | list of points", annotation: "\"rectangle\"|\"ellipse\"|number[][]",
+                     "collision shape; points are relative to the center, convex", optional: true, defaultValue: "\"rectangle\""),
+            LuaParam("angle", .number, "initial rotation", optional: true, unit: "rad", defaultValue: "0"),
+            LuaParam("alpha", .number, "initial opacity", optional: true, defaultValue: "1"),
+            LuaParam("props", "table", annotation: "table<string, number>", "custom animatable numbers by name", optional: true),
+        ], example: "local pane = animhost.item{name = \"pane\", center = {160, 300}, size = {300, 200}}", make: { [unowned self] r throws(LuaCallError) in
+            try self.makeItem(r)
+        }), constructs: c)
     }
 
-    private func makeItem(_ call: LuaCall) -> LuaReturn {
-        guard let r = TableReader(call, argument: 1, function: "item", kind: "item", fields: Self.itemFields) else {
-            return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
+    /// What every item assignment does: inside an animation block it records an animation;
+    /// otherwise it applies the value and takes the property back from animations.
+    @inline(__always)
+    func assignItem(_ name: String, _ id: ItemID, _ value: Vec2, _ call: LuaCall,
+                    _ apply: () throws(DynamicsError) -> Void) -> LuaFailure? {
+        if !call.isConstructing, animations.isRecording, let r = interceptItemAssignment(name, of: id, value: value) {
+            if case .error(let m) = r { return .message(m) }
+            return nil
         }
-        do throws(LuaCallError) {
-            try r.finish()
-            let animator = stage.animator
-            let name = try r.string("name") ?? "item\(animator.itemCount + 1)"
-            if animator.item(named: name) != nil {
-                return .error("an item named '\(name)' already exists; item names must be unique")
-            }
-            guard let center = try vectorField(r, "center") else { return .error("bad argument #1 to 'item' (field 'center' is required: {x, y})") }
-            let size = try vectorField(r, "size") ?? Vec2(100, 100)
-            var shape = ItemShape.rectangle
-            let st = r.push("shape")
-            if st == LUA_TSTRING {
-                switch lua.string(at: -1) ?? "" {
-                case "rectangle": shape = .rectangle
-                case "ellipse": shape = .ellipse
-                case let other:
-                    lua.pop()
-                    return .error("bad argument #1 to 'item' (field 'shape': expected \"rectangle\", \"ellipse\" or a list of points, got \"\(other)\")")
-                }
-            } else if st == LUA_TTABLE {
-                var points: [Vec2] = []
-                let n = lua_rawlen(lua.L, -1)
-                for k in 0..<n {
-                    lua_rawgeti(lua.L, -1, lua_Integer(k + 1))
-                    var message: String?
-                    let p = vector(at: -1, field: "shape[\(k + 1)]", function: "item").get(orStore: &message)
-                    lua.pop()
-                    guard let p else { lua.pop(); return .error(message!) }
-                    points.append(p)
-                }
-                shape = .polygon(points)
-            } else if st != LUA_TNIL {
-                let got = call.typeName(at: -1)
-                lua.pop()
-                return .error("bad argument #1 to 'item' (field 'shape': string or list of points expected, got \(got))")
-            }
-            lua.pop()
-            let angle = try r.finiteNumber("angle") ?? 0
-            let alpha = try r.finiteNumber("alpha") ?? 1
-            let id: ItemID
-            do { id = try animator.addItem(name: name, center: center, size: size, shape: shape, angle: angle, alpha: alpha) }
-            catch { return .error(error.description) }
-            if let v = try r.finiteNumber("scale") { try? animator.setScale(v, of: id) }
-            if let v = try r.finiteNumber("cornerRadius") { try? animator.setCornerRadius(v, of: id) }
-            if let v = try vectorField(r, "velocity") { try? animator.setVelocity(v, of: id) }
-            if let v = try r.finiteNumber("angularVelocity") { try? animator.setAngularVelocity(v, of: id) }
-            if r.push("props") == LUA_TTABLE {
-                // Sorted so property registration order does not depend on Lua's hash order.
-                var entries: [(String, Double)] = []
-                lua_pushnil(lua.L)
-                while lua_next(lua.L, -2) != 0 {
-                    lua_pushvalue(lua.L, -2)
-                    let key = lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) : nil
-                    let value = lua_type(lua.L, -2) == LUA_TNUMBER ? lua_tonumberx(lua.L, -2, nil) : nil
-                    lua.pop(2)
-                    guard let key, let value else { lua.pop(2); return .error("bad argument #1 to 'item' (field 'props': a table of name = number expected)") }
-                    if FrameColumn.builtInNames.contains(key) || Self.itemFields.contains(key) {
-                        lua.pop(2); return .error("bad argument #1 to 'item' (field 'props': '\(key)' is a built-in field name)")
-                    }
-                    entries.append((key, value))
-                }
-                for (k, v) in entries.sorted(by: { $0.0 < $1.0 }) {
-                    do { try animator.setCustomProperty(animator.propertyIndex(named: k), of: id, to: v) }
-                    catch { lua.pop(); return .error(error.description) }
-                }
-            }
-            lua.pop()
-            api.items.append(ItemHandle(id: id, scene: self))
-            push(id)
-            return .results(1)
-        } catch {
-            return .error(error.description)
+        do throws(DynamicsError) { try apply() } catch { return .message(error.description) }
+        if animations.isIdle && stage.reportedVelocity.isEmpty { return nil }
+        if case .error(let m) = animationsDidSetProperty(name, of: id) { return .message(m) }
+        return nil
+    }
+
+    private func makeItem(_ r: LuaFields) throws(LuaCallError) -> ItemHandle {
+        let animator = stage.animator
+        let name = try r.optional("name", .string) ?? "item\(animator.itemCount + 1)"
+        if animator.item(named: name) != nil {
+            throw LuaCallError("an item named '\(name)' already exists; item names must be unique")
         }
+        let center = try r.required("center", vectorType)
+        let size = try r.optional("size", vectorType) ?? Vec2(100, 100)
+        let shape = try shapeField(r)
+        let angle = try r.optional("angle", .number) ?? 0
+        let alpha = try r.optional("alpha", .number) ?? 1
+        let props = try propsField(r)
+        let id: ItemID
+        do throws(DynamicsError) {
+            id = try animator.addItem(name: name, center: center, size: size, shape: shape, angle: angle, alpha: alpha)
+            for (k, v) in props {
+                let index = animator.propertyIndex(named: k)
+                lua.addDynamicField(k, index: index, to: api.item)
+                try animator.setCustomProperty(index, of: id, to: v)
+            }
+        } catch { throw LuaCallError(error.description) }
+        return addHandle(id)
+    }
+
+    /// Keeps the handle of a new item (or group) and lists it in `animhost.items`.
+    func addHandle(_ id: ItemID) -> ItemHandle {
+        let h = ItemHandle(id: id, scene: self)
+        api.items.append(h)
+        if let list = api.itemList {
+            list.push()
+            lua.push(h, as: api.item)
+            lua_rawseti(lua.L, -2, lua_Integer(api.items.count))
+            lua.push(h, as: api.item)
+            lua.setField(stage.animator.name(of: id), in: -2)
+            lua.pop()
+        }
+        return h
+    }
+
+    private func shapeField(_ r: LuaFields) throws(LuaCallError) -> ItemShape {
+        let t = r.push("shape")
+        defer { lua.pop() }
+        switch t {
+        case LUA_TNIL: return .rectangle
+        case LUA_TSTRING:
+            switch lua.string(at: -1) ?? "" {
+            case "rectangle": return .rectangle
+            case "ellipse": return .ellipse
+            case let other: throw r.error("shape", "expected \"rectangle\", \"ellipse\" or a list of points, got \"\(other)\"")
+            }
+        case LUA_TTABLE:
+            var points: [Vec2] = []
+            let n = lua_rawlen(lua.L, -1)
+            for k in 0..<n {
+                lua_rawgeti(lua.L, -1, lua_Integer(k + 1))
+                defer { lua.pop() }
+                switch vectorType.read(r.call, lua.top) {
+                case .success(let p): points.append(p)
+                case .failure(let e): throw r.error("shape", "point [\(k + 1)]: \(e.detail)")
+                }
+            }
+            return .polygon(points)
+        default:
+            throw r.error("shape", "expected \"rectangle\", \"ellipse\" or a list of points, got \(r.call.typeName(at: -1))")
+        }
+    }
+
+    /// `props = {name = number, …}`, sorted by name so registration order does not depend on
+    /// Lua's hash order.
+    private func propsField(_ r: LuaFields) throws(LuaCallError) -> [(String, Double)] {
+        defer { lua.pop() }
+        let t = r.push("props")
+        if t == LUA_TNIL { return [] }
+        guard t == LUA_TTABLE else { throw r.error("props", "expected table of name = number, got \(r.call.typeName(at: -1))") }
+        var entries: [(String, Double)] = []
+        lua_pushnil(lua.L)
+        while lua_next(lua.L, -2) != 0 {
+            lua_pushvalue(lua.L, -2)
+            let key = lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) : nil
+            let value = lua_type(lua.L, -2) == LUA_TNUMBER ? lua_tonumberx(lua.L, -2, nil) : nil
+            lua.pop(2)
+            guard let key, let value else { lua.pop(); throw r.error("props", "expected table of name = number") }
+            if FrameColumn.builtInNames.contains(key) || api.item.allNames.contains(key) || ["shape", "props"].contains(key) {
+                lua.pop(); throw r.error("props", "'\(key)' is a built-in field name")
+            }
+            guard value.isFinite, abs(value) <= 1e9 else {
+                lua.pop(); throw r.error("props", "'\(key)' must be finite, within ±1e9, got \(NumberFormat.string(value))")
+            }
+            entries.append((key, value))
+        }
+        return entries.sorted { $0.0 < $1.0 }
     }
 }

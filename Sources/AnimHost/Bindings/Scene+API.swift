@@ -8,25 +8,46 @@ extension Scene {
         let L = lua.L
         lua_createtable(L, 0, 32)
         let t = lua.top
-        lua.register("_num", in: t) { call in
+        let module = LuaModule(name: "animhost", state: lua, table: t)
+        module.hidden("_num") { call in
             guard case .success(let v) = call.number(at: 1) else { call.push("?"); return .results(1) }
             call.push(NumberFormat.string(v)); return .results(1)
         }
-        registerItems(in: t)
-        registerAnimator(in: t)
-        registerBehaviors(in: t)
-        registerAttachmentFactories(in: t)
-        registerGravity(in: t)
-        registerPush(in: t)
-        registerSnap(in: t)
-        registerFields(in: t)
-        registerComposites(in: t)
-        registerCollision(in: t)
-        registerGroup(in: t)
-        registerScene(in: t)
-        registerInput(in: t)
+        for (name, doc) in [("items", "The scene's items in creation order; also by name (`animhost.items.pane`)."),
+                            ("animators", "The scene's animators, in creation order.")] {
+            lua_createtable(L, 0, 0)
+            lua_pushvalue(L, -1)
+            if name == "items" { api.itemList = LuaRef(state: lua) } else { api.animatorList = LuaRef(state: lua) }
+            lua.setField(name, in: t)
+            module.value(name, type: name == "items" ? "list of items" : "list of animators",
+                         annotation: name == "items" ? "table<integer|string, animhost.Item>" : "animhost.Animator[]", doc)
+        }
+        registerItems(in: module)
+        registerAnimator(in: module)
+        registerAttachment(in: module)
+        registerItemBehavior(in: module)
+        registerGravity(in: module)
+        registerPush(in: module)
+        registerSnap(in: module)
+        registerFields(in: module)
+        registerComposites(in: module)
+        registerCollision(in: module)
+        registerGroup(in: module)
+        registerScene(in: module)
+        registerInput(in: module)
         registerAnimations(in: t)
+        describeAnimations(in: module)
+        module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().",
+                        [LuaParam("x", .number), LuaParam("y", .number)], returns: LuaParam("v", "vec", annotation: "animhost.Vec"),
+                        example: "local v = animhost.vec(3, 4); print(v:length())  --> 5")
+        module.document("behavior", "Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).",
+                        [LuaParam("name", .string)], returns: LuaParam("class", "behavior class", annotation: "animhost.BehaviorClass"),
+                        example: "local Drag = animhost.behavior(\"Drag\")\nfunction Drag:init(item) self:addChild(animhost.snap{item = item, to = {0, 0}}) end")
         SpringConvertBinding.register(lua, in: t)
+        module.document("springConvert", "Converts a spring between its parameterisations (as `animhost spring --format json` does): give one of stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, duration/bounce, springSpeed/springBounciness, origamiTension/origamiFriction (and velocity); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.",
+                        [LuaParam("fields", "table", annotation: "table<string, number>", SpringConversion.names.joined(separator: ", "))],
+                        returns: LuaParam("spring", "table", annotation: "table"),
+                        example: "local s = animhost.springConvert{response = 0.4, dampingRatio = 0.8}; print(s.stiffness)")
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)
@@ -50,7 +71,9 @@ extension Scene {
 
     /// Reads a behavior argument: a built-in behavior userdata or a custom behavior instance.
     func behavior(at i: Int32, _ call: LuaCall) -> DynamicBehavior? {
-        if let b = call.object(at: i, ofAny: [api.attachment, api.itemBehavior, api.collision] + api.uikit.all) as? DynamicBehavior { return b }
+        for (_, c) in api.behaviorClasses {
+            if let b = call.object(at: i, of: c) { return unsafeDowncast(b, to: DynamicBehavior.self) }
+        }
         guard call.type(at: i) == LUA_TTABLE else { return nil }
         lua.push("__animhost_behavior")
         lua_rawget(lua.L, i < 0 ? i - 1 : i)
@@ -61,32 +84,10 @@ extension Scene {
     /// Pushes the Lua value for a behavior (its userdata, or the instance table).
     func push(_ b: DynamicBehavior) {
         if let c = b as? LuaCompositeBehavior { c.instance.push(); return }
-        lua.push(b, as: api.uikit.luaClass(of: b)
-                 ?? (b is AttachmentBehavior ? api.attachment : b is CollisionBehavior ? api.collision : api.itemBehavior))
-    }
-
-    /// Reads a list of items (`items = {a, b}`) from the table at `i`.
-    func itemList(at i: Int32, field: String, function: String, _ call: LuaCall) -> Result<[ItemID], LuaCallError> {
-        let L = lua.L
-        guard lua_type(L, i) == LUA_TTABLE else {
-            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': list of items expected, got \(call.typeName(at: i)))"))
+        let type = ObjectIdentifier(Swift.type(of: b))
+        guard let c = api.behaviorClasses.first(where: { $0.type == type })?.luaClass else {
+            preconditionFailure("\(Swift.type(of: b)) has no Lua class")
         }
-        let t = lua_absindex(L, i)
-        var ids: [ItemID] = []
-        let n = lua_rawlen(L, t)
-        if n > 0 {
-            for k in 1...n {
-                lua_rawgeti(L, t, lua_Integer(k))
-                defer { lua.pop() }
-                guard let h = item(at: -1, call) else {
-                    return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)' [\(k)]: item expected, got \(call.typeName(at: -1)))"))
-                }
-                ids.append(h.id)
-            }
-        }
-        return .success(ids)
+        lua.push(b, as: c)
     }
-
-    /// Turns a DynamicsError or argument error into a Lua error return.
-    func fail(_ message: String) -> LuaReturn { .error(message) }
 }

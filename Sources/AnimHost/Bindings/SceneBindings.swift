@@ -3,30 +3,33 @@ import Dynamics
 import LuaKit
 
 extension Scene {
-    /// tunable, after, every, run.
-    func registerScene(in t: Int32) {
-        lua.register("tunable", in: t) { [unowned self] call in
-            guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
-            guard case .success(let def) = call.number(at: 2), def.isFinite else { return call.argumentError(2, "finite number expected, got \(call.typeName(at: 2))") }
+    /// tunable, after, every, run, time.
+    func registerScene(in module: LuaModule) {
+        let limits = [LuaParam("min", .number, optional: true), LuaParam("max", .number, optional: true),
+                      LuaParam("integer", .boolean, "whole numbers only; read as a Lua integer", optional: true, defaultValue: "false")]
+        module.function("tunable", "Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run.",
+                        [LuaParam("name", .string), LuaParam("default", .number),
+                         LuaParam("limits", "table {min=, max=, integer=}", annotation: "{min: number?, max: number?, integer: boolean?}", "allowed values", optional: true)],
+                        returns: LuaParam("value", .number),
+                        example: "local frequency = animhost.tunable(\"frequency\", 3, {min = 0.1, max = 20})") { [unowned self] call throws(LuaCallError) in
+            let name = try call.argument(1, .string), def = try call.argument(2, .number)
             var t = Tunable(name: name, defaultValue: def, value: def)
-            if call.count >= 3 && !call.isNil(at: 3) {
-                guard let r = TableReader(call, argument: 3, function: "tunable", kind: "tunable", fields: ["min", "max", "integer"]) else {
-                    return call.argumentError(3, "table {min=, max=, integer=} expected, got \(call.typeName(at: 3))")
+            if !call.isNil(at: 3) {
+                guard let r = LuaFields(call, argument: 3, function: "tunable") else {
+                    throw call.argumentFailure(3, "expected table {min=, max=, integer=}, got \(call.typeName(at: 3))")
                 }
-                do throws(LuaCallError) {
-                    try r.finish()
-                    t.minimum = try r.finiteNumber("min"); t.maximum = try r.finiteNumber("max")
-                    t.integer = try r.bool("integer") ?? false
-                } catch { return .error(error.description) }
+                try r.checkNames(valid: limits.map(\.name), kind: "tunable")
+                t.minimum = try r.optional("min", .number); t.maximum = try r.optional("max", .number)
+                t.integer = try r.optional("integer", .boolean) ?? false
             }
-            if let problem = t.declarationError { return .error(problem) }
-            if self.tunables.contains(where: { $0.name == name }) { return .error("tunable '\(name)' is declared twice") }
+            if let problem = t.declarationError { throw LuaCallError(problem) }
+            if self.tunables.contains(where: { $0.name == name }) { throw LuaCallError("tunable '\(name)' is declared twice") }
             if let s = self.options.sets.last(where: { $0.name == name }) {
                 let override = "\(self.options.setsName) \(name)=\(NumberFormat.string(s.value))"
                 if let message = t.overrideError(s.value, override: override, declaredAt: call.callerLocation) {
                     // A usage error, not a script error: Scene.load reports it alone (exit 2, no traceback).
                     self.setError = .usage(message)
-                    return .error(message)
+                    throw LuaCallError(message)
                 }
                 t.value = s.value
             }
@@ -35,35 +38,33 @@ extension Scene {
             if t.integer && abs(t.value) <= 0x1p53 { lua_pushinteger(call.L, lua_Integer(t.value)) } else { call.push(t.value) }
             return .results(1)
         }
-        func timer(_ name: String, repeats: Bool) {
-            lua.register(name, in: t) { [unowned self] call in
-                guard case .success(let dt) = call.number(at: 1), dt.isFinite, dt >= 0, dt <= 1e9 else {
-                    return call.argumentError(1, "a delay in seconds ≥ 0 expected, got \(call.typeName(at: 1))")
-                }
-                if repeats && dt <= 0 { return call.argumentError(1, "an interval > 0 expected, got \(NumberFormat.string(dt))") }
-                guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(2, "function expected, got \(call.typeName(at: 2))") }
-                lua_pushvalue(call.L, 2)
-                let ref = LuaRef(state: self.lua)
+        func timer(_ name: String, repeats: Bool, _ doc: String, example: String) {
+            let delay: LuaType<Double> = repeats ? .above(0) : .atLeast(0)
+            module.function(name, doc, [LuaParam(repeats ? "interval" : "delay", delay, unit: "s"), LuaParam("fn", LuaType<LuaRef>.function)],
+                            example: example) { [unowned self] call throws(LuaCallError) in
+                let dt = try call.argument(1, delay), ref = try call.argument(2, .function)
                 let fire: () throws(HostError) -> Void = { [unowned self] () throws(HostError) in try self.callback(ref) }
                 if repeats { self.stage.every(dt, fire) } else { self.stage.after(dt, fire) }
                 return .none
             }
         }
-        timer("after", repeats: false)
-        timer("every", repeats: true)
-        lua.register("run", in: t) { [unowned self] call in
-            guard let r = TableReader(call, argument: 1, function: "run", kind: "run", fields: ["duration"]) else {
-                return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
-            }
-            do throws(LuaCallError) {
-                try r.finish()
-                if let d = try r.finiteNumber("duration") {
-                    guard d >= 0 else { return .error("bad argument #1 to 'run' (field 'duration' must be ≥ 0, got \(NumberFormat.string(d)))") }
-                    self.runDuration = d
-                }
-            } catch { return .error(error.description) }
+        timer("after", repeats: false, "Calls `fn` once, `delay` simulated seconds from now (at the first step boundary at or after it).",
+              example: "animhost.after(0.5, function() pane.alpha = 0 end)")
+        timer("every", repeats: true, "Calls `fn` every `interval` simulated seconds.",
+              example: "animhost.every(1, function() print(pane.center) end)")
+        let runFields = [LuaParam("duration", LuaType<Double>.atLeast(0), "how long `animhost run` simulates", optional: true, unit: "s")]
+        module.function("run", "Sets the scene's default duration (`--duration` overrides it).",
+                        [LuaParam("fields", "table", annotation: "{duration: number?}", "duration")],
+                        example: "animhost.run{duration = 2}") { [unowned self] call throws(LuaCallError) in
+            guard let r = LuaFields(call, function: "run") else { throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))") }
+            try r.checkNames(valid: runFields.map(\.name), kind: "run")
+            if let d = try r.optional("duration", .atLeast(0)) { self.runDuration = d }
             return .none
         }
-        lua.register("time", in: t) { [unowned self] call in call.push(self.stage.time); return .results(1) }
+        module.describeFields(of: "run", runFields)
+        module.function("time", "The simulated time now.", returns: LuaParam("time", .number, unit: "s"),
+                        example: "print(animhost.time())") { [unowned self] call throws(LuaCallError) in
+            call.push(self.stage.time); return .results(1)
+        }
     }
 }

@@ -3,35 +3,29 @@ import Dynamics
 import LuaKit
 
 /// Reading and pushing 2-D vectors in one Lua state: `{x, y}` arrays, `{x=, y=}` tables
-/// and the prelude's vec values all read as vectors; the host pushes vec values.
+/// and the prelude's vec values all read as vectors; the host pushes vec values. Both are
+/// one C call each (no Swift strings, no metatable lookup by name).
 struct LuaVectors {
     let lua: LuaState
-    /// The prelude's vec metatable, once the prelude ran.
-    var meta: LuaRef?
+    /// Registry slot of the prelude's vec metatable, once the prelude ran.
+    var metaRef: Int32 = LUA_NOREF
+    /// Keeps the metatable referenced.
+    var meta: LuaRef? { didSet { metaRef = meta?.ref ?? LUA_NOREF } }
+
+    init(lua: LuaState) { self.lua = lua }
 
     /// Reads a vector at stack index `i`, or nil when it is not one.
-    func read(at i: Int32) -> Vec2? {
-        let L = lua.L
-        guard lua_type(L, i) == LUA_TTABLE else { return nil }
-        let t = lua_absindex(L, i)
-        lua_rawgeti(L, t, 1); lua_rawgeti(L, t, 2)
-        defer { lua.pop(2) }
-        if lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER {
-            return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
-        }
-        lua.push("x"); lua_rawget(L, t); lua.push("y"); lua_rawget(L, t)
-        defer { lua.pop(2) }
-        guard lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER else { return nil }
-        return Vec2(lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
+    @inline(__always)
+    func read(at i: Int32, _ L: OpaquePointer) -> Vec2? {
+        var x = 0.0, y = 0.0
+        return cl_tovec(L, i, &x, &y) != 0 ? Vec2(x, y) : nil
     }
 
+    func read(at i: Int32) -> Vec2? { read(at: i, lua.L) }
+
     /// Pushes a vec value (a table with the vec metatable).
-    func push(_ v: Vec2) {
-        let L = lua.L
-        lua_createtable(L, 0, 2)
-        lua.push(v.x); lua.setField("x", in: -2)
-        lua.push(v.y); lua.setField("y", in: -2)
-        meta?.push()
-        lua_setmetatable(L, -2)
-    }
+    @inline(__always)
+    func push(_ v: Vec2, _ L: OpaquePointer) { cl_pushvec(L, v.x, v.y, metaRef) }
+
+    func push(_ v: Vec2) { push(v, lua.L) }
 }

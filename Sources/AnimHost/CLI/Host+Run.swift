@@ -86,7 +86,7 @@ public enum Host {
         }
     }
 
-    static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
+    public static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
 
     static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
         guard isRegularFile(path), let text = readTextFile(path) else {
@@ -99,6 +99,16 @@ public enum Host {
 
 /// Reads a whole text file, or nil (errno says why).
 func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
+
+/// Reads a whole text file given to `option`, or a usage error saying why not
+/// (`cannot read --match file 'x.csv': No such file or directory`).
+func readInputFile(_ path: String, option: String) throws(HostError) -> String {
+    guard isRegularFile(path), let text = readTextFile(path) else {
+        let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
+        throw .usage("cannot read \(option) file '\(path)': \(why)")
+    }
+    return text
+}
 
 /// Whether a file exists and is a regular file.
 func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
@@ -171,7 +181,8 @@ struct FrameRun {
         let series = FrameSeries(frames: collected.frames, columns: columns)
         let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
         let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
-        let picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        var picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
+        picture.chartColumns = ["x", "y", "angle"] + options.columns.filter { !["x", "y", "angle"].contains($0) }
         output.writeLine(String(picture.svg.dropLast()))
         output.flush()
     }

@@ -5,8 +5,9 @@ import Dynamics
 
 /// Draws a frame as characters: each item's outline — rotated by its angle, an ellipse or
 /// polygon when it is one — filled with its letter, on a grid of `columns`×`rows` cells
-/// covering the reference bounds, then a legend of which letter is which item. For a quick
-/// look in a terminal.
+/// covering the reference bounds (cells twice as tall as wide, so a circle stays round;
+/// the grid is at most `columns`×`rows`), then a legend of which letter is which item.
+/// For a quick look in a terminal.
 struct AsciiCanvas {
     var bounds: (x: Double, y: Double, width: Double, height: Double)
     var columns = 60
@@ -44,10 +45,14 @@ struct AsciiCanvas {
     }
 
     func draw(frame: Frame, columns frameColumns: [FrameColumn]) -> [String] {
+        // A terminal cell is about twice as tall as wide: cells of w × 2w points keep shapes
+        // round, using as much of the columns × rows grid as the bounds' aspect allows.
+        let cw = max(max(bounds.width, 1) / Double(columns), max(bounds.height, 1) / Double(2 * rows)), ch = 2 * cw
+        let columns = min(self.columns, max(1, Int((max(bounds.width, 1) / cw - 1e-9).rounded(.up))))
+        let rows = min(self.rows, max(1, Int((max(bounds.height, 1) / ch - 1e-9).rounded(.up))))
         var grid = Array(repeating: Array(repeating: Character("."), count: columns), count: rows)
         let ix = frameColumns.firstIndex(of: .x), iy = frameColumns.firstIndex(of: .y), ia = frameColumns.firstIndex(of: .angle)
         let iw = frameColumns.firstIndex(of: .width), ih = frameColumns.firstIndex(of: .height)
-        let cw = max(bounds.width, 1) / Double(columns), ch = max(bounds.height, 1) / Double(rows)
         let marks = Self.letters(for: frame.rows.map(\.item))
         for (n, row) in frame.rows.enumerated() {
             guard let ix, let iy, let x = row.values[ix], let y = row.values[iy] else { continue }

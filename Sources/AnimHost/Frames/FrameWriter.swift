@@ -84,7 +84,7 @@ func csvField(_ s: String) -> String {
 }
 
 /// A JSON string literal.
-func jsonString(_ s: String) -> String {
+public func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {

@@ -563,13 +563,26 @@ local function options(arguments, i, allowed, fn)
   end
   return o
 end
-local function motion(name, fn, positive, negative)
+-- The item argument must name an item of the trace: say which name was typed, the
+-- nearest item and all of them, at the test's own file:line (raise levels it there).
+local function traceItem(trace, item, fn)
+  local names = trace:items()
+  if type(item) ~= "string" and not (type(item) == "userdata" and item.name) then
+    raise("bad argument #2 to '" .. fn .. "' (an item name expected, got " .. type(item) .. "; items in the trace: " .. concat(names, ", ") .. ")")
+  end
+  local name = itemName(item)
+  for _, n in ipairs(names) do if n == name then return name end end
+  local near = host.suggest(name, names)
+  raise("bad argument #2 to '" .. fn .. "' (no item named '" .. name .. "' in the trace" ..
+    (near and ("; did you mean '" .. near .. "'?") or "") .. " items: " .. concat(names, ", ") .. ")")
+end
+local function motion(name, fn, shown)
   say:set("assertion." .. name .. ".positive", "%s")
   say:set("assertion." .. name .. ".negative", "%s")
   assert:register("assertion", name, function(state, arguments)
     local trace, item = arguments[1], arguments[2]
-    if type(trace) ~= "userdata" then raise("bad argument #1 to '" .. name .. "' (trace expected, got " .. type(trace) .. ")") end
-    local ok, because, butnot = fn(trace, itemName(item), arguments)
+    if type(trace) ~= "userdata" then raise("bad argument #1 to '" .. shown .. "' (trace expected, got " .. type(trace) .. ")") end
+    local ok, because, butnot = fn(trace, traceItem(trace, item, shown), arguments)
     arguments.n = 1
     arguments[1] = ok and butnot or because
     arguments.nofmt = {true}
@@ -591,18 +604,25 @@ motion("settles", function(trace, item, arguments)
   return settled,
     "Expected '" .. item .. "' to settle" .. limit .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured,
     "Expected '" .. item .. "' not to settle" .. limit .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured
-end)
+end, "settles")
 
 -- assert.overshootBelow(trace, item, target, limit): at most `limit` pt past `target`.
 motion("overshootbelow", function(trace, item, arguments)
   local target, limit = arguments[3], arguments[4]
+  local tx, ty
+  if type(target) == "table" then tx, ty = target[1] or target.x, target[2] or target.y end
+  if type(tx) ~= "number" or type(ty) ~= "number" then
+    raise("bad argument #3 to 'overshootBelow' (target point {x, y} expected, got " ..
+      (type(target) == "table" and "a table without numbers x and y" or (type(target) .. " " .. tostring(target))) ..
+      "; e.g. assert.overshootBelow(trace, '" .. item .. "', {384, 300}, 40))")
+  end
   if type(limit) ~= "number" then raise("bad argument #4 to 'overshootBelow' (limit in points expected, got " .. type(limit) .. ")") end
-  local o = trace:overshoot(item, target)
-  local at = "{" .. num(target[1] or target.x) .. ", " .. num(target[2] or target.y) .. "}"
+  local o = trace:overshoot(item, {tx, ty})
+  local at = "{" .. num(tx) .. ", " .. num(ty) .. "}"
   return o ~= nil and o < limit,
     "Expected '" .. item .. "' to overshoot " .. at .. " by less than " .. num(limit) .. " pt, but it went " .. num(o or 0) .. " pt past it",
     "Expected '" .. item .. "' to overshoot " .. at .. " by at least " .. num(limit) .. " pt, but it went only " .. num(o or 0) .. " pt past it"
-end)
+end, "overshootBelow")
 
 -- assert.velocityContinuous(trace, item, {maxJump = pt/s}): no frame-to-frame change of the
 -- velocity vector larger than maxJump. It has no default: ordinary acceleration changes the
@@ -615,7 +635,7 @@ motion("velocitycontinuous", function(trace, item, arguments)
   return jump <= limit,
     "Expected the velocity of '" .. item .. "' to be continuous (no jump over " .. num(limit) .. " pt/s between frames), but it jumped by " .. num(jump) .. " pt/s",
     "Expected the velocity of '" .. item .. "' to jump by more than " .. num(limit) .. " pt/s between frames, but the largest jump was " .. num(jump) .. " pt/s"
-end)
+end, "velocityContinuous")
 
 return assert, say, lib
 """#

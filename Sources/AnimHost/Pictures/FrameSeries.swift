@@ -28,7 +28,8 @@ struct FrameSeries {
     }
 
     /// Parses `run` CSV (header `t,item,…`); `source` names it in errors (`file:line`).
-    static func parse(csv text: String, source: String) throws(HostError) -> FrameSeries {
+    /// `inTimeOrder`: refuse an item's row whose time is before its previous row's.
+    static func parse(csv text: String, source: String, inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         while lines.last == "" { lines.removeLast() }
         guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
@@ -36,6 +37,7 @@ struct FrameSeries {
             throw .script("\(source):1: expected a `run` CSV header beginning t,item,… (as `animhost run` writes)")
         }
         var s = FrameSeries(columns: Array(header.dropFirst(2)))
+        var lastTime: [String: Double] = [:]   // looked up only, never iterated
         for (n, line) in lines.enumerated().dropFirst() {
             let cells = splitCSV(line)
             guard cells.count == header.count, let t = Double(cells[0]), t.isFinite else {
@@ -43,6 +45,10 @@ struct FrameSeries {
                 throw .script("\(source):\(n + 1): expected \(header.count) cells beginning with a time, got '\(shown)'")
             }
             let i = s.index(of: cells[1])
+            if inTimeOrder, let previous = lastTime[cells[1]], t < previous {
+                throw .script("\(source):\(n + 1): t = \(cells[0]) for '\(cells[1])' comes after t = \(NumberFormat.string(previous)); rows must be in time order (as `animhost run` writes them)")
+            }
+            lastTime[cells[1]] = t
             for c in 2..<cells.count where !cells[c].isEmpty {
                 guard let v = Double(cells[c]), v.isFinite else {
                     throw .script("\(source):\(n + 1): column '\(header[c])': expected a number, got '\(cells[c])'")
@@ -67,6 +73,19 @@ struct FrameSeries {
     }
 
     func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
+
+    /// What `plot` draws without `--columns`: x, y and angle, then every other column past
+    /// the velocities (`--columns` extras: width, alpha, custom props…) whose value changes.
+    var defaultChartColumns: [String] {
+        let base = ["x", "y", "angle"].filter { column($0) != nil }
+        let extras = columns.enumerated().filter { c, name in
+            !["x", "y", "angle", "vx", "vy", "omega"].contains(name) && points.contains { p in
+                guard let first = p[c].first?.1 else { return false }
+                return p[c].contains { $0.1 != first }
+            }
+        }.map(\.element)
+        return base + extras
+    }
 
     /// The unit a column is measured in, for axis labels.
     static func unit(_ column: String) -> String {

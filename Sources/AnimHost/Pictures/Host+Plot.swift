@@ -20,7 +20,7 @@ extension Host {
                 text = t
             }
             var series = try FrameSeries.parse(csv: text, source: source == "-" ? "<stdin>" : source)
-            let wanted = columns ?? ["x", "y"].filter { series.column($0) != nil }
+            let wanted = columns ?? series.defaultChartColumns
             for c in wanted where series.column(c) == nil {
                 throw .usage("unknown column '\(c)' for --columns; the file has: \(series.columns.joined(separator: ", "))")
             }

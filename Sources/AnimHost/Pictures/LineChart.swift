@@ -24,7 +24,9 @@ struct LineChart {
         var out: [String] = []
         let all = series.flatMap(\.points)
         let xs = xRange.map { [$0.0, $0.1] } ?? all.map(\.0)
-        let xt = AxisTicks(from: xs.min() ?? 0, to: xs.max() ?? 1, count: 8)
+        // A single time (a run of one frame) gets an axis from it to a second later, not ±1.
+        let x0 = xs.min() ?? 0, x1 = xs.max() ?? 1
+        let xt = AxisTicks(from: x0, to: x1 > x0 ? x1 : x0 + 1, count: 8)
         let yt = AxisTicks(from: all.map(\.1).min() ?? 0, to: all.map(\.1).max() ?? 1, count: 5)
         let m = Self.margin
         let px = x + m.left, py = y + m.top, pw = width - m.left - m.right, ph = height - m.top - m.bottom
@@ -48,10 +50,30 @@ struct LineChart {
         let cx = x + 16, cy = py + ph / 2
         out.append(Svg.text(cx, cy, yLabel, anchor: "middle", size: 11, fill: "#5f6368",
                             extra: " transform=\"rotate(-90 \(Svg.n(cx)) \(Svg.n(cy)))\""))
-        for s in series where !s.points.isEmpty {
+        // Lines that lie exactly on each other (items side by side) are drawn as interleaved
+        // dashes, so every colour shows instead of the last one hiding the rest.
+        let solid = series.indices.filter { !series[$0].dashed && !series[$0].points.isEmpty }
+        func same(_ a: [(Double, Double)], _ b: [(Double, Double)]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && abs($0.1 - $1.1) <= 1e-9 * max(1, abs($0.1)) }
+        }
+        var group: [Int: (index: Int, size: Int)] = [:]   // looked up only, never iterated
+        var claimed = Set<Int>()
+        for i in solid where !claimed.contains(i) {
+            let members = solid.filter { $0 >= i && !claimed.contains($0) && same(series[$0].points, series[i].points) }
+            for (k, j) in members.enumerated() { group[j] = (k, members.count); claimed.insert(j) }
+        }
+        for (i, s) in series.enumerated() where !s.points.isEmpty {
             let pts = s.points.map { (sx($0.0), sy($0.1)) }
-            out.append(Svg.polyline(pts, stroke: s.color, width: s.width,
-                                    extra: s.dashed ? " stroke-dasharray=\"6 4\" opacity=\"0.9\"" : ""))
+            var extra = s.dashed ? " stroke-dasharray=\"6 4\" opacity=\"0.9\"" : ""
+            if let g = group[i], g.size > 1, g.index > 0 {
+                let dash = 10.0
+                extra = " stroke-dasharray=\"\(Svg.n(dash)) \(Svg.n(dash * Double(g.size - 1)))\" stroke-dashoffset=\"\(Svg.n(-dash * Double(g.index)))\""
+            }
+            if pts.count == 1 {
+                out.append("<circle cx=\"\(Svg.n(pts[0].0))\" cy=\"\(Svg.n(pts[0].1))\" r=\"3.5\" fill=\"\(s.color)\"/>")
+            } else {
+                out.append(Svg.polyline(pts, stroke: s.color, width: s.width, extra: extra))
+            }
         }
         return out
     }

@@ -15,8 +15,12 @@ struct MotionPicture {
     var series: FrameSeries
     /// How many outlines per item.
     var outlines = 7
+    /// The charts under the motion panel: x, y, angle and any `--columns` asked for.
+    var chartColumns = ["x", "y", "angle"]
 
     static let panelHeight = 540.0
+    /// A white outline behind text, so lines under it do not cross it.
+    static let halo = " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
 
     private func outline(_ shape: ItemShape, center: Vec2, angle: Double, size: Vec2) -> [Vec2] {
         let local: [Vec2]
@@ -35,15 +39,15 @@ struct MotionPicture {
     }
 
     /// Each item's (t, outline) at `outlines` evenly spaced frames, and its center path.
-    private func shapesOverTime(outlines: Int) -> [(path: [Vec2], outlines: [[Vec2]])] {
+    private func shapesOverTime(outlines: Int) -> [(path: [Vec2], outlines: [[Vec2]], marks: [(Vec2, Vec2)])] {
         let ix = series.column("x"), iy = series.column("y"), ia = series.column("angle")
         let iw = series.column("width"), ih = series.column("height")
         return series.items.indices.map { i in
-            guard let ix, let iy else { return ([], []) }
+            guard let ix, let iy else { return ([], [], []) }
             let xs = series.points[i][ix], ys = series.points[i][iy]
             let n = min(xs.count, ys.count)
             let path = (0..<n).map { Vec2(xs[$0].1, ys[$0].1) }
-            guard n > 0 else { return ([], []) }
+            guard n > 0 else { return ([], [], []) }
             // Outlines evenly spaced along the motion (distance plus turning), so they spread
             // over the movement instead of piling up where the item rests; by time when it
             // does not move at all.
@@ -62,13 +66,18 @@ struct MotionPicture {
             }
             var seen: [Int] = []
             for p in picks where !seen.contains(p) { seen.append(p) }
+            // An item that turns gets a radius from its center to its local +x edge in each
+            // outline, so a spinning wheel (the same outline at every angle) shows its spin.
+            let turns = (angles.max() ?? 0) - (angles.min() ?? 0) > 1e-6
+            var marks: [(Vec2, Vec2)] = []
             let drawn = seen.map { k -> [Vec2] in
                 let angle = ia.map { series.points[i][$0].count > k ? series.points[i][$0][k].1 : 0 } ?? 0
                 let w = iw.flatMap { series.points[i][$0].count > k ? series.points[i][$0][k].1 : nil } ?? 10
                 let h = ih.flatMap { series.points[i][$0].count > k ? series.points[i][$0][k].1 : nil } ?? 10
+                if turns { marks.append((path[k], path[k] + Vec2(cos(angle), sin(angle)) * (w / 2))) }
                 return outline(shapes[i], center: path[k], angle: angle, size: Vec2(w, h))
             }
-            return (path, drawn)
+            return (path, drawn, marks)
         }
     }
 
@@ -103,6 +112,7 @@ struct MotionPicture {
             elements.append("<rect x=\"\(Svg.n(a.0))\" y=\"\(Svg.n(a.1))\" width=\"\(Svg.n(z.0 - a.0))\" height=\"\(Svg.n(z.1 - a.1))\" fill=\"#ffffff\" stroke=\"#9aa0a6\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>")
             elements.append(Svg.text(a.0 + 4, a.1 + 14, "bounds \(NumberFormat.string(b.2))×\(NumberFormat.string(b.3)) pt", size: 11, fill: "#5f6368"))
         }
+        var placed: [(x: Double, y: Double, w: Double)] = []
         for (i, d) in drawn.enumerated() {
             let color = Palette.color(i)
             for (k, o) in d.outlines.enumerated() {
@@ -110,13 +120,25 @@ struct MotionPicture {
                 let pts = o.map { let m = map($0); return Svg.n(m.0) + "," + Svg.n(m.1) }.joined(separator: " ")
                 elements.append("<polygon points=\"\(pts)\" fill=\"\(color)\" fill-opacity=\"\(Svg.n(0.03 + 0.09 * share))\" stroke=\"\(color)\" stroke-opacity=\"\(Svg.n(0.2 + 0.8 * share))\" stroke-width=\"\(k == d.outlines.count - 1 ? "2" : "1")\"/>")
             }
+            for (k, m) in d.marks.enumerated() {
+                let share = d.marks.count == 1 ? 1 : Double(k) / Double(d.marks.count - 1)
+                let a = map(m.0), b = map(m.1)
+                elements.append(Svg.line(a.0, a.1, b.0, b.1, stroke: color, width: 1.5,
+                                         extra: " stroke-opacity=\"\(Svg.n(0.3 + 0.7 * share))\" stroke-linecap=\"round\""))
+            }
             if d.path.count > 1 { elements.append(Svg.polyline(d.path.map(map), stroke: color, width: 2)) }
             if let first = d.path.first, let last = d.path.last {
                 let a = map(first), z = map(last)
                 elements.append("<circle cx=\"\(Svg.n(a.0))\" cy=\"\(Svg.n(a.1))\" r=\"\(crowded ? "2" : "3.5")\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>")
                 elements.append("<circle cx=\"\(Svg.n(z.0))\" cy=\"\(Svg.n(z.1))\" r=\"\(crowded ? "2" : "3.5")\" fill=\"\(color)\"/>")
-                if !crowded { elements.append(Svg.text(z.0 + 7, z.1 - 6, series.items[i], size: 11, fill: color, weight: "600",
-                                                    extra: " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\"")) }
+                if !crowded {
+                    // Labels that would overprint one another move down a line until clear.
+                    let w = Double(series.items[i].count) * 6.6 + 4
+                    var y = z.1 - 6
+                    while placed.contains(where: { abs($0.y - y) < 12 && z.0 + 7 < $0.x + $0.w && $0.x < z.0 + 7 + w }) { y += 13 }
+                    placed.append((z.0 + 7, y, w))
+                    elements.append(Svg.text(z.0 + 7, y, series.items[i], size: 11, fill: color, weight: "600", extra: Self.halo))
+                }
             }
         }
         // A scale bar: a round number of points, about a fifth of the panel.
@@ -124,12 +146,14 @@ struct MotionPicture {
         let barPt = ticks.step > (hi.x - lo.x) / 3 ? ticks.step / 2 : ticks.step
         let barPx = barPt * scale
         let by = frame.1.1 - 10, bx = frame.0.0 + 10
+        // On a white card, so item outlines under it never strike the label through.
+        elements.append("<rect x=\"\(Svg.n(bx - 6))\" y=\"\(Svg.n(by - 20))\" width=\"\(Svg.n(max(barPx, 40) + 12))\" height=\"\(Svg.n(26))\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.92\" stroke=\"#dadce0\"/>")
         elements.append(Svg.line(bx, by, bx + barPx, by, stroke: "#5f6368", width: 1.5))
         elements.append(Svg.line(bx, by - 3, bx, by + 3, stroke: "#5f6368", width: 1.5))
         elements.append(Svg.line(bx + barPx, by - 3, bx + barPx, by + 3, stroke: "#5f6368", width: 1.5))
-        elements.append(Svg.text(bx + barPx / 2, by - 6, "\(NumberFormat.string(barPt)) pt", anchor: "middle", size: 11, fill: "#5f6368"))
+        elements.append(Svg.text(bx + barPx / 2, by - 6, "\(NumberFormat.string(barPt)) pt", anchor: "middle", size: 11, fill: "#5f6368", extra: Self.halo))
 
-        let charts = PlotDocument.charts(series, columns: ["x", "y", "angle"].filter { series.column($0) != nil },
+        let charts = PlotDocument.charts(series, columns: chartColumns.filter { series.column($0) != nil },
                                          top: frame.1.1 + 16, entries: entries)
         var doc = Svg(width: width, height: charts.bottom + 8)
         for e in elements + charts.elements { doc.add(e) }

@@ -208,7 +208,7 @@ public final class FileWatcher {
 /// Waits until one of `descriptors` is readable or `timeout` seconds pass (nil: no
 /// limit). A signal (Ctrl-C) ends the wait early.
 /// - Returns: the readable descriptors.
-func waitReadable(_ descriptors: [Int32], timeout: Double?) -> [Int32] {
+public func waitReadable(_ descriptors: [Int32], timeout: Double?) -> [Int32] {
     var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let ms: Int32 = timeout.map { Int32(min(max(0, ($0 * 1000).rounded(.up)), 1e6)) } ?? -1
     let n = poll(&fds, nfds_t(fds.count), ms)

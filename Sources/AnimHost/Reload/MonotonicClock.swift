@@ -14,7 +14,7 @@ public enum MonotonicClock {
 }
 
 /// `v` with exactly `decimals` decimals, no locale, no exponent (`3.1`, `2.350`).
-func fixed(_ v: Double, _ decimals: Int) -> String {
+public func fixed(_ v: Double, _ decimals: Int) -> String {
     guard v.isFinite else { return NumberFormat.string(v) }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }

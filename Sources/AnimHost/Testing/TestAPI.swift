@@ -213,22 +213,16 @@ final class TestAPI {
     private func registerItem() {
         let c = itemClass
         func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
-        func vector(_ name: String, _ get: @escaping (Animator, ItemID) -> Vec2) {
-            c.property(name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
-        func scalar(_ name: String, _ get: @escaping (Animator, ItemID) -> Double) {
-            c.property(name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
-        }
         c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
-        vector("center") { $0.center(of: $1) }
-        vector("size") { $0.size(of: $1) }
-        vector("velocity") { a, id in p0(a, id) }
-        scalar("angle") { $0.angle(of: $1) }
-        scalar("angularVelocity") { $0.angularVelocity(of: $1) }
-        scalar("alpha") { $0.alpha(of: $1) }
-        scalar("scale") { $0.scale(of: $1) }
-        scalar("cornerRadius") { $0.cornerRadius(of: $1) }
-        scalar("mass") { $0.mass(of: $1) }
+        for f in ItemField.all {
+            switch f.access {
+            case .vector(let get, _):
+                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            case .scalar(let get, _):
+                c.property(f.name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+            }
+        }
+        c.property("mass", get: { o, call in call.push(p(o).scene.stage.animator.mass(of: p(o).id)); return .results(1) })
         c.fallbackGet = { o, key, call in
             let a = p(o).scene.stage.animator
             guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
@@ -236,7 +230,6 @@ final class TestAPI {
         }
         c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
         lua.register(c)
-        func p0(_ a: Animator, _ id: ItemID) -> Vec2 { a.velocity(of: id) }
     }
 
     private func registerTrace() {
@@ -291,6 +284,13 @@ final class TestAPI {
             let t = tr(o)
             guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (name of an item in the trace expected)") }
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("items") { o, call in   // the item names in order of first appearance
+            var names: [String] = []
+            for f in tr(o).frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            lua_createtable(call.L, Int32(names.count), 0)
+            for (i, n) in names.enumerated() { call.push(n); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
             return .results(1)
         }
         c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }

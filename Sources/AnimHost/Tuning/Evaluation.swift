@@ -46,6 +46,12 @@ struct Evaluator: Sendable {
                     ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
                 throw .usage("--vary \(v.name): no tunable named '\(v.name)' in \(script)\(hint)")
             }
+            if sets.contains(where: { $0.name == v.name }) {
+                throw .usage("--vary \(v.name) and --set \(v.name)=… both give \(v.name); give one (--set is for tunables that are not varied)")
+            }
+            if let lo = t.minimum, let hi = t.maximum, v.low < lo, v.high > hi {
+                throw .usage("--vary \(v.name): \(NumberFormat.string(v.low)) is below the tunable's min \(NumberFormat.string(lo)) and \(NumberFormat.string(v.high)) is above its max \(NumberFormat.string(hi)) (it takes \(NumberFormat.string(lo)) to \(NumberFormat.string(hi)))")
+            }
             if let lo = t.minimum, v.low < lo {
                 throw .usage("--vary \(v.name): \(NumberFormat.string(v.low)) is below the tunable's min \(NumberFormat.string(lo))")
             }

@@ -10,8 +10,10 @@ public struct FitOptions: Sendable {
     /// A `run` CSV to match.
     public var match: String?
     public var item: String?
-    /// Settle tolerance (pt), and for `--match` the RMS error that counts as a match.
+    /// Settle tolerance (pt) of the metrics.
     public var tolerance = MotionMetrics.defaultTolerance
+    /// With `--match`: the largest RMS distance (pt) that counts as a match.
+    public var maxRMS = 0.5
     public var duration: Double?
     public var jobs: Int?
     public var input: String?
@@ -50,6 +52,9 @@ struct MetricGoal {
                 throw .usage("--target: unknown metric '\(name)'; metrics: \(MotionMetrics.names.joined(separator: ", "))")
             }
             guard !goals.contains(where: { $0.name == name }) else { throw .usage("--target: \(name) is given twice") }
+            if name == "oscillations" && v != v.rounded() {
+                throw .usage("--target oscillations=\(kv[1]): oscillations are counted in whole numbers (e.g. oscillations=2)")
+            }
             goals.append(MetricGoal(name: name, target: v))
         }
         guard !goals.isEmpty else { throw .usage("--target needs at least one METRIC=VALUE") }
@@ -63,9 +68,14 @@ extension Host {
     /// printed either way), 2 for usage errors.
     public static func fit(_ o: FitOptions) -> Int32 {
         do throws(HostError) {
-            guard (o.target == nil) != (o.match == nil) else { throw .usage("fit needs one of --target METRIC=VALUE,… or --match REF.csv") }
+            if o.target != nil && o.match != nil {
+                throw .usage("fit takes --target METRIC=VALUE,… or --match REF.csv: give one, not both")
+            }
+            guard o.target != nil || o.match != nil else { throw .usage("fit needs one of --target METRIC=VALUE,… or --match REF.csv") }
             guard !o.vary.isEmpty else { throw .usage("fit needs at least one --vary NAME[=FROM:TO]") }
             guard o.tolerance > 0 && o.tolerance.isFinite else { throw .usage("--tolerance must be a number of points > 0") }
+            guard o.maxRMS > 0 && o.maxRMS.isFinite else { throw .usage("--max-rms must be a number of points > 0") }
+            if o.match == nil && o.maxRMS != 0.5 { throw .usage("--max-rms is the match threshold of --match; with --target it has no use") }
             var e = Evaluator(script: o.script)
             e.hz = o.hz; e.fps = Double(min(60, o.hz)); e.seed = o.seed; e.duration = o.duration; e.item = o.item; e.tolerance = o.tolerance; e.sets = o.sets
             if let input = o.input { e.touches = try readTouches(input) }
@@ -73,16 +83,32 @@ extension Host {
             // The reference trajectory, and the item it is of.
             var reference: [(t: Double, p: Vec2)] = []
             if let path = o.match {
-                guard let text = readTextFile(path) else { throw .usage("cannot read --match file '\(path)'") }
-                let s = try FrameSeries.parse(csv: text, source: path)
+                let text = try readInputFile(path, option: "--match")
+                let s = try FrameSeries.parse(csv: text, source: path, inTimeOrder: true)
+                guard !s.items.isEmpty else { throw .input("\(path): has a header but no rows (a `run` CSV of the item to match)") }
                 guard let ix = s.column("x"), let iy = s.column("y") else { throw .input("\(path): needs columns x and y") }
-                let name = o.item ?? s.items.first ?? ""
-                guard let i = s.items.firstIndex(of: name) else {
-                    throw .usage("--item \(name): not in \(path); it has: \(s.items.joined(separator: ", "))")
+                let name: String
+                if let item = o.item {
+                    guard s.items.contains(item) else {
+                        throw .usage("--item \(item): not in \(path); it has: \(s.items.joined(separator: ", "))")
+                    }
+                    name = item
+                } else {
+                    // The first reference item the scene also has.
+                    let a = try e.check(varied: []).stage.animator
+                    let sceneItems = a.itemIDs.map { a.name(of: $0) }
+                    guard let shared = s.items.first(where: sceneItems.contains) else {
+                        throw .usage("--match \(path): the reference's items (\(s.items.joined(separator: ", "))) and the scene's (\(sceneItems.joined(separator: ", "))) don't match; record the reference from this scene, or rename the item")
+                    }
+                    name = shared
                 }
+                let i = s.items.firstIndex(of: name)!
                 e.item = name
                 reference = zip(s.points[i][ix], s.points[i][iy]).map { ($0.0, Vec2($0.1, $1.1)) }
-                guard let last = reference.last else { throw .input("\(path): no rows for item '\(name)'") }
+                guard let last = reference.last else { throw .input("\(path): no x and y values for item '\(name)'") }
+                if let d = e.duration, d + 1e-9 < last.t {
+                    throw .usage("--duration \(NumberFormat.string(d)) ends before the reference does (its last time is \(NumberFormat.string(last.t)) s in \(path)); leave --duration out to run as long as the reference")
+                }
                 if e.duration == nil { e.duration = last.t }
             }
             let goals = try o.target.map { t throws(HostError) in try MetricGoal.parse(t) } ?? []
@@ -97,6 +123,9 @@ extension Host {
                 var lo: Double?, hi: Double?
                 if parts.count == 2 {
                     let r = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+                    if r.count == 3 {
+                        throw .usage("--vary \(name)=\(parts[1]): fit takes FROM:TO (no step: it searches the whole range); FROM:TO:STEP is for sweep")
+                    }
                     guard r.count == 2, let a = r[0], let b = r[1], a.isFinite, b.isFinite, a < b else {
                         throw .usage("--vary \(name): FROM:TO must be two numbers with FROM < TO, got '\(parts[1])'")
                     }
@@ -110,6 +139,8 @@ extension Host {
                 names.append(name); lower.append(lo ?? 0); upper.append(hi ?? 1)
             }
             _ = try e.check(varied: zip(names, zip(lower, upper)).map { ($0, $1.0, $1.1) })
+            // Tunables declared integer = true are searched over whole numbers only.
+            let whole = names.map { n in scene.tunables.first { $0.name == n }?.integer ?? false }
 
             // The objective: squared RMS distance to the reference, or the weighted squared
             // misses of the targets. A run that fails counts as infinitely bad.
@@ -117,6 +148,7 @@ extension Host {
             let ref = reference
             let varied = names
             let objective: @Sendable ([Double]) -> (value: Double, run: Evaluator.Run?) = { x in
+                let x = zip(x, whole).map { $1 ? $0.rounded() : $0 }
                 guard let run = try? evaluator.run(Array(zip(varied, x))) else { return (.infinity, nil) }
                 if !ref.isEmpty {
                     return (meanSquare(run.samples, ref), run)
@@ -154,6 +186,7 @@ extension Host {
             // The report.
             let width = names.map(\.count).max() ?? 0
             var lines: [String] = []
+            best.x = zip(best.x, whole).map { $1 ? $0.rounded() : $0 }
             for (n, v) in zip(names, best.x) {
                 let pad = String(repeating: " ", count: width - n.count)
                 lines.append(n + pad + " = " + NumberFormat.string((v * 1e6).rounded() / 1e6))
@@ -164,8 +197,8 @@ extension Host {
             var ok: Bool
             if !ref.isEmpty {
                 let rms = meanSquare(run.samples, ref).squareRoot()
-                ok = rms <= o.tolerance
-                lines.append("error: RMS distance \(fixed(rms, 4)) pt over \(ref.count) reference times (tolerance \(NumberFormat.string(o.tolerance)) pt)")
+                ok = rms <= o.maxRMS
+                lines.append("distance: RMS \(fixed(rms, 4)) pt over \(ref.count) reference times (a match within --max-rms \(NumberFormat.string(o.maxRMS)) pt)")
             } else {
                 ok = true
                 for g in goals {
@@ -173,10 +206,13 @@ extension Host {
                     let miss = v.map { abs($0 - g.target) } ?? .infinity
                     let hit = miss <= g.allowed
                     ok = ok && hit
-                    lines.append("\(g.name): \(v.map { NumberFormat.string(($0 * 1e4).rounded() / 1e4) } ?? "none") \(g.unit), target \(NumberFormat.string(g.target)) ± \(NumberFormat.string((g.allowed * 1e4).rounded() / 1e4)) — \(hit ? "reached" : "missed by \(v == nil ? "—" : NumberFormat.string((miss * 1e4).rounded() / 1e4))")")
+                    let unit = g.unit.isEmpty ? "" : " " + g.unit
+                    let side = v.map { $0 < g.target ? " (below the target)" : " (above the target)" } ?? " (it never came to rest)"
+                    let missed = "missed by \(v == nil ? "—" : NumberFormat.string((miss * 1e4).rounded() / 1e4))\(side)"
+                    lines.append("\(g.name): \(v.map { NumberFormat.string(($0 * 1e4).rounded() / 1e4) } ?? "none")\(unit), target \(NumberFormat.string(g.target))\(g.name == "oscillations" ? "" : " ± " + NumberFormat.string((g.allowed * 1e4).rounded() / 1e4)) — \(hit ? "reached" : missed)")
                 }
             }
-            lines.append(ok ? "within tolerance (\(evaluations) runs)" : "not within tolerance: the best found is above (\(evaluations) runs)")
+            lines.append(ok ? "within tolerance (\(evaluations) runs)" : "not within tolerance (\(evaluations) runs): the values printed above are the closest found")
             print(lines.joined(separator: "\n"))
             return ok ? 0 : 1
         } catch {

@@ -1,4 +1,7 @@
 import Dynamics
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Everything `animhost sweep` takes.
 public struct SweepOptions: Sendable {
@@ -18,6 +21,8 @@ public struct SweepOptions: Sendable {
     public var sets: [(name: String, value: Double)] = []
     public var hz = 120
     public var seed: UInt64 = 0
+    /// Refuse sweeps with more combinations than this (before any shard).
+    public var maxCombinations = 100_000
 
     public init(script: String) { self.script = script }
 
@@ -53,9 +58,21 @@ extension Host {
             do { grid = try SweepGrid(ranges: ranges) } catch { throw .usage(error.description) }
             let shard = try o.shard.map { s throws(HostError) in try SweepOptions.parseShard(s) } ?? (k: 1, n: 1)
             let evaluator = try o.evaluator()
-            _ = try evaluator.check(varied: ranges.map { ($0.name, $0.from, $0.values.last!) })
-
+            let scene = try evaluator.check(varied: ranges.map { ($0.name, $0.from, $0.values.last!) })
+            for r in ranges {
+                guard let t = scene.tunables.first(where: { $0.name == r.name }), t.integer else { continue }
+                guard r.from.rounded() == r.from, r.step.rounded() == r.step else {
+                    throw .usage("--vary \(r.name)=\(NumberFormat.string(r.from)):\(NumberFormat.string(r.to)):\(NumberFormat.string(r.step)): \(r.name) takes whole numbers (declared integer = true); give a whole FROM and STEP (e.g. \(r.name)=\(NumberFormat.string(r.from.rounded(.up))):\(NumberFormat.string(r.to)):\(NumberFormat.string(max(1, r.step.rounded()))))")
+                }
+            }
+            guard grid.count <= o.maxCombinations else {
+                throw .usage("the sweep has \(grid.count) combinations, more than --max-combinations \(o.maxCombinations); use larger steps, or raise --max-combinations (and spread it with --shard)")
+            }
             let indices = grid.indices(shard: shard.k, of: shard.n)
+            // Said up front, so a sweep far bigger than meant is seen before it is waited for.
+            let sizes = ranges.map { "\($0.name) \($0.values.count)" }.joined(separator: " × ")
+            let part = shard.n > 1 ? "; this shard runs \(indices.count)" : ""
+            fputs("animhost: sweep: \(grid.count) combinations (\(sizes))\(part)\n", stderr)
             let names = ranges.map(\.name)
             let results = parallelMap(indices.count, jobs: o.jobs ?? processorCount()) { k in
                 let values = grid.combination(indices[k])

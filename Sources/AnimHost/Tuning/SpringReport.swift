@@ -17,7 +17,8 @@ struct SpringReport {
             ("response", spring.response), ("duration", spring.duration), ("bounce", spring.bounce),
             ("springSpeed", pop?.springSpeed), ("springBounciness", pop?.springBounciness),
             ("tension", p.stiffness), ("friction", p.damping),
-            ("origamiTension", spring.origamiTension), ("origamiFriction", spring.origamiFriction),
+            ("origamiTension", spring.origamiReachable ? spring.origamiTension : nil),
+            ("origamiFriction", spring.origamiReachable ? spring.origamiFriction : nil),
             ("velocity", spring.initialVelocity),
             ("settle", spring.settle.isFinite ? spring.settle : nil), ("overshoot", spring.overshoot),
         ]
@@ -29,6 +30,7 @@ struct SpringReport {
         let v = n(spring.initialVelocity)
         let settle = spring.settle.isFinite ? n(spring.settle) : "∞"
         var pop = """
+            CGFloat distance = 100;   // how far the animation moves, in points (POP's velocity is absolute)
             POPSpringAnimation *animation = [POPSpringAnimation animationWithPropertyNamed:kPOPLayerPositionY];
             animation.dynamicsMass = \(n(p.mass));
             animation.dynamicsTension = \(n(p.stiffness));
@@ -36,8 +38,12 @@ struct SpringReport {
             """
         if let sb = spring.pop, sb.springSpeed <= 20, sb.springBounciness <= 20 {
             pop += "\n// or, the same spring: animation.springSpeed = \(n(sb.springSpeed)); animation.springBounciness = \(n(sb.springBounciness));"
+        } else if let sb = spring.pop {
+            pop += "\n// springSpeed \(n(sb.springSpeed)), springBounciness \(n(sb.springBounciness)) would give it, but POP takes each only from 0 to 20"
+        } else {
+            pop += "\n// no springSpeed/springBounciness gives this spring (\(spring.popUnreachableReason ?? ""))"
         }
-        pop += "\nanimation.velocity = @(\(v) * distance);   // POP's velocity is absolute (points/s)"
+        pop += "\nanimation.velocity = @(\(v) * distance);   // points/s"
         return [
             ("uikit", "UIKit", """
                 let timing = UISpringTimingParameters(mass: \(n(p.mass)), stiffness: \(n(p.stiffness)), damping: \(n(p.damping)),
@@ -65,7 +71,10 @@ struct SpringReport {
     var text: String {
         let p = spring.parameters
         let pop = spring.pop.map { "speed \(n($0.springSpeed)), bounciness \(n($0.springBounciness))" }
-            ?? "no speed/bounciness gives this spring (damped past POP's no-bounce curve)"
+            ?? "no speed/bounciness gives this spring (\(spring.popUnreachableReason ?? ""))"
+        let origami = spring.origamiReachable
+            ? "tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction))"
+            : "no Origami spring gives this (tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction)); Origami's are ≥ 0)"
         let settle = spring.settle.isFinite ? "settles (within 0.1 %) in \(n(spring.settle)) s" : "never settles (no damping)"
         var lines = [
             "mass/stiffness/damping   \(n(p.mass)), \(n(p.stiffness)), \(n(p.damping))",
@@ -73,7 +82,7 @@ struct SpringReport {
             "response/dampingRatio    \(n(spring.response)) s, \(n(spring.dampingRatio))",
             "duration/bounce          \(n(spring.duration)) s, \(n(spring.bounce))",
             "POP                      \(pop); tension \(n(p.stiffness)), friction \(n(p.damping)), mass \(n(p.mass))",
-            "Origami                  tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction))",
+            "Origami                  \(origami)",
             "unit step                \(settle), overshoot \(NumberFormat.string((spring.overshoot * 10_000).rounded() / 100)) % (initial velocity \(n(spring.initialVelocity)) distances/s)",
         ]
         for c in code { lines += ["", c.label + ":"] + c.text.split(separator: "\n").map { "  " + $0 } }

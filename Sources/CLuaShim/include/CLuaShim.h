@@ -195,6 +195,28 @@ void cl_pushretained(lua_State *L, void *object, const char *tname);
 /// NULL otherwise or after its __gc ran.
 void *cl_toretained(lua_State *L, int idx, const char *tname);
 
+/// Pushes a new full userdata of two words, { object, tag }: `object` retained
+/// by the caller (cl_retained_gc releases it), `tag` identifying its class, and
+/// the metatable `tname`. Host userdata of this shape are told apart by the tag
+/// alone, without a registry lookup of the metatable's name.
+void cl_pushtagged(lua_State *L, void *object, const void *tag, const char *tname);
+
+/// The object of the tagged userdata at `idx` if its tag is `tag`; NULL for any
+/// other value, another tag, or after its __gc ran.
+static inline void *cl_totagged(lua_State *L, int idx, const void *tag) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != 2 * sizeof(void *)) return NULL;
+    void **slot = (void **)lua_touserdata(L, idx);
+    return slot[1] == tag ? slot[0] : NULL;
+}
+
+/// Pushes a vec value { x = x, y = y } with the metatable in registry slot
+/// `metaref` (LUA_NOREF: none). One C call, no Swift strings.
+void cl_pushvec(lua_State *L, double x, double y, int metaref);
+
+/// Reads a vector at `idx`: an {x, y} array, a table with numeric x and y, or a
+/// vec value; raw reads only. Returns 1 and fills x, y, or 0 when it is not one.
+int cl_tovec(lua_State *L, int idx, double *x, double *y);
+
 /// 1 when the running C function was called with method syntax (`obj:f()`),
 /// in which case Lua numbers arguments from the one after self.
 int cl_is_method_call(lua_State *L);

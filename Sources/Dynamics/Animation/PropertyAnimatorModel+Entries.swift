@@ -55,9 +55,6 @@ extension PropertyAnimatorModel {
         return entry
     }
 
-    /// Removes every entry (for instance before reusing a finished animator).
-    public mutating func removeAllEntries() { entries.removeAll() }
-
     /// An entry's progress at time `t`.
     public func progress(of entry: Entry, at t: Double) -> Double {
         entry.progress(forAnimatorProgress: progress(at: t))

@@ -1,7 +1,7 @@
 /// The closed-form motion of one axis of a spring released at `initialPosition` with
 /// `initialVelocity`, pulled towards `target` (reference §1). Exact at any time, so a sampled
 /// spring does not depend on the step or frame rate.
-public struct SpringSolution: Hashable, Sendable {
+struct SpringSolution: Hashable, Sendable {
     /// How the spring approaches its target.
     public enum Regime: String, Hashable, Sendable {
         /// ζ < 1: oscillates about the target with a decaying envelope.

@@ -50,7 +50,6 @@ public final class FieldBehavior: ItemListBehavior {
                                   _ charge: Double, _ time: Double) -> Vec2
 
     public let kind: Kind
-    /// The items the field acts on, in insertion order.
     /// The field's origin in the reference frame (pt). Default (0, 0).
     public var position: Vec2 = .zero { didSet { changed() } }
     /// Where the field acts, relative to `position`. Default: everywhere.

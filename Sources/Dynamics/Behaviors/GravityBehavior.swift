@@ -17,8 +17,6 @@ import Darwin
 /// "Multiple gravity behavior per animator is undefined and may assert in the future").
 /// Use one gravity behavior per animator.
 public final class GravityBehavior: ItemListBehavior {
-    /// The items gravity acts on, in insertion order.
-
     /// The gravity vector in UIKit units (1 = 1000 pt/s²). Default (0, 1): down.
     public var direction: Vec2 = Vec2(0, 1) {
         didSet { animator?.setGravity(direction) }

@@ -24,7 +24,6 @@ public final class PushBehavior: ItemListBehavior {
     public enum Mode: String, Sendable { case continuous, instantaneous }
 
     public let mode: Mode
-    /// The items pushed, in insertion order.
     /// Offsets (pt, reference axes) of the points pushed, parallel to `items`.
     private(set) var offsets: [Vec2]
 

@@ -10,7 +10,7 @@
 // as well as pairs its collision rules exclude.
 
 /// The broadphase of a world: a dynamic tree of proxies plus the buffer of proxies that moved.
-public struct BroadPhase: Sendable {
+struct BroadPhase: Sendable {
     /// The tree of fat boxes (for queries and ray casts).
     public private(set) var tree: DynamicTree
     var moveBuffer: ContiguousArray<Int32>

@@ -21,7 +21,7 @@ public struct TouchEvent: Equatable, Sendable {
 
 /// Estimates a touch's velocity from its recent samples, as UIPanGestureRecognizer does:
 /// the displacement over the samples of the last `window` seconds divided by their time span.
-public struct VelocityEstimator: Sendable {
+struct VelocityEstimator: Sendable {
     /// How far back samples count, in seconds.
     public var window: Double = 0.1
     /// Samples from `first` on are live; older ones are dropped in batches, so adding a

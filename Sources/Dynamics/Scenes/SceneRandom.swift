@@ -1,7 +1,7 @@
 /// The scenes' random numbers: a 64-bit linear congruential generator (Knuth's MMIX
 /// constants) with a fixed seed, so every run — and every engine a scene is ported to —
 /// builds the same geometry.
-public struct SceneRandom: Sendable {
+struct SceneRandom: Sendable {
     public private(set) var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -1,7 +1,8 @@
 /// The hot per-item state the solver iterates: plain data, copied bitwise, no references.
 ///
-/// 112 bytes: center 16, velocity 16, rotation 16, angle 8, angularVelocity 8,
-/// invMass 8, invInertia 8, force 16, torque 8, flags 8.
+/// 129 bytes, stride 136 (MemoryLayoutTests): center 16, velocity 16, rotation 16, angle 8,
+/// angularVelocity 8, invMass 8, invInertia 8, force 16, torque 8, linearDamping 8,
+/// angularDamping 8, gravityScale 8, isDynamic 1 (+7 padding).
 @frozen
 public struct BodyState: Sendable {
     /// Center in points (the center of mass: item shapes are centred on it).

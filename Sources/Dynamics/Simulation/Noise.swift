@@ -15,7 +15,7 @@ import Darwin
 /// leaves small jumps where the cell changes). The output is scaled so the value stays
 /// within ±1 (measured maximum 0.9999), like UIKit's; the gradient stays within about ±7
 /// per lattice unit, with the same feature size (one lattice cell).
-public struct SimplexNoise: Sendable {
+struct SimplexNoise: Sendable {
     /// The permutation of 0…255, twice, so indices up to 511 need no wrapping.
     @usableFromInline let permutation: ContiguousArray<UInt8>
 

@@ -2,9 +2,9 @@
 /// `b2BodyState`): joints and contacts read the placement and change the velocities,
 /// the integrator moves the placement. Gathered from `BodyState` at the start of a step's
 /// substeps and written back after them, so the solver sweeps 64 bytes per body instead
-/// of 112, and never copies a whole `BodyState`.
+/// of `BodyState`'s 136 (its stride), and never copies a whole `BodyState`.
 ///
-/// 64 bytes: velocity 16, angularVelocity 8, angle 8, center 16, rotation 16. Masses are
+/// 64 bytes (MemoryLayoutTests): velocity 16, angularVelocity 8, angle 8, center 16, rotation 16. Masses are
 /// not here: joint and contact constraints cache them when they are prepared.
 @frozen
 public struct SolverBody: Sendable {

@@ -119,15 +119,32 @@ public struct SpringConversion: Sendable, Equatable {
 
     /// Origami tension and friction of the same motion (per unit mass: Origami springs
     /// have mass 1): the inverse of Rebound's `OrigamiValueConverter`.
+    /// Rebound maps 0 to 0, so no damping is Origami friction 0. Negative values mean no
+    /// Origami spring gives this motion (`origamiReachable`).
     public var origamiTension: Double { (parameters.stiffness / parameters.mass - 194) / 3.62 + 30 }
-    public var origamiFriction: Double { (parameters.damping / parameters.mass - 25) / 3 + 8 }
+    public var origamiFriction: Double { parameters.damping == 0 ? 0 : (parameters.damping / parameters.mass - 25) / 3 + 8 }
+    /// Whether some Origami tension and friction (both ≥ 0) give this spring.
+    public var origamiReachable: Bool { origamiTension >= 0 && origamiFriction >= 0 }
+
+    /// Why no POP springSpeed/springBounciness gives this spring (nil when one does).
+    public var popUnreachableReason: String? {
+        guard pop == nil else { return nil }
+        let perMass = parameters.stiffness / parameters.mass
+        if origamiTension < 0.5 {
+            return "too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one \(short(perMass))"
+        }
+        if parameters.damping == 0 { return "undamped: every POP spring has some friction" }
+        if origamiFriction < 0.01 { return "bouncier than POP's bounciest spring of this speed" }
+        return "more damped than POP's no-bounce spring of this speed"
+    }
+    private func short(_ v: Double) -> String { String((v * 100).rounded() / 100) }
 
     /// POP's springSpeed and springBounciness, inverting `SpringParameters.pop(springSpeed:…)`
     /// (POP's `convertTension:friction:toBounciness:speed:`); nil when no pair gives this
     /// spring (POP's bouncy springs cover only part of the plane: mass 1, friction between
     /// the "no bounce" curve and 0.01).
     public var pop: (springSpeed: Double, springBounciness: Double)? {
-        let qt = origamiTension, qf = origamiFriction
+        let qt = origamiTension, qf = (parameters.damping / parameters.mass - 25) / 3 + 8
         let speed = (qt - 0.5) / 199.5 * 20 * 1.7
         let noBounce = popNoBounceFriction(qt)
         guard speed >= 0, noBounce != 0.01 else { return nil }

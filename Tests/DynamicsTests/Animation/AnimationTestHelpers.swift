@@ -1,4 +1,4 @@
-import Dynamics
+@testable import Dynamics
 
 /// The message of the `AnimationError` a call throws, "no error" when it succeeds, or a note
 /// when it throws something else.

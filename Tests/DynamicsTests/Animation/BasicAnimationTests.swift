@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 final class BasicAnimationTests: XCTestCase {
     func testValueVelocityAndHold() throws {

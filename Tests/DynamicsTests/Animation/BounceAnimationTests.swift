@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 final class BounceAnimationTests: XCTestCase {
     /// Sign changes of x − T over a grid of `steps` intervals on [start, end] (zeros skipped).

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 /// POP-style decay (reference §3.5 and the §7 decay table, 4 decimals printed).
 final class DecayAnimationTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 /// Every animation is a function of simulated time, so sampling it on 60, 120 and 240 Hz grids
 /// gives bit-identical values at the times the grids share (n/60 = 2n/120 = 4n/240 exactly in

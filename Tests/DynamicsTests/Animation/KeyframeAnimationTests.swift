@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 final class KeyframeAnimationTests: XCTestCase {
     let values = [Vec2(0, 0), Vec2(100, 0), Vec2(100, 50), Vec2(-20, 80)]

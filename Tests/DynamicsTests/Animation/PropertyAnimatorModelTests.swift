@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 /// UIViewPropertyAnimator's time model (reference §5, "animhost model").
 final class PropertyAnimatorModelTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// 2-D springs: per-axis seeding, retargeting, rest detection.

@@ -1,4 +1,4 @@
-import Dynamics
+@testable import Dynamics
 
 /// The ten spring configurations S1–S10 of the reference's test vectors (springs-and-timing.md §7),
 /// each built through the parameterisation the reference names, with its printed tables.

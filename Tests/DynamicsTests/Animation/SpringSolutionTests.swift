@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// The closed form against the reference's printed tables and against an RK4 integration.

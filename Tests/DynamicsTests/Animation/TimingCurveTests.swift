@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 /// Cubic Bézier timing (reference §4 and the §7 table, 6 decimals printed).
 ///

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// The attachment kinds: fixed (weld), pin (revolute), sliding (prismatic), limit (rope),

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 
 /// A 320×568 animator with reference bounds, for collision tests.
 func screenAnimator(hz: Int = 120) -> Animator {

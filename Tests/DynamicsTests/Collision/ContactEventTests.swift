@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// Contact events: who is reported, in which order, and that every "began" ends.

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// Item groups: one rigid compound body for several items.

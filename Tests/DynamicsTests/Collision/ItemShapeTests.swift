@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// Item shapes in the simulation: validation, mass from the shape, off-centre polygons.

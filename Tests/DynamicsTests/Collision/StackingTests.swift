@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// Stable stacking (physics-anchors.md's scenes B and D) and the overlap of resting items.

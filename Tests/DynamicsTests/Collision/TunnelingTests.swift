@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// Fast items stop at thin boundaries: each contact's speculative distance covers both

@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// itemsIn, updateItemUsingCurrentState, and when the animator runs and pauses.

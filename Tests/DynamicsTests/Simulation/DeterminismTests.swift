@@ -1,5 +1,5 @@
 import XCTest
-import Dynamics
+@testable import Dynamics
 import TestSupport
 
 /// A settled scene's item states hash to a committed constant: any change to the step,

@@ -1,4 +1,4 @@
-import Dynamics
+@testable import Dynamics
 import XCTest
 
 final class BoundedSearchTests: XCTestCase {

@@ -1,4 +1,4 @@
-import Dynamics
+@testable import Dynamics
 import XCTest
 
 /// `SpringConversion` against reference §7: configs S1–S10, settle times to 0.1 %, POP

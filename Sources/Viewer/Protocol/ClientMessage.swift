@@ -1,0 +1,92 @@
+import AnimHost
+import Dynamics
+import Foundation
+
+/// A message from the page on `/live` (DESIGN.md "Seeing and touching"), checked whole
+/// before anything happens: a malformed one becomes an error message and changes nothing.
+enum ClientMessage: Equatable {
+    /// A finger, pen or mouse sample in scene coordinates, at the current simulated time.
+    case touch(id: Int, phase: TouchPhase, point: Vec2)
+    case set(name: String, value: Double)
+    case play
+    case pause
+    case step(Int)
+    case seek(Double)
+    case speed(Double)
+    case reset
+
+    /// The longest time a seek goes to (s): an hour of simulation.
+    static let maximumSeek = 3600.0
+    static let types = ["touch", "set", "play", "pause", "step", "seek", "speed", "reset"]
+
+    private struct Fields: Decodable {
+        var type: String?
+        var touch: Int?
+        var phase: String?
+        var x: Double?
+        var y: Double?
+        var name: String?
+        var value: Double?
+        var n: Int?
+        var t: Double?
+        var factor: Double?
+    }
+
+    /// Parses one text message.
+    /// - Returns: the message, or what is wrong with it (for the `error` reply).
+    static func parse(_ text: String) -> Result<ClientMessage, MessageError> {
+        let f: Fields
+        do {
+            f = try JSONDecoder().decode(Fields.self, from: Data(text.utf8))
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            let field = context.codingPath.last!.stringValue
+            return .failure(MessageError("field '\(field)' has the wrong type: \(context.debugDescription)"))
+        } catch {
+            return .failure(MessageError("not a JSON object: \(shortened(text))"))
+        }
+        guard let type = f.type else {
+            return .failure(MessageError("a message needs a \"type\" (one of \(types.joined(separator: ", ")))"))
+        }
+        func need<T>(_ v: T?, _ name: String, _ what: String) -> Result<T, MessageError> {
+            v.map { .success($0) } ?? .failure(MessageError("'\(type)' needs \"\(name)\" (\(what))"))
+        }
+        func finite(_ v: Double?, _ name: String) -> Result<Double, MessageError> {
+            need(v, name, "a number").flatMap { $0.isFinite && abs($0) <= 1e9 ? .success($0) : .failure(MessageError("'\(type)': \"\(name)\" must be a finite number")) }
+        }
+        switch type {
+        case "touch":
+            return need(f.touch, "touch", "an integer id").flatMap { id in
+                need(f.phase.flatMap(TouchPhase.init(rawValue:)), "phase", "began, moved, ended or cancelled").flatMap { phase in
+                    finite(f.x, "x").flatMap { x in finite(f.y, "y").map { y in .touch(id: id, phase: phase, point: Vec2(x, y)) } }
+                }
+            }
+        case "set":
+            return need(f.name, "name", "a tunable's name").flatMap { name in finite(f.value, "value").map { .set(name: name, value: $0) } }
+        case "play": return .success(.play)
+        case "pause": return .success(.pause)
+        case "reset": return .success(.reset)
+        case "step":
+            let n = f.n ?? 1
+            guard n >= 1 && n <= 100_000 else { return .failure(MessageError("'step': \"n\" must be a number of steps from 1 to 100000, got \(n)")) }
+            return .success(.step(n))
+        case "seek":
+            return finite(f.t, "t").flatMap { t in
+                t >= 0 && t <= maximumSeek ? .success(.seek(t)) : .failure(MessageError("'seek': \"t\" must be a time from 0 to 3600 s, got \(NumberFormat.string(t))"))
+            }
+        case "speed":
+            return finite(f.factor, "factor").flatMap { s in
+                s > 0 && s <= 4 ? .success(.speed(s)) : .failure(MessageError("'speed': \"factor\" must be above 0 and at most 4 (1, 0.5, 0.25, 0.1), got \(NumberFormat.string(s))"))
+            }
+        default:
+            return .failure(MessageError("unknown message type '\(shortened(type))'; expected one of \(types.joined(separator: ", "))"))
+        }
+    }
+
+    static func shortened(_ s: String) -> String { s.count > 60 ? String(s.prefix(59)) + "…" : s }
+}
+
+/// What is wrong with a page's message, for the `error` reply.
+struct MessageError: Error, Equatable {
+    var text: String
+    init(_ text: String) { self.text = text }
+}

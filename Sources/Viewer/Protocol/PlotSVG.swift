@@ -1,0 +1,187 @@
+import AnimHost
+import Dynamics
+
+/// The plot panel (`/plot.svg?item=NAME`): an item's x and y, and its speed, over time
+/// from the last input (or t = 0), with the settle time and the overshoot marked.
+struct PlotSVG {
+    struct Sample { var t, x, y, speed: Double }
+    var item: String
+    var samples: [Sample]
+    var marks: MotionMarks
+    /// Settle tolerance (pt), stated on the plot.
+    var tolerance: Double
+
+    /// Within this distance of its final position an item counts as settled (pt).
+    static let settleTolerance = 0.5
+    /// The longest stretch plotted (s): the latest part of a long session.
+    static let maximumSpan = 10.0
+
+    init(history: FrameHistory, item: String, from start: Double) {
+        self.item = item
+        tolerance = Self.settleTolerance
+        let end = history.frames.last?.time ?? 0
+        let first = max(start, end - Self.maximumSpan)
+        samples = history.frames.compactMap { f in
+            guard f.time >= first - 1e-9, let row = f.rows.first(where: { $0.item == item }),
+                  let x = row.values[0], let y = row.values[1], let vx = row.values[3], let vy = row.values[4] else { return nil }
+            return Sample(t: f.time, x: x, y: y, speed: Vec2(vx, vy).length)
+        }
+        // Settle and overshoot are measured against the final position: only once it is there.
+        let atRest = (samples.last?.speed ?? 0) < Self.restSpeed
+        marks = atRest ? history.marks(item: item, from: first, tolerance: tolerance) : MotionMarks()
+        isMoving = !atRest
+        // A long rest after the motion is cut to half a second: the motion fills the plot.
+        if atRest, let moved = samples.lastIndex(where: { $0.speed >= Self.restSpeed }) {
+            let end = samples[moved].t + 0.5
+            samples.removeAll { $0.t > end + 1e-9 }
+        }
+    }
+
+    /// Below this speed (pt/s) the item counts as at rest (the animator's rest threshold).
+    static let restSpeed = 1.0
+    /// Still moving at the end: no settle time yet.
+    var isMoving = false
+
+    // Layout (px).
+    static let width = 336.0, height = 284.0
+    static let left = 44.0, right = 12.0, top = 36.0
+    static let panelHeight = 92.0, gap = 38.0
+
+    static let colors = (x: "#5b9cff", y: "#ffb547", speed: "#b58cff", settle: "#3ddc97", overshoot: "#ff6b6b",
+                         grid: "#2a2f38", text: "#9aa3b2", title: "#e7ebf2", background: "#15181d")
+
+    var svg: String {
+        let w = Self.width, h = Self.height
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" font-family=\"Inter, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\">\n"
+        s += "<rect width=\"\(Int(w))\" height=\"\(Int(h))\" rx=\"12\" fill=\"\(Self.colors.background)\"/>\n"
+        s += text(14, 22, "\(xmlEscaped(item))", size: 13, color: Self.colors.title, weight: "600")
+        var legendX = 14 + 10 + Double(item.count) * 8
+        for (label, color) in [("x", Self.colors.x), ("y", Self.colors.y), ("speed", Self.colors.speed)] {
+            s += "<circle cx=\"\(f(legendX + 4))\" cy=\"18\" r=\"3.5\" fill=\"\(color)\"/>"
+            s += text(legendX + 11, 22, label, size: 11, color: Self.colors.text)
+            legendX += 20 + Double(label.count) * 6.5
+        }
+        s += "\n"
+        guard let t0 = samples.first?.t, let t1 = samples.last?.t, t1 > t0 else {
+            return s + text(Self.left, Self.top + 60, "no motion yet", size: 13, color: Self.colors.text) + "</svg>\n"
+        }
+        let positions = samples.flatMap { [$0.x, $0.y] }
+        let posTop = Self.top
+        let speedTop = Self.top + Self.panelHeight + Self.gap
+        s += panel(top: posTop, range: (positions.min()!, positions.max()!), unit: "pt", t0: t0, t1: t1,
+                   series: [(samples.map(\.x), Self.colors.x), (samples.map(\.y), Self.colors.y)])
+        s += panel(top: speedTop, range: (0, max(1, samples.map(\.speed).max()!)), unit: "pt/s", t0: t0, t1: t1,
+                   series: [(samples.map(\.speed), Self.colors.speed)])
+        s += timeAxis(t0: t0, t1: t1, y: speedTop + Self.panelHeight)
+        s += markings(t0: t0, t1: t1, posTop: posTop, speedTop: speedTop)
+        if isMoving {
+            s += text(Self.width - Self.right, 22, "moving…", size: 11, color: Self.colors.text, anchor: "end")
+        }
+        return s + "</svg>\n"
+    }
+
+    private func xOf(_ t: Double, _ t0: Double, _ t1: Double) -> Double {
+        Self.left + (t - t0) / (t1 - t0) * (Self.width - Self.left - Self.right)
+    }
+
+    private func panel(top: Double, range: (Double, Double), unit: String, t0: Double, t1: Double,
+                       series: [([Double], String)]) -> String {
+        var (lo, hi) = range
+        if hi - lo < 1 { lo -= 0.5; hi += 0.5 }
+        let ticks = Self.ticks(lo, hi, count: 3)
+        lo = min(lo, ticks.first!); hi = max(hi, ticks.last!)
+        let yOf = { (v: Double) in top + Self.panelHeight - (v - lo) / (hi - lo) * Self.panelHeight }
+        var s = "<g>\n"
+        for v in ticks {
+            let y = yOf(v)
+            s += "<line x1=\"\(f(Self.left))\" y1=\"\(f(y))\" x2=\"\(f(Self.width - Self.right))\" y2=\"\(f(y))\" stroke=\"\(Self.colors.grid)\" stroke-width=\"1\"/>"
+            s += text(Self.left - 8, y + 4, NumberFormat.string(v), size: 9.5, color: Self.colors.text, anchor: "end")
+        }
+        s += text(Self.left + 4, top + 10, unit, size: 9.5, color: Self.colors.text) + "\n"
+        for (values, color) in series {
+            let points = zip(samples, values).map { "\(f(xOf($0.t, t0, t1))),\(f(yOf($1)))" }.joined(separator: " ")
+            s += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.75\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
+        }
+        return s + "</g>\n"
+    }
+
+    private func timeAxis(t0: Double, t1: Double, y: Double) -> String {
+        var s = ""
+        for t in Self.ticks(t0, t1, count: 4) where t >= t0 - 1e-9 && t <= t1 + 1e-9 {
+            s += text(xOf(t, t0, t1), y + 18, NumberFormat.string(t) + " s", size: 9.5, color: Self.colors.text, anchor: "middle")
+        }
+        return s + "\n"
+    }
+
+    private func markings(t0: Double, t1: Double, posTop: Double, speedTop: Double) -> String {
+        var s = ""
+        let bottom = speedTop + Self.panelHeight
+        if let settle = marks.settle, settle > t0 + 1e-9, settle <= t1 {
+            let x = xOf(settle, t0, t1)
+            s += "<line x1=\"\(f(x))\" y1=\"\(f(posTop - 6))\" x2=\"\(f(x))\" y2=\"\(f(bottom))\" stroke=\"\(Self.colors.settle)\" stroke-width=\"1.5\" stroke-dasharray=\"4 4\"/>"
+            let label = "settles at \(fixed(settle, 2)) s (±\(NumberFormat.string(tolerance)) pt)"
+            s += text(x > Self.width / 2 ? x - 6 : x + 6, posTop + Self.panelHeight + 22, label, size: 10.5,
+                      color: Self.colors.settle, anchor: x > Self.width / 2 ? "end" : "start")
+            s += "\n"
+        }
+        if let d = marks.overshoot, d >= tolerance, let t = marks.overshootTime,
+           let sample = samples.first(where: { abs($0.t - t) < 1e-9 }) {
+            let x = xOf(t, t0, t1)
+            let positions = samples.flatMap { [$0.x, $0.y] }
+            var lo = positions.min()!, hi = positions.max()!
+            if hi - lo < 1 { lo -= 0.5; hi += 0.5 }
+            let ticks = Self.ticks(lo, hi, count: 3)
+            lo = min(lo, ticks.first!); hi = max(hi, ticks.last!)
+            // Mark the coordinate that moved most on the way there.
+            let first = samples[0]
+            let v = abs(sample.y - first.y) >= abs(sample.x - first.x) ? sample.y : sample.x
+            let y = posTop + Self.panelHeight - (v - lo) / (hi - lo) * Self.panelHeight
+            s += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"5\" fill=\"none\" stroke=\"\(Self.colors.overshoot)\" stroke-width=\"2\"/>"
+            let right = x > Self.width / 2
+            s += text(right ? x - 9 : x + 9, y < posTop + Self.panelHeight / 2 ? y + 16 : y - 9,
+                      "overshoot \(fixed(d, 1)) pt", size: 10.5, color: Self.colors.overshoot, anchor: right ? "end" : "start")
+            s += "\n"
+        }
+        return s
+    }
+
+    private func text(_ x: Double, _ y: Double, _ content: String, size: Double, color: String,
+                      anchor: String = "start", weight: String = "400") -> String {
+        "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(NumberFormat.string(size))\" fill=\"\(color)\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\">\(content)</text>"
+    }
+
+    private func f(_ v: Double) -> String { fixed(v, 1) }
+
+    /// Round tick values covering [lo, hi]: steps of 1, 2 or 5 × 10ⁿ.
+    static func ticks(_ lo: Double, _ hi: Double, count: Int) -> [Double] {
+        let span = max(hi - lo, 1e-9)
+        let raw = span / Double(count)
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        while magnitude > raw { magnitude /= 10 }
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
+        var t = (lo / step).rounded(.down) * step
+        var out: [Double] = []
+        while t <= hi + step * 1e-6 {
+            out.append(abs(t) < step * 1e-9 ? 0 : t)
+            t += step
+        }
+        if out.last! < hi - step * 1e-6 { out.append(out.last! + step) }
+        return out
+    }
+}
+
+/// Text safe inside SVG/XML.
+func xmlEscaped(_ s: String) -> String {
+    var out = ""
+    for c in s {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(c)
+        }
+    }
+    return out
+}

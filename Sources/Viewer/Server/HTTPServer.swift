@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The HTTP + WebSocket side of `animhost view` (Hummingbird): the page, the downloads
+/// and `/live`. It never touches the scene: everything goes to the session's inbox, and
+/// what the session sends a page comes back through that page's outbox.
+enum HTTPServer {
+    /// Runs until SIGINT/SIGTERM (then posts `.stop`) or a failure to start (`.failed`).
+    static func run(host: String, port: Int, inbox: Inbox) async {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.get("/") { _, _ in response(200, "text/html; charset=utf-8", Page.html) }
+        router.get("/input.csv") { _, _ in await download(.input, inbox) }
+        router.get("/frames.csv") { _, _ in await download(.frames, inbox) }
+        router.get("/scene.json") { _, _ in await download(.scene, inbox) }
+        router.get("/plot.svg") { request, _ in
+            await download(.plot(item: request.uri.queryParameters["item"].map(String.init)), inbox)
+        }
+        router.ws("/live") { inbound, outbound, _ in
+            let client = ClientCounter.shared.next()
+            let (stream, outbox) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(512))
+            inbox.post(.connected(client: client, outbox: outbox))
+            defer { inbox.post(.disconnected(client: client)) }
+            // SIGINT/SIGTERM: the server waits for open connections, so each page is told to go.
+            try await withGracefulShutdownHandler {
+                let messages = inbound.messages(maxSize: 1 << 16)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await text in stream { try await outbound.write(.text(text)) }
+                    }
+                    group.addTask {
+                        for try await message in messages {
+                            if case .text(let text) = message { inbox.post(.message(client: client, text: text)) }
+                        }
+                    }
+                    // The page left, or the stream was finished (shutdown): either ends both.
+                    try await group.next()
+                    group.cancelAll()
+                }
+            } onGracefulShutdown: {
+                outbox.finish()
+            }
+        }
+        let app = Application(
+            router: router,
+            // A page that does not answer the closing handshake is dropped after a second.
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(closeTimeout: .seconds(1))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
+            onServerRunning: { channel in
+                inbox.post(.started(host: host, port: channel.localAddress?.port ?? port))
+            },
+            logger: Logger(label: "animhost.view") { _ in SwiftLogNoOpLogHandler() })
+        do {
+            try await app.runService()
+            inbox.post(.stop)
+        } catch {
+            inbox.post(failure(error, host: host, port: port))
+        }
+    }
+
+    /// A failure to listen as the user reads it; a port in use suggests `--port 0`.
+    static func failure(_ error: any Error, host: String, port: Int) -> Command {
+        let text = String(describing: error)
+        if (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") {
+            return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port", usage: true)
+        }
+        if text.contains("SocketAddressError") || text.contains("Cannot assign requested address") || text.contains("Permission denied") {
+            return .failed("cannot listen on \(host):\(port): \(text)", usage: true)
+        }
+        return .failed("the server stopped: \(text)", usage: false)
+    }
+
+    static func download(_ kind: Download.Kind, _ inbox: Inbox) async -> Response {
+        let reply = await withCheckedContinuation { c in inbox.post(.download(Download(kind: kind), c)) }
+        return response(reply.status, reply.contentType, reply.body)
+    }
+
+    static func response(_ status: Int, _ contentType: String, _ body: String) -> Response {
+        Response(status: .init(code: status),
+                 headers: [.contentType: contentType, .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// Numbers the pages as they connect.
+final class ClientCounter: @unchecked Sendable {
+    static let shared = ClientCounter()
+    private let lock = NSLock()
+    private var last = 0
+
+    func next() -> Int {
+        lock.withLock { last += 1; return last }
+    }
+}

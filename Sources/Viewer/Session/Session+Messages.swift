@@ -1,0 +1,129 @@
+import AnimHost
+import Dynamics
+
+/// What the pages ask on `/live`. Every message is checked before it acts; a bad one gets
+/// an `error` back (to that page only) and changes nothing.
+extension Session {
+    func receive(_ text: String, from client: Int) {
+        let outcome = ClientMessage.parse(text).flatMap { perform($0, from: client) }
+        if case .failure(let e) = outcome {
+            clients.first { $0.id == client }?.outbox.yield(SceneJSON.message("error", e.text, extra: ["\"about\":\"message\""]))
+        }
+    }
+
+    private func perform(_ m: ClientMessage, from client: Int) -> Result<Void, MessageError> {
+        switch m {
+        case .touch(let id, let phase, let point):
+            return touch(client: client, pageID: id, phase: phase, at: point)
+        case .set(let name, let value):
+            return set(name, value)
+        case .play:
+            playing = true
+            reanchor()
+            broadcast(sceneMessage())
+        case .pause:
+            playing = false
+            broadcast(sceneMessage())
+        case .step(let n):
+            playing = false
+            broadcast(sceneMessage())
+            return move(toStep: stage.steps + n)
+        case .seek(let t):
+            return move(toStep: Int((t * Double(stage.hz)).rounded()))
+        case .speed(let factor):
+            speed = factor
+            reanchor()
+            broadcast(sceneMessage())
+        case .reset:
+            do throws(HostError) {
+                try live.restart(touches: initialTouches)
+            } catch {
+                return .failure(MessageError("reset failed: \(error.description)"))
+            }
+            touchesDown.removeAll()
+            halted = nil
+            reanchor()
+            broadcast(sceneMessage())
+            broadcastFrame(force: true)
+        }
+        return .success(())
+    }
+
+    /// A page's finger becomes a touch of the scene, due at the next step (the first
+    /// boundary a touch arriving now can reach), with a location exactly as `/input.csv`
+    /// writes it, so replaying that file delivers the same samples at the same steps.
+    private func touch(client: Int, pageID: Int, phase: TouchPhase, at point: Vec2) -> Result<Void, MessageError> {
+        if let halted { return .failure(MessageError("the scene is stopped on an error: \(halted)")) }
+        let index = touchesDown.firstIndex { $0.client == client && $0.pageID == pageID }
+        switch (phase, index) {
+        case (.began, .some): return .failure(MessageError("touch \(pageID) began twice while down"))
+        case (.moved, nil), (.ended, nil), (.cancelled, nil):
+            return .failure(MessageError("touch \(pageID) \(phase.rawValue) before it began"))
+        default: break
+        }
+        let location = Vec2(InputCSV.representable(point.x), InputCSV.representable(point.y))
+        let time = Double(stage.steps + 1) / Double(stage.hz)
+        do throws(HostError) {
+            // After scrubbing back, a new touch records over the old future.
+            try live.forgetTouches(after: time, cancelTime: time)
+        } catch {
+            return .failure(MessageError(error.description))
+        }
+        let sceneID: Int
+        if let index {
+            sceneID = touchesDown[index].sceneID
+            if phase == .moved { touchesDown[index].location = location } else { touchesDown.remove(at: index) }
+        } else {
+            sceneID = nextTouchID
+            nextTouchID += 1
+            touchesDown.append(PageTouch(client: client, pageID: pageID, sceneID: sceneID, location: location))
+        }
+        live.touch(TouchEvent(time: time, touch: sceneID, phase: phase, location: location))
+        return .success(())
+    }
+
+    /// A page that left with a finger down: its touches are cancelled where they were.
+    func cancelTouches(of client: Int) {
+        let time = Double(stage.steps + 1) / Double(stage.hz)
+        for t in touchesDown where t.client == client {
+            live.touch(TouchEvent(time: time, touch: t.sceneID, phase: .cancelled, location: t.location))
+        }
+        touchesDown.removeAll { $0.client == client }
+    }
+
+    /// A tunable's new value: the run replays with it and every page sees the comparison.
+    private func set(_ name: String, _ value: Double) -> Result<Void, MessageError> {
+        guard let t = live.scene.tunables.first(where: { $0.name == name }) else {
+            let names = live.scene.tunables.map(\.name)
+            return .failure(MessageError("no tunable named '\(name)'" + (names.isEmpty ? "; the script declares none" : "; tunables: " + names.joined(separator: ", "))))
+        }
+        if let m = t.minimum, value < m { return .failure(MessageError("\(name) = \(NumberFormat.string(value)) is below its min \(NumberFormat.string(m))")) }
+        if let m = t.maximum, value > m { return .failure(MessageError("\(name) = \(NumberFormat.string(value)) is above its max \(NumberFormat.string(m))")) }
+        switch live.set(name, to: value) {
+        case .success(let lines):
+            halted = nil
+            reanchor()
+            broadcast(sceneMessage())
+            broadcast(SceneJSON.message("reloaded", "\(name) = \(NumberFormat.string(value))",
+                                        extra: ["\"comparison\":[" + lines.map(jsonString).joined(separator: ",") + "]"]))
+            broadcastFrame(force: true)
+            return .success(())
+        case .failure(let e):
+            return .failure(MessageError(e.description))
+        }
+    }
+
+    /// Scrubbing and stepping: forward by stepping, back by replay (deterministic either way).
+    private func move(toStep target: Int) -> Result<Void, MessageError> {
+        do throws(HostError) {
+            try live.seek(toStep: target)
+        } catch {
+            halt(error)
+            return .success(())
+        }
+        halted = nil
+        reanchor()
+        broadcastFrame(force: true)
+        return .success(())
+    }
+}
