@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 // Set once by LuaKit before the first state exists (Swift's lazy global
 // initialisation orders that write before every later read).
@@ -134,7 +135,9 @@ static void cl_note_trip_where(lua_State *L, cl_limits *lim) {
 static void push_limit_message(lua_State *L, cl_limits *lim, int level, const char *what) {
     int saved_enforce = lim->enforce;
     lim->enforce = 0;
-    if (lim->where[0] != '\0' && lim->where_is_budget == !lim->memory_hit)
+    if (lim->time_hit && lim->trip_where[0] != '\0')
+        lua_pushstring(L, lim->trip_where);
+    else if (lim->where[0] != '\0' && lim->where_is_budget == !lim->memory_hit)
         lua_pushfstring(L, "%s: ", lim->where);
     else if (!lim->memory_hit && lim->trip_where[0] != '\0')
         lua_pushstring(L, lim->trip_where);
@@ -143,12 +146,33 @@ static void push_limit_message(lua_State *L, cl_limits *lim, int level, const ch
     if (lim->memory_hit) {
         lua_pushfstring(L, "not enough memory (memory limit %d MiB reached; raise it with --memory)",
                         (int)(lim->limit >> 20));
+    } else if (lim->time_hit) {
+        char seconds[32];
+        snprintf(seconds, sizeof seconds, "%g", lim->time_limit);
+        lua_pushfstring(L, "time limit exceeded (one call used %s s of CPU; a backstop to the instruction "
+                        "budget for single steps it cannot count, such as comparing long strings)", seconds);
     } else {
         lua_pushfstring(L, "instruction budget exceeded (%I instructions%s%s)", (LUAI_UACINT)lim->budget,
                         what != NULL ? "; " : "", what != NULL ? what : "");
     }
     lua_concat(L, 2);
     lim->enforce = saved_enforce;
+}
+
+static double clock_seconds(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/// Whether the current protected call has used more than `time_limit` seconds of the
+/// thread's CPU. The monotonic clock (cheap) is read first: CPU time never exceeds the
+/// elapsed time, so the thread's CPU clock (a system call) is read only once the call has
+/// been running longer than the limit. A busy machine slows a script without stopping it.
+static int out_of_time(cl_limits *lim) {
+    if (lim->time_limit <= 0) return 0;
+    if (clock_seconds(CLOCK_MONOTONIC) - lim->wall_start <= lim->time_limit) return 0;
+    return clock_seconds(CLOCK_THREAD_CPUTIME_ID) - lim->cpu_start > lim->time_limit;
 }
 
 static void cl_count_hook(lua_State *L, lua_Debug *ar) {
@@ -161,7 +185,10 @@ static void cl_count_hook(lua_State *L, lua_Debug *ar) {
         if (count != lim->granularity) lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, lim->granularity);
         if (lim->remaining == LLONG_MAX) return;  // unlimited
         lim->remaining -= count;
-        if (lim->remaining > 0) return;
+        if (lim->remaining > 0) {
+            if (!out_of_time(lim)) return;
+            lim->time_hit = 1;
+        }
         lim->tripped = 1;
         cl_note_trip_where(L, lim);
     }
@@ -223,6 +250,15 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lua_insert(L, func);                  // stack: ... handler f args
     long long saved_budget = lim->budget, saved_remaining = lim->remaining;
     int saved_tripped = lim->tripped, saved_enforce = lim->enforce, saved_refused = lim->refused;
+    int saved_time_hit = lim->time_hit;
+    double saved_wall_start = lim->wall_start, saved_cpu_start = lim->cpu_start;
+    // A nested call gets its own time, like its own budget; the outer one's clock keeps
+    // running (it includes the nested call) once it resumes.
+    if (lim->time_limit > 0) {
+        lim->wall_start = clock_seconds(CLOCK_MONOTONIC);
+        lim->cpu_start = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+    }
+    lim->time_hit = 0;
     char saved_where[sizeof lim->trip_where];
     memcpy(saved_where, lim->trip_where, sizeof saved_where);
     lim->trip_where[0] = 0;
@@ -251,7 +287,11 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     }
     lim->budget = saved_budget;
     lim->remaining = saved_remaining;
+    int time_hit = lim->time_hit;
     lim->tripped = saved_tripped;
+    lim->time_hit = saved_time_hit;
+    lim->wall_start = saved_wall_start;
+    lim->cpu_start = saved_cpu_start;
     lim->refused = saved_refused;
     memcpy(lim->trip_where, saved_where, sizeof saved_where);
     if (lim->depth == 0) {
@@ -264,7 +304,10 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
         // Only a C function (e.g. the host called pcall directly) can return
         // normally after tripping; the budget still wins.
         lua_settop(L, func - 1);
-        lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)spent);
+        if (time_hit)
+            lua_pushliteral(L, "time limit exceeded (a backstop to the instruction budget)");
+        else
+            lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)spent);
         status = LUA_ERRRUN;
     }
     *outcome = out;

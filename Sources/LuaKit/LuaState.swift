@@ -9,6 +9,11 @@ public struct LuaOptions {
     public var memoryLimit: Int = 256 << 20
     /// Instructions one call from the host may run (about one second of work).
     public var instructionBudget: Int = 400_000_000
+    /// Seconds of CPU one call from the host may use (0: no limit): a backstop to the
+    /// instruction budget for single instructions that do unbounded work (comparing two
+    /// long strings), about ten times what the whole budget takes. Normal scripts never
+    /// come near it; tests set it short.
+    public var timeLimit: Double = 10
     /// Seed for `math.random` (never the clock).
     public var seed: UInt64 = 0
     /// Gives scripts `io` and file access.
@@ -68,6 +73,7 @@ public final class LuaState {
         limits.initialize(to: cl_limits())
         limits.pointee.limit = options.memoryLimit
         limits.pointee.granularity = 1000
+        limits.pointee.time_limit = options.timeLimit
         guard let state = cl_newstate(limits) else {
             limits.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state")

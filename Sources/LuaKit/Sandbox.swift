@@ -56,6 +56,7 @@ extension LuaState {
             if not allowIO then io = nil; package.loaded.io = nil end
             getmetatable("").__metatable = false
             """, chunkName: "=(sandbox)")
+        refuseRemovedFields()
     }
 
     /// `require(name)`: `NAME.lua` or `NAME/init.lua` (dots become slashes) in the search
@@ -72,7 +73,8 @@ extension LuaState {
         push("loaded"); lua_rawget(L, -2)
         let loaded = lua_gettop(L)
         push(name); lua_rawget(L, loaded)
-        if lua_type(L, -1) != LUA_TNIL { return .results(1) }
+        // Anything but nil and false is a loaded module; false means "load it again", as in Lua.
+        if lua_toboolean(L, -1) != 0 { return .results(1) }
         pop()
         if let problem = ScriptFiles.moduleNameProblem(name, allowIO: options.allowIO) {
             return .error("require '\(printable(name))': \(problem)")
@@ -95,9 +97,17 @@ extension LuaState {
                 } catch {
                     return .error(error.message)
                 }
-                if lua_type(L, -1) == LUA_TNIL { pop(); push(true) }
-                lua_pushvalue(L, -1)
-                push(name); lua_rotate(L, -2, 1); lua_rawset(L, loaded)
+                // As Lua's require: a non-nil result becomes package.loaded[name]; else what
+                // the module stored there itself stays (and is returned); else true.
+                if lua_type(L, -1) != LUA_TNIL {
+                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+                }
+                pop()
+                push(name); lua_rawget(L, loaded)
+                if lua_type(L, -1) == LUA_TNIL {
+                    pop(); push(true)
+                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+                }
                 if !requiredFiles.contains(path) { requiredFiles.append(path) }
                 return .results(1)
             }
@@ -107,4 +117,54 @@ extension LuaState {
 
     /// A name for a message: NUL bytes shown as `\0`.
     func printable(_ s: String) -> String { s.contains("\0") ? s.map { $0 == "\0" ? "\\0" : String($0) }.joined() : s }
+}
+
+/// What the sandbox takes away, and what a script reading one of those names is told
+/// instead of a nil that fails later ("attempt to call a nil value").
+enum SandboxRefusal {
+    static let allowed = "the sandbox allows base, string, table, math, utf8, coroutine, os.clock/time/date, debug.traceback"
+    /// Globals of standard Lua that scripts do not get (`io` only without --allow-io).
+    static let globals: Set<String> = ["io", "dofile", "loadfile"]
+    /// Fields of standard Lua 5.4 library tables that the sandbox removed.
+    static let fields: [(table: String, names: Set<String>)] = [
+        ("os", ["difftime", "execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"]),
+        ("debug", ["debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry", "getupvalue",
+                   "getuservalue", "sethook", "setlocal", "setmetatable", "setupvalue", "setuservalue",
+                   "upvalueid", "upvaluejoin", "setcstacklimit"]),
+        ("package", ["loadlib"]),
+        ("string", ["dump"]),
+    ]
+
+    /// `'io' is not available to scene scripts (the sandbox allows …; the way out)`.
+    static func message(_ name: String) -> String {
+        let way: String
+        switch name {
+        case "io": way = "; run with --allow-io for files"
+        case "dofile", "loadfile": way = "; load a module with require 'name'"
+        case "os.remove", "os.rename", "os.tmpname": way = "; run with --allow-io for files (io.open)"
+        default: way = ""
+        }
+        return "'\(name)' is not available to scene scripts (\(allowed)\(way))"
+    }
+}
+
+extension LuaState {
+    /// Reading a removed field (`os.getenv`, `debug.getinfo`, `string.dump`, ...) from script
+    /// code is an error naming it and what the sandbox allows, at the reading line. Other
+    /// missing fields read nil as in plain Lua, and so does host code reading from C.
+    func refuseRemovedFields() {
+        for (table, names) in SandboxRefusal.fields {
+            pushGlobal(table)
+            guard lua_type(L, -1) == LUA_TTABLE else { pop(); continue }
+            lua_createtable(L, 0, 1)
+            pushFunction("__index") { call in
+                guard lua_type(call.L, 2) == LUA_TSTRING, let key = call.state.string(at: 2), names.contains(key),
+                      let caller = call.caller, caller.line > 0 else { return .none }
+                return .error(SandboxRefusal.message("\(table).\(key)"))
+            }
+            setField("__index", in: -2)
+            lua_setmetatable(L, -2)
+            pop()
+        }
+    }
 }

@@ -14,7 +14,10 @@ extension LuaState {
         pushFunction("__index") { call in
             guard lua_type(call.L, 2) == LUA_TSTRING, let name = call.state.string(at: 2) else { return .none }
             // Host code (no Lua caller, or a C function) and relaxed chunks get nil.
-            guard let caller = call.caller, caller.line > 0, !relaxedSources.contains(caller.source) else { return .none }
+            guard let caller = call.caller, caller.line > 0 else { return .none }
+            // A library the sandbox took away: say so, and the way out (the REPL too).
+            if SandboxRefusal.globals.contains(name) { return .error(SandboxRefusal.message(name)) }
+            guard !relaxedSources.contains(caller.source) else { return .none }
             let hint = Suggestions.closest(to: name, in: call.visibleNames()).map { "; did you mean '\($0)'?" } ?? ""
             return .error("undefined global '\(name)'\(hint)")
         }

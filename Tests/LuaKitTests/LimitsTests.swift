@@ -24,6 +24,31 @@ final class LimitsTests: XCTestCase {
         }
     }
 
+    /// Comparing two long equal strings is one VM instruction that compares them whole, so
+    /// the budget barely moves while the loop runs for hours; the CPU-time backstop stops it
+    /// (set short here; the default is 10 s) with the line and the limit named. Nothing is
+    /// timed: the test only checks how it ended.
+    func testLongStringComparisonsAreStoppedByTheTimeLimit() throws {
+        var o = LuaOptions()
+        o.timeLimit = 0.2
+        let lua = try LuaState(options: o)
+        for op in ["==", "<=", "<"] {
+            // (`<` of equal strings is false: loop while it is not true.)
+            let cond = op == "<" ? "not (a < b)" : "a \(op) b"
+            let e = failure(lua, """
+                local a = string.rep("x", 4000000)
+                local b = string.rep("x", 4000000)
+                while \(cond) do end
+                """)
+            XCTAssertEqual(e?.kind, .budget, op)
+            XCTAssertTrue(e?.message.hasPrefix("x.lua:3: time limit exceeded (one call used 0.2 s of CPU; a backstop to the instruction budget") ?? false, e?.message ?? "")
+        }
+        // pcall cannot catch it, and the next call starts with its own time.
+        let p = failure(lua, "local a, b = string.rep('y', 4000000), string.rep('y', 4000000)\npcall(function() while a == b do end end)\nwhile true do end")
+        XCTAssertTrue(p?.message.hasPrefix("x.lua:2: time limit exceeded") ?? false, p?.message ?? "")
+        try lua.doString("local s = 0 for i = 1, 1000 do s = s + i end assert(s == 500500)", chunkName: "@x.lua")
+    }
+
     func testAnXpcallHandlerCannotRunForever() throws {
         let lua = try state()
         let e = failure(lua, """

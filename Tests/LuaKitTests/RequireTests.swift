@@ -45,6 +45,30 @@ final class RequireTests: XCTestCase {
         }
     }
 
+    /// As Lua's require: `package.loaded[name] = false` loads the module again, a value a
+    /// script stored there is what require returns, and so is what a module stored there
+    /// itself when it returns nothing.
+    func testPackageLoadedIsHonoured() throws {
+        write(root + "/lib/counter.lua", "count = (count or 0) + 1\nreturn {n = count}")
+        write(root + "/lib/selfstore.lua", "package.loaded.selfstore = 'stored by the module'")
+        defer { unlink(root + "/lib/counter.lua"); unlink(root + "/lib/selfstore.lua") }
+        let lua = try state()
+        try lua.doString("""
+            local a = require('counter')
+            assert(a.n == 1 and require('counter') == a, 'cached')
+            package.loaded.counter = false
+            local b = require('counter')
+            assert(b.n == 2 and b ~= a, 'false loads again: ' .. tostring(b.n))
+            assert(package.loaded.counter == b)
+            package.loaded.counter = 'preset'
+            assert(require('counter') == 'preset' and count == 2, 'a value set by a script is returned')
+            package.loaded.fake = {answer = 42}
+            assert(require('fake').answer == 42, 'a preset module needs no file')
+            assert(require('selfstore') == 'stored by the module')
+            assert(package.loaded.selfstore == 'stored by the module')
+            """, chunkName: "@x.lua")
+    }
+
     func testModulesInsideTheRootLoad() throws {
         let lua = try state()
         try lua.doString("assert(require('good') == 'good'); assert(require('pkg') == 'pkg')")

@@ -200,6 +200,11 @@ final class TestAPI {
         }
         c.method("trace") { [unowned self] o, _ in self.lua.push(sut(o).trace, as: self.traceClass); return .results(1) }
         c.property("time", get: { o, call in call.push(sut(o).stage.time); return .results(1) })
+        c.property("atRest", get: { o, call in call.push(sut(o).atRest); return .results(1) })
+        c.property("restTime", get: { o, call in
+            if let t = sut(o).restTime { call.push(t) } else { call.pushNil() }
+            return .results(1)
+        })
         c.property("isRunning", get: { o, call in call.push(sut(o).stage.animator.isRunning); return .results(1) })
         c.describe = { o in "scene \(sut(o).scene.options.path) at t = \(NumberFormat.string(sut(o).stage.time)) s" }
         lua.register(c)

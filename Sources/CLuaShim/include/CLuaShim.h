@@ -102,6 +102,12 @@ typedef struct cl_limits {
     char where[200];        ///< `file:line` of the Lua code whose allocation hit the cap or the budget
     int where_is_budget;    ///< `where` was recorded by the budget (1) or the cap (0)
     char trip_where[192];   ///< `file:line: ` of the script line running when the budget ran out
+    double time_limit;      ///< seconds of CPU one protected call may use (0: none); a backstop
+                            ///< for single instructions the budget cannot see (comparing two
+                            ///< long strings is one instruction)
+    double wall_start;      ///< monotonic clock at the start of the current protected call
+    double cpu_start;       ///< the thread's CPU clock at the start of the current protected call
+    int time_hit;           ///< the current call ran out of time (tripped is set too)
 } cl_limits;
 
 /// Creates a state whose allocator counts into `limits` and refuses

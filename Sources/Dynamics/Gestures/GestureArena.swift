@@ -20,6 +20,10 @@ public struct GestureArena: Sendable {
     private var withheld: [[GestureUpdate]?] = []
     /// Per recognizer: the recognizers that must fail before it may recognize.
     private var requiredToFail: [[Int]] = []
+    /// The deliveries of the current sample or tick. Reused: `handle` and `tick` return it,
+    /// and once the caller has dropped the returned copy the next call refills the same
+    /// storage, so the steady state of a touch allocates nothing.
+    private var deliveries: [Delivery] = []
 
     /// One update for a recognizer's handler.
     public struct Delivery: Sendable {
@@ -59,22 +63,37 @@ public struct GestureArena: Sendable {
             }
             for i in recognizers.indices where recognizers[i].item == nil { start(i, e) }
         }
-        var out: [Delivery] = []
-        for i in participants(of: e.touch) where touch[i] == e.touch {
-            process(i, recognizers[i].handle(e), on: e.touch, into: &out)
+        var out = takeDeliveries()
+        // The recognizers on the touch: the item's first, then the screen's, each in
+        // creation order. Processing one only ever takes others off the touch, so checking
+        // `touch[i]` as we go visits the same ones as listing them up front.
+        for pass in 0..<2 {
+            for i in recognizers.indices where touch[i] == e.touch && (recognizers[i].item != nil) == (pass == 0) {
+                process(i, recognizers[i].handle(e), on: e.touch, into: &out)
+            }
         }
         releaseWaiters(into: &out)
+        deliveries = out
+        return out
+    }
+
+    /// The reusable delivery buffer, emptied (moved out so appending does not copy it).
+    private mutating func takeDeliveries() -> [Delivery] {
+        var out: [Delivery] = []
+        swap(&out, &deliveries)
+        out.removeAll(keepingCapacity: true)
         return out
     }
 
     /// Advances time without a sample: long presses begin once held long enough.
     public mutating func tick(time: Double) -> [Delivery] {
-        var out: [Delivery] = []
+        var out = takeDeliveries()
         for i in recognizers.indices {
             guard let t = touch[i], let u = recognizers[i].tick(time: time) else { continue }
             process(i, u, on: t, into: &out)
         }
         releaseWaiters(into: &out)
+        deliveries = out
         return out
     }
 
@@ -85,12 +104,6 @@ public struct GestureArena: Sendable {
         touch[i] = e.touch
         recognized[i] = false
         withheld[i] = nil
-    }
-
-    /// The recognizers on a touch: the item's first, then the screen's, each in creation order.
-    private func participants(of t: Int) -> [Int] {
-        let on = recognizers.indices.filter { touch[$0] == t }
-        return on.filter { recognizers[$0].item != nil } + on.filter { recognizers[$0].item == nil }
     }
 
     /// Takes what recognizer `i` made of a sample (or a tick) on touch `t`.

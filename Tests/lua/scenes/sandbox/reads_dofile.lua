@@ -1,0 +1,1 @@
+local run = dofile

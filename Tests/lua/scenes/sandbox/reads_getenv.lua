@@ -1,0 +1,1 @@
+local home = os.getenv("HOME")
