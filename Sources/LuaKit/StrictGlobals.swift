@@ -63,3 +63,31 @@ extension LuaCall {
         return names + globals.sorted()
     }
 }
+
+extension LuaState {
+    /// Makes reading a missing name of the module table at `index` an error with "did you
+    /// mean" (`animhost has no field 'gravty'; did you mean 'gravity'?`): a misspelled
+    /// constructor would otherwise fail later as "attempt to call a nil value". Host code
+    /// reading from C gets nil; `rawget` still probes without an error.
+    public func enableStrictFields(ofTableAt index: Int32, named module: String) {
+        let t = lua_absindex(L, index)
+        lua_createtable(L, 0, 1)
+        pushFunction("__index") { call in
+            guard lua_type(call.L, 2) == LUA_TSTRING, let name = call.state.string(at: 2) else { return .none }
+            guard let caller = call.caller, caller.line > 0 else { return .none }
+            var names: [String] = []
+            lua_pushnil(call.L)
+            while lua_next(call.L, 1) != 0 {
+                if lua_type(call.L, -2) == LUA_TSTRING, let p = lua_tolstring(call.L, -2, nil) {
+                    let key = String(cString: p)
+                    if !key.hasPrefix("_") { names.append(key) }
+                }
+                lua_settop(call.L, -2)
+            }
+            let hint = Suggestions.closest(to: name, in: names.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+            return .error("\(module) has no field '\(name)'\(hint)")
+        }
+        setField("__index", in: -2)
+        lua_setmetatable(L, t)
+    }
+}

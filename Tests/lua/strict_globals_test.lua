@@ -14,6 +14,12 @@ describe("strict globals", function()
     assert.matches("late_typo%.lua:5: undefined global 'boxx'; did you mean 'box'%?", err)
   end)
 
+  it("a misspelled animhost function fails at its line with the closest name", function()
+    local ok, err = pcall(animhost.load, "scenes/strict/misspelled_constructor.lua")
+    assert.falsy(ok)
+    assert.matches("misspelled_constructor%.lua:4: animhost has no field 'gravty'; did you mean 'gravity'%?", err)
+  end)
+
   it("leaves rawget(_G, name) alone, for optional globals", function()
     local ok, err = pcall(animhost.load, "scenes/strict/optional.lua")
     assert.truthy(ok)

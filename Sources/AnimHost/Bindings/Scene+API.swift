@@ -59,6 +59,7 @@ extension Scene {
             lua_pushvalue(L, t)
             try lua.call(nargs: 1, nresults: 0)
         } catch { throw .script(error.description) }
+        lua.enableStrictFields(ofTableAt: t, named: "animhost")
         lua.push("_vecmeta"); lua_rawget(L, t)
         api.vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
