@@ -105,3 +105,6 @@ struct AxisTicks {
         return NumberFormat.string(r == 0 ? 0 : r)
     }
 }
+
+/// Text safe inside SVG/XML, for pictures drawn outside this module (the viewer's plot).
+public func xmlEscaped(_ s: String) -> String { Svg.escape(s) }

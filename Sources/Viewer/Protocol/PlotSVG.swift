@@ -197,18 +197,3 @@ struct PlotSVG {
         return out
     }
 }
-
-/// Text safe inside SVG/XML.
-func xmlEscaped(_ s: String) -> String {
-    var out = ""
-    for c in s {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
-}
