@@ -483,6 +483,219 @@ int cl_tovec(lua_State *L, int idx, double *x, double *y) {
     return ok;
 }
 
+// MARK: - Fast fields
+
+cl_fastfields *cl_newfastfields(lua_State *L) {
+    cl_fastfields *f = (cl_fastfields *)lua_newuserdatauv(L, sizeof(cl_fastfields), 0);
+    memset(f, 0, sizeof *f);
+    f->vecmeta = LUA_NOREF;
+    lua_pushliteral(L, "x"); f->xref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushliteral(L, "y"); f->yref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return f;
+}
+
+/// The fast fields of a tagged userdata at 1 and the slot of the key at 2 (0: none),
+/// or NULL when the slow path must serve the access. Leaves the stack as it was.
+static inline cl_fastfields *fast_target(lua_State *L, void **object, lua_Integer *slot) {
+    cl_fastfields *f = (cl_fastfields *)lua_touserdata(L, lua_upvalueindex(3));
+    if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != 2 * sizeof(void *)) return NULL;
+    void **ud = (void **)lua_touserdata(L, 1);
+    if (ud[1] != f->tag || ud[0] == NULL) return NULL;
+    cl_limits *lim = cl_limits_of(L);
+    if (lim->closing || lim->guarded) return NULL;
+    *object = ud[0];
+    lua_pushvalue(L, 2);
+    int t = lua_rawget(L, lua_upvalueindex(4));
+    *slot = t == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
+    lua_pop(L, 1);
+    return f;
+}
+
+static inline int fast_kind(const cl_fastfields *f, lua_Integer slot) {
+    if (slot < 0) return CL_FAST_NUMBER;
+    return slot < CL_FAST_SLOTS ? f->kind[slot] : CL_FAST_NONE;
+}
+
+static int fast_index(lua_State *L) {
+    void *object;
+    lua_Integer slot;
+    cl_fastfields *f = fast_target(L, &object, &slot);
+    if (f != NULL && slot != 0 && fast_kind(f, slot) != CL_FAST_NONE) {
+        double v[2];
+        switch (f->get(f->context, object, (int)slot, v)) {
+        case CL_FAST_NUMBER:
+            lua_pushnumber(L, v[0]);
+            return 1;
+        case CL_FAST_VECTOR:
+            lua_createtable(L, 0, 2);                                    // stack: v
+            lua_rawgeti(L, LUA_REGISTRYINDEX, f->xref);
+            lua_pushnumber(L, v[0]);
+            lua_rawset(L, -3);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, f->yref);
+            lua_pushnumber(L, v[1]);
+            lua_rawset(L, -3);
+            if (f->vecmeta != LUA_NOREF) {
+                lua_rawgeti(L, LUA_REGISTRYINDEX, f->vecmeta);           // stack: v mt
+                lua_setmetatable(L, -2);
+            }
+            return 1;
+        default:
+            break;
+        }
+    }
+    lua_settop(L, 2);
+    return cl_trampoline(L);
+}
+
+/// Reads a vector like cl_tovec, with the cached "x" and "y" keys.
+static inline int fast_tovec(lua_State *L, const cl_fastfields *f, int idx, double *v) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    int ok;
+    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
+        ok = 1;
+    } else {
+        lua_settop(L, idx);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, f->xref);
+        ok = lua_rawget(L, idx) == LUA_TNUMBER;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, f->yref);
+        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok;
+    }
+    if (ok) { v[0] = lua_tonumberx(L, -2, NULL); v[1] = lua_tonumberx(L, -1, NULL); }
+    lua_settop(L, idx);
+    return ok;
+}
+
+static int fast_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    void *object;
+    lua_Integer slot;
+    cl_fastfields *f = fast_target(L, &object, &slot);
+    if (f != NULL && slot != 0) {
+        double v[2] = {0, 0};
+        int kind = fast_kind(f, slot), ok = 0;
+        if (kind == CL_FAST_NUMBER && lua_type(L, 3) == LUA_TNUMBER) {
+            v[0] = lua_tonumberx(L, 3, NULL);
+            ok = 1;
+        } else if (kind == CL_FAST_VECTOR) {
+            ok = fast_tovec(L, f, 3, v);
+        }
+        if (ok && f->set(f->context, object, (int)slot, v)) return 0;
+    }
+    return cl_trampoline(L);
+}
+
+void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newindex) {
+    fast = lua_absindex(L, fast);
+    slots = lua_absindex(L, slots);
+    cl_pushtrampoline(L, box);                  // stack: trampoline
+    lua_getupvalue(L, -1, 1);                   // stack: trampoline box
+    lua_getupvalue(L, -2, 2);                   // stack: trampoline box keeper
+    lua_remove(L, -3);                          // stack: box keeper
+    lua_pushvalue(L, fast);
+    lua_pushvalue(L, slots);                    // stack: box keeper fast slots
+    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 4);
+}
+
+// MARK: - Vec operators
+
+// The prelude's vec arithmetic (__add, __sub, __mul, __div, __unm) in C: the same rules,
+// results and messages as its Lua definitions, without their Lua calls (coerce, new,
+// setmetatable). Upvalue 1 is the vec metatable. Numbers combine with lua_arith, so integer
+// and float fields keep Lua's own arithmetic.
+
+/// Pushes x and y of the operand at `idx` (a vec, an {x, y} array or an {x=, y=} table) and
+/// returns 1, or pushes nothing and returns 0, as the prelude's `coerce` decides.
+static int vec_operand(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    int top = lua_gettop(L);
+    int isvec = 0;
+    if (lua_getmetatable(L, idx)) {
+        isvec = lua_rawequal(L, -1, lua_upvalueindex(1));
+        lua_pop(L, 1);
+    }
+    if (isvec) {
+        lua_getfield(L, idx, "x");
+        lua_getfield(L, idx, "y");
+    } else if (lua_rawgeti(L, idx, 1) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "x"); lua_rawget(L, idx);
+        lua_pushliteral(L, "y"); lua_rawget(L, idx);
+        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
+    } else {
+        lua_rawgeti(L, idx, 2);
+        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
+    }
+    return 1;
+}
+
+static int vec_bad_operand(lua_State *L, int idx, const char *what) {
+    return luaL_error(L, "bad operand to vec %s (vector expected, got %s)", what, luaL_typename(L, idx));
+}
+
+/// Stack: ... x y (already combined); replaces them with a new vec.
+static int vec_result(lua_State *L) {
+    lua_createtable(L, 0, 2);                 // stack: x y v
+    lua_rotate(L, -3, 1);                     // stack: v x y
+    lua_setfield(L, -3, "y");
+    lua_setfield(L, -2, "x");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/// a op b, both vectors, axis by axis. Stack after the operands: ax ay bx by.
+static int vec_axes(lua_State *L, int op, const char *what) {
+    lua_settop(L, 2);
+    if (!vec_operand(L, 1)) return vec_bad_operand(L, 1, what);
+    if (!vec_operand(L, 2)) return vec_bad_operand(L, 2, what);
+    lua_pushvalue(L, 3); lua_pushvalue(L, 5); lua_arith(L, op);   // ax op bx
+    lua_pushvalue(L, 4); lua_pushvalue(L, 6); lua_arith(L, op);   // ay op by
+    return vec_result(L);
+}
+
+/// The vector at `v` scaled by the number at `n`: (x op n) or (n op x) per axis.
+static int vec_scaled(lua_State *L, int v, int n, int op, const char *what) {
+    lua_settop(L, 2);
+    if (!vec_operand(L, v)) return vec_bad_operand(L, v, what);  // stack: a b x y
+    int numberFirst = n < v;
+    for (int axis = 3; axis <= 4; axis++) {
+        if (numberFirst) { lua_pushvalue(L, n); lua_pushvalue(L, axis); }
+        else { lua_pushvalue(L, axis); lua_pushvalue(L, n); }
+        lua_arith(L, op);
+    }
+    return vec_result(L);
+}
+
+static int vec_add(lua_State *L) { return vec_axes(L, LUA_OPADD, "+"); }
+static int vec_sub(lua_State *L) { return vec_axes(L, LUA_OPSUB, "-"); }
+static int vec_mul(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TNUMBER) return vec_scaled(L, 2, 1, LUA_OPMUL, "*");
+    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPMUL, "*");
+    return vec_axes(L, LUA_OPMUL, "*");
+}
+static int vec_div(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPDIV, "/");
+    return vec_axes(L, LUA_OPDIV, "/");
+}
+static int vec_unm(lua_State *L) {
+    lua_settop(L, 1);
+    lua_getfield(L, 1, "x"); lua_arith(L, LUA_OPUNM);
+    lua_getfield(L, 1, "y"); lua_arith(L, LUA_OPUNM);
+    return vec_result(L);
+}
+
+void cl_install_vecops(lua_State *L, int meta) {
+    static const struct { const char *name; lua_CFunction f; } ops[] = {
+        {"__add", vec_add}, {"__sub", vec_sub}, {"__mul", vec_mul}, {"__div", vec_div}, {"__unm", vec_unm},
+    };
+    meta = lua_absindex(L, meta);
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        lua_pushvalue(L, meta);
+        lua_pushcclosure(L, ops[k].f, 1);
+        lua_setfield(L, meta, ops[k].name);
+    }
+}
+
 int cl_is_method_call(lua_State *L) {
     lua_Debug ar;
     if (!lua_getstack(L, 0, &ar)) return 0;

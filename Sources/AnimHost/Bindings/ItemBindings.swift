@@ -121,6 +121,9 @@ extension Scene {
             let p = animator.center(of: id), s = animator.size(of: id)
             return "item '\(animator.name(of: id))' center (\(NumberFormat.string(p.x)), \(NumberFormat.string(p.y))) size \(NumberFormat.string(s.x))×\(NumberFormat.string(s.y)) angle \(NumberFormat.string(animator.angle(of: id)))"
         }
+        let fast = ItemFastPath(scene: self, itemClass: c)
+        api.itemFastPath = fast
+        c.fastAccess = fast.access()
         lua.register(c)
 
         module.add("item", c.constructor("animhost.item", "Creates an item; it joins behaviors through their `items`.", fields: [

@@ -1,0 +1,89 @@
+import CLuaShim
+import Dynamics
+import LuaKit
+
+/// The items' hot fields as LuaKit fast fields: every `ItemField` and the custom props are
+/// read and written from the item class's C `__index`/`__newindex` through the two functions
+/// below, by slot number. Nothing is retained, no Swift string is built and no closure of the
+/// generic path runs. An assignment the fast path cannot finish on its own (inside an
+/// animation block, while anything is animated, or a value the core refuses) is declined and
+/// done by the described setter, so recording, taking a property back from animations and the
+/// messages stay in one place.
+final class ItemFastPath {
+    unowned(unsafe) let scene: Scene
+    unowned(unsafe) let animator: Animator
+    /// The item field behind each slot of the item class (nil: not an `ItemField`).
+    let fields: ContiguousArray<ItemField.Access?>
+
+    init(scene: Scene, itemClass c: LuaClass) {
+        self.scene = scene
+        animator = scene.stage.animator
+        var fields = ContiguousArray<ItemField.Access?>(repeating: nil, count: c.fieldNames.count + 1)
+        for f in ItemField.all { fields[ItemFastPath.slot(of: f.name, in: c)] = f.access }
+        self.fields = fields
+    }
+
+    private static func slot(of name: String, in c: LuaClass) -> Int {
+        c.fieldNames.firstIndex(of: name)! + 1
+    }
+
+    /// What LuaKit needs: this object (kept by the scene's API) and the two functions.
+    func access() -> LuaFastAccess {
+        var kinds: [String: Int32] = [:]
+        for f in ItemField.all {
+            if case .vector = f.access { kinds[f.name] = Int32(CL_FAST_VECTOR) } else { kinds[f.name] = Int32(CL_FAST_NUMBER) }
+        }
+        return LuaFastAccess(context: Unmanaged.passUnretained(self).toOpaque(), get: ItemFastPath.get, set: ItemFastPath.set, kinds: kinds)
+    }
+
+    private static let get: cl_fast_get = { context, object, slot, out in
+        let id = Unmanaged<ItemHandle>.fromOpaque(object!)._withUnsafeGuaranteedRef { $0.id }
+        return Unmanaged<ItemFastPath>.fromOpaque(context!)._withUnsafeGuaranteedRef { fast in
+            let a = fast.animator
+            if slot < 0 {
+                guard let v = a.customProperty(Int(-slot - 1), of: id) else { return Int32(CL_FAST_NONE) }
+                out![0] = v
+                return Int32(CL_FAST_NUMBER)
+            }
+            switch fast.fields[Int(slot)] {
+            case .vector(let get, _)?:
+                let v = get(a, id)
+                out![0] = v.x; out![1] = v.y
+                return Int32(CL_FAST_VECTOR)
+            case .scalar(let get, _)?:
+                out![0] = get(a, id)
+                return Int32(CL_FAST_NUMBER)
+            case nil:
+                return Int32(CL_FAST_NONE)
+            }
+        }
+    }
+
+    private static let set: cl_fast_set = { context, object, slot, value in
+        let id = Unmanaged<ItemHandle>.fromOpaque(object!)._withUnsafeGuaranteedRef { $0.id }
+        return Unmanaged<ItemFastPath>.fromOpaque(context!)._withUnsafeGuaranteedRef { fast in
+            // With anything animated (or recording) the assignment has bookkeeping to do.
+            guard fast.scene.animations.isIdle, fast.scene.stage.reportedVelocity.isEmpty else { return 0 }
+            let a = fast.animator, x = value![0]
+            do throws(DynamicsError) {
+                if slot < 0 {
+                    let index = Int(-slot - 1)
+                    guard a.customProperty(index, of: id) != nil else { return 0 }
+                    try a.setCustomProperty(index, of: id, to: x)
+                    return 1
+                }
+                switch fast.fields[Int(slot)] {
+                case .vector(_, let set)?:
+                    let v = Vec2(x, value![1])
+                    guard Scene.checkVector(v) == nil else { return 0 }
+                    try set(a, id, v)
+                case .scalar(_, let set)?:
+                    try set(a, id, x)
+                case nil:
+                    return 0
+                }
+            } catch { return 0 }
+            return 1
+        }
+    }
+}
