@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -491,7 +492,27 @@ cl_fastfields *cl_newfastfields(lua_State *L) {
     f->vecmeta = LUA_NOREF;
     lua_pushliteral(L, "x"); f->xref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushliteral(L, "y"); f->yref = luaL_ref(L, LUA_REGISTRYINDEX);
+    f->limits = cl_limits_of(L);
     return f;
+}
+
+/// The slot of the key at 2 in the slot table (upvalue 4); 0 when it has none.
+static inline lua_Integer fast_slot(lua_State *L, cl_fastfields *f) {
+    const char *key = NULL;
+    size_t len = 0;
+    unsigned h = 0;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        key = lua_tolstring(L, 2, &len);
+        h = (unsigned)(((uintptr_t)key >> 4) % CL_FAST_CACHE);
+        if (f->cachedkey[h] == key) return f->cachedslot[h];
+    }
+    lua_pushvalue(L, 2);
+    int t = lua_rawget(L, lua_upvalueindex(4));
+    lua_Integer slot = t == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
+    lua_pop(L, 1);
+    // Only short strings are interned (one object per content), so only their address is a name.
+    if (key != NULL && slot != 0 && len <= 40) { f->cachedkey[h] = key; f->cachedslot[h] = (int)slot; }
+    return slot;
 }
 
 /// The fast fields of a tagged userdata at 1 and the slot of the key at 2 (0: none),
@@ -501,13 +522,9 @@ static inline cl_fastfields *fast_target(lua_State *L, void **object, lua_Intege
     if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != 2 * sizeof(void *)) return NULL;
     void **ud = (void **)lua_touserdata(L, 1);
     if (ud[1] != f->tag || ud[0] == NULL) return NULL;
-    cl_limits *lim = cl_limits_of(L);
-    if (lim->closing || lim->guarded) return NULL;
+    if (f->limits->closing || f->limits->guarded) return NULL;
     *object = ud[0];
-    lua_pushvalue(L, 2);
-    int t = lua_rawget(L, lua_upvalueindex(4));
-    *slot = t == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
-    lua_pop(L, 1);
+    *slot = fast_slot(L, f);
     return f;
 }
 

@@ -10,14 +10,16 @@ import LuaKit
 /// done by the described setter, so recording, taking a property back from animations and the
 /// messages stay in one place.
 final class ItemFastPath {
-    unowned(unsafe) let scene: Scene
-    unowned(unsafe) let animator: Animator
+    /// Unmanaged: the scene and the animator have weak references (behaviors, handlers), so
+    /// a retain per access would take the runtime's slow path; the scene owns this object.
+    let scene: Unmanaged<Scene>
+    let animator: Unmanaged<Animator>
     /// The item field behind each slot of the item class (nil: not an `ItemField`).
     let fields: ContiguousArray<ItemField.Access?>
 
     init(scene: Scene, itemClass c: LuaClass) {
-        self.scene = scene
-        animator = scene.stage.animator
+        self.scene = .passUnretained(scene)
+        animator = .passUnretained(scene.stage.animator)
         var fields = ContiguousArray<ItemField.Access?>(repeating: nil, count: c.fieldNames.count + 1)
         for f in ItemField.all { fields[ItemFastPath.slot(of: f.name, in: c)] = f.access }
         self.fields = fields
@@ -39,51 +41,60 @@ final class ItemFastPath {
     private static let get: cl_fast_get = { context, object, slot, out in
         let id = Unmanaged<ItemHandle>.fromOpaque(object!)._withUnsafeGuaranteedRef { $0.id }
         return Unmanaged<ItemFastPath>.fromOpaque(context!)._withUnsafeGuaranteedRef { fast in
-            let a = fast.animator
-            if slot < 0 {
-                guard let v = a.customProperty(Int(-slot - 1), of: id) else { return Int32(CL_FAST_NONE) }
-                out![0] = v
-                return Int32(CL_FAST_NUMBER)
-            }
-            switch fast.fields[Int(slot)] {
-            case .vector(let get, _)?:
-                let v = get(a, id)
-                out![0] = v.x; out![1] = v.y
-                return Int32(CL_FAST_VECTOR)
-            case .scalar(let get, _)?:
-                out![0] = get(a, id)
-                return Int32(CL_FAST_NUMBER)
-            case nil:
-                return Int32(CL_FAST_NONE)
-            }
+            fast.animator._withUnsafeGuaranteedRef { fast.read(slot, of: id, in: $0, into: out!) }
         }
     }
 
     private static let set: cl_fast_set = { context, object, slot, value in
         let id = Unmanaged<ItemHandle>.fromOpaque(object!)._withUnsafeGuaranteedRef { $0.id }
         return Unmanaged<ItemFastPath>.fromOpaque(context!)._withUnsafeGuaranteedRef { fast in
-            // With anything animated (or recording) the assignment has bookkeeping to do.
-            guard fast.scene.animations.isIdle, fast.scene.stage.reportedVelocity.isEmpty else { return 0 }
-            let a = fast.animator, x = value![0]
-            do throws(DynamicsError) {
-                if slot < 0 {
-                    let index = Int(-slot - 1)
-                    guard a.customProperty(index, of: id) != nil else { return 0 }
-                    try a.setCustomProperty(index, of: id, to: x)
-                    return 1
-                }
-                switch fast.fields[Int(slot)] {
-                case .vector(_, let set)?:
-                    let v = Vec2(x, value![1])
-                    guard Scene.checkVector(v) == nil else { return 0 }
-                    try set(a, id, v)
-                case .scalar(_, let set)?:
-                    try set(a, id, x)
-                case nil:
-                    return 0
-                }
-            } catch { return 0 }
-            return 1
+            // With anything animated (or recording) an assignment has bookkeeping to do.
+            guard fast.scene._withUnsafeGuaranteedRef({ $0.animations.isIdle && $0.stage.reportedVelocity.isEmpty }) else { return 0 }
+            return fast.animator._withUnsafeGuaranteedRef { fast.write(slot, of: id, in: $0, value!) ? 1 : 0 }
         }
+    }
+
+    @inline(__always)
+    private func read(_ slot: Int32, of id: ItemID, in a: Animator, into out: UnsafeMutablePointer<Double>) -> Int32 {
+        if slot < 0 {
+            guard let v = a.customProperty(Int(-slot - 1), of: id) else { return Int32(CL_FAST_NONE) }
+            out[0] = v
+            return Int32(CL_FAST_NUMBER)
+        }
+        switch fields[Int(slot)] {
+        case .vector(let get, _)?:
+            let v = get(a, id)
+            out[0] = v.x; out[1] = v.y
+            return Int32(CL_FAST_VECTOR)
+        case .scalar(let get, _)?:
+            out[0] = get(a, id)
+            return Int32(CL_FAST_NUMBER)
+        case nil:
+            return Int32(CL_FAST_NONE)
+        }
+    }
+
+    /// False: declined (the described setter will do it, or say why not).
+    @inline(__always)
+    private func write(_ slot: Int32, of id: ItemID, in a: Animator, _ value: UnsafePointer<Double>) -> Bool {
+        do throws(DynamicsError) {
+            if slot < 0 {
+                let index = Int(-slot - 1)
+                guard a.customProperty(index, of: id) != nil else { return false }
+                try a.setCustomProperty(index, of: id, to: value[0])
+                return true
+            }
+            switch fields[Int(slot)] {
+            case .vector(_, let set)?:
+                let v = Vec2(value[0], value[1])
+                guard Scene.checkVector(v) == nil else { return false }
+                try set(a, id, v)
+            case .scalar(_, let set)?:
+                try set(a, id, value[0])
+            case nil:
+                return false
+            }
+        } catch { return false }
+        return true
     }
 }

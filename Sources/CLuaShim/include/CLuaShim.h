@@ -225,6 +225,8 @@ int cl_tovec(lua_State *L, int idx, double *x, double *y);
 enum { CL_FAST_NONE = 0, CL_FAST_NUMBER = 1, CL_FAST_VECTOR = 2 };
 /// Slots a class may mark fast (1-based; slot 0 is unused).
 #define CL_FAST_SLOTS 64
+/// Entries of a class's key → slot cache.
+#define CL_FAST_CACHE 64
 
 /// Reads field `slot` of `object` into out[0] (a number) or out[0], out[1] (a
 /// vector); returns the kind written, or CL_FAST_NONE to take the slow path.
@@ -244,7 +246,12 @@ typedef struct cl_fastfields {
     cl_fast_set set;
     int vecmeta;            ///< registry ref of the vec metatable; LUA_NOREF: plain tables
     int xref, yref;         ///< registry refs of the strings "x" and "y" (no strcmp per vec)
+    cl_limits *limits;      ///< the state's limits (closing, guarded)
     unsigned char kind[CL_FAST_SLOTS];  ///< per positive slot: CL_FAST_*
+    /// Slots of recently used keys by the address of their (interned, short) string: a key
+    /// of the slot table is never collected, so its address names it for the state's life.
+    const void *cachedkey[CL_FAST_CACHE];
+    int cachedslot[CL_FAST_CACHE];
 } cl_fastfields;
 
 /// Pushes a zeroed cl_fastfields userdata (stack: +1) and returns it, with

@@ -6,10 +6,12 @@
 /// changes the animator rebuilds plain solver arrays from it, depth first in insertion order,
 /// so nothing in a step depends on hashing or on object identity.
 public final class Animator {
-    /// Hot per-item state, indexed by `ItemID.index`.
-    public internal(set) var bodies: ContiguousArray<BodyState> = []
+    /// Hot per-item state, indexed by `ItemID.index`. (Unchecked exclusivity: the host reads
+    /// and writes single items per script access, where the runtime's access bookkeeping
+    /// cost as much as the rest of the access; no access to it overlaps another.)
+    @exclusivity(unchecked) public internal(set) var bodies: ContiguousArray<BodyState> = []
     /// Cold per-item data, indexed by `ItemID.index`.
-    public internal(set) var records: [ItemRecord] = []
+    @exclusivity(unchecked) public internal(set) var records: [ItemRecord] = []
     /// Names of custom item properties, in first-use order.
     public internal(set) var propertyNames: [String] = []
 
