@@ -376,7 +376,7 @@ function Collision:boundary(identifier) end
 ---A closed-form spring (POP / the article's spring): `to` retargets mid-flight and keeps the velocity vector.
 ---@class animhost.Spring
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
@@ -403,7 +403,7 @@ function Spring:stop() end
 ---POP's decay: the velocity shrinks by `deceleration` per millisecond.
 ---@class animhost.Decay
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
@@ -420,7 +420,7 @@ function Decay:stop() end
 ---CABasicAnimation: from → to over `duration` along a timing curve.
 ---@class animhost.Basic
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
@@ -436,7 +436,7 @@ function Basic:stop() end
 ---CAKeyframeAnimation: values at key times, interpolated by calculationMode.
 ---@class animhost.Keyframes
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
@@ -455,7 +455,7 @@ function Keyframes:stop() end
 ---Damped-oscillation keyframes: the value crosses `to` `bounces` times and ends on it.
 ---@class animhost.Bounce
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.

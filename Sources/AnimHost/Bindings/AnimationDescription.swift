@@ -8,9 +8,10 @@ extension Scene {
     func describeAnimations(in module: LuaModule) {
         let classes = api.animation
         let value = ("number or vector", "number|animhost.Vec|number[]")
+        let animatable = AnimatedProperty.builtInNames.joined(separator: ", ") + " or a custom prop"
         let common: [(String, (String, String), String, String?)] = [
             ("item", ("item", "animhost.Item"), "The animated item.", nil),
-            ("property", ("string", "string"), "The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop.", nil),
+            ("property", ("string", "string"), "The animated property: \(animatable).", nil),
             ("isRunning", ("boolean", "boolean"), "False once it has ended or been stopped.", nil),
             ("value", value, "The animated value now.", nil),
             ("onComplete", ("function or nil", "fun(finished: boolean)?"), "Called with true when it ends, false when it is stopped or replaced.", nil),
@@ -83,7 +84,7 @@ extension Scene {
         pa.annotate(method: "finishAnimation", "Finishes a stopped animator at a position.",
                     [LuaParam("at", "\"start\" | \"end\" | \"current\"", annotation: "\"start\"|\"end\"|\"current\"")])
 
-        let target = [LuaParam("item", itemType), LuaParam("property", "string", annotation: "string", "center, size, angle, scale, alpha, cornerRadius or a custom prop")]
+        let target = [LuaParam("item", itemType), LuaParam("property", "string", annotation: "string", animatable)]
         let v = LuaParam("to", value.0, annotation: value.1, "target value")
         let from = LuaParam("from", value.0, annotation: value.1, "start value", optional: true, defaultValue: "the current value")
         let done = LuaParam("onComplete", "function", annotation: "fun(finished: boolean)", optional: true)

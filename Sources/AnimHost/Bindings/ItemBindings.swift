@@ -2,39 +2,6 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-/// The item fields a script reads and writes, with how the animator holds them: the one list
-/// behind `animhost.Item` and the test API's read-only items. A new item property is a line here.
-struct ItemField: Sendable {
-    enum Access: Sendable {
-        case vector(get: @Sendable (Animator, ItemID) -> Vec2, set: @Sendable (Animator, ItemID, Vec2) throws(DynamicsError) -> Void)
-        case scalar(get: @Sendable (Animator, ItemID) -> Double, set: @Sendable (Animator, ItemID, Double) throws(DynamicsError) -> Void)
-    }
-    let name: String
-    let doc: String
-    let unit: String?
-    let defaultValue: String?
-    let access: Access
-
-    static let all: [ItemField] = [
-        ItemField(name: "center", doc: "Position of the item's center.", unit: "pt", defaultValue: nil,
-                  access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })),
-        ItemField(name: "size", doc: "Width and height; the collision shape scales with it.", unit: "pt", defaultValue: "{100, 100}",
-                  access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })),
-        ItemField(name: "velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", defaultValue: "{0, 0}",
-                  access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })),
-        ItemField(name: "angle", doc: "Rotation, clockwise on screen (y grows downward).", unit: "rad", defaultValue: "0",
-                  access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })),
-        ItemField(name: "angularVelocity", doc: "Rotation speed.", unit: "rad/s", defaultValue: "0",
-                  access: .scalar(get: { $0.angularVelocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })),
-        ItemField(name: "alpha", doc: "Opacity, 0 … 1.", unit: nil, defaultValue: "1",
-                  access: .scalar(get: { $0.alpha(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })),
-        ItemField(name: "scale", doc: "Visual scale factor (does not change the collision shape).", unit: nil, defaultValue: "1",
-                  access: .scalar(get: { $0.scale(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })),
-        ItemField(name: "cornerRadius", doc: "Corner radius for drawing.", unit: "pt", defaultValue: "0",
-                  access: .scalar(get: { $0.cornerRadius(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })),
-    ]
-}
-
 extension Scene {
     /// Pushes the userdata of an item.
     func push(_ id: ItemID) {

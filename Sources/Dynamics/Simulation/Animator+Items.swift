@@ -36,7 +36,7 @@ extension Animator {
         let r = Rot(angle: angle)
         bodies.append(BodyState(center: center + r.rotate(localCenter), angle: angle))
         records.append(ItemRecord(name: name, size: size, shape: shape, material: .default,
-                                  alpha: alpha, scale: 1, cornerRadius: 0, props: [],
+                                  alpha: alpha, props: [],
                                   inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
                                   localCenter: localCenter))
         if localCenter != .zero { hasOffCenterItems = true }
@@ -144,12 +144,16 @@ extension Animator {
 
     public func shape(of item: ItemID) -> ItemShape { records[Int(item.index)].shape }
 
-    public func alpha(of item: ItemID) -> Double { records[Int(item.index)].alpha }
-    public func setAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "alpha"); records[Int(item.index)].alpha = v }
-    public func scale(of item: ItemID) -> Double { records[Int(item.index)].scale }
-    public func setScale(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "scale"); records[Int(item.index)].scale = v }
-    public func cornerRadius(of item: ItemID) -> Double { records[Int(item.index)].cornerRadius }
-    public func setCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v }
+    /// A number the item keeps for drawing (alpha, scale, cornerRadius, …: `ItemRecord`'s
+    /// visual values); the simulation never reads them.
+    public func visualValue(_ key: KeyPath<ItemRecord, Double>, of item: ItemID) -> Double {
+        records[Int(item.index)][keyPath: key]
+    }
+    public func setVisualValue(_ v: Double, _ key: WritableKeyPath<ItemRecord, Double>, named name: String,
+                               of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, name)
+        records[Int(item.index)][keyPath: key] = v
+    }
 
     /// The material in effect for an item (defaults overridden by its item behaviors).
     public func material(of item: ItemID) -> Material {
@@ -183,10 +187,9 @@ extension Animator {
 
     public func setCustomProperty(_ index: Int, of item: ItemID, to value: Double) throws(DynamicsError) {
         try Self.check(value, propertyNames[index])
-        var props = records[Int(item.index)].props
-        if props.count <= index { props += Array(repeating: nil, count: index + 1 - props.count) }
-        props[index] = value
-        records[Int(item.index)].props = props
+        let i = Int(item.index)
+        if records[i].props.count <= index { records[i].props += Array(repeating: nil, count: index + 1 - records[i].props.count) }
+        records[i].props[index] = value   // in place: no copy of the array per assignment
     }
 
     // MARK: Validation
