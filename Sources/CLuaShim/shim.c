@@ -53,12 +53,59 @@ static void record_where(cl_limits *lim) {
     }
 }
 
+/// The pool's size class of a block of `size` bytes, or -1 when it is not small.
+static inline int pool_class(size_t size) {
+    return size > 0 && size <= 8 * CL_POOL_CLASSES ? (int)((size - 1) / 8) : -1;
+}
+
+/// A block of `size` bytes: a small one from its class's free list (or malloc'd at the
+/// class's full size, so any block of the class fits any size of it), a big one from malloc.
+static inline void *pool_alloc(cl_limits *lim, size_t size) {
+    int c = pool_class(size);
+    if (c < 0) return malloc(size);
+    void *block = lim->pool[c];
+    if (block != NULL) {
+        lim->pool[c] = *(void **)block;
+        return block;
+    }
+    return malloc(8 * (size_t)(c + 1));
+}
+
+static inline void pool_free(cl_limits *lim, void *block, size_t size) {
+    int c = pool_class(size);
+    if (c < 0 || block == NULL) { free(block); return; }
+    *(void **)block = lim->pool[c];
+    lim->pool[c] = block;
+}
+
+void cl_pool_release(cl_limits *lim) {
+    for (int c = 0; c < CL_POOL_CLASSES; c++) {
+        while (lim->pool[c] != NULL) {
+            void *block = lim->pool[c];
+            lim->pool[c] = *(void **)block;
+            free(block);
+        }
+    }
+}
+
+/// realloc through the pool: a block that is small before or after moves (copy, free).
+static void *pool_realloc(cl_limits *lim, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return pool_alloc(lim, nsize);
+    if (pool_class(old) < 0 && pool_class(nsize) < 0) return realloc(ptr, nsize);
+    if (pool_class(old) >= 0 && pool_class(old) == pool_class(nsize)) return ptr;  // it fits
+    void *block = pool_alloc(lim, nsize);
+    if (block == NULL) return NULL;
+    memcpy(block, ptr, old < nsize ? old : nsize);
+    pool_free(lim, ptr, old);
+    return block;
+}
+
 static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cl_limits *lim = (cl_limits *)ud;
     // When ptr is NULL, osize encodes the kind of object, not a size.
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        pool_free(lim, ptr, old);
         lim->used -= old;
         return NULL;
     }
@@ -87,7 +134,7 @@ static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             }
         }
     }
-    void *block = realloc(ptr, nsize);
+    void *block = pool_realloc(lim, ptr, old, nsize);
     if (block == NULL) {
         if (nsize <= old) return ptr;  // a failed shrink may keep the larger block
         lim->refused = 1;

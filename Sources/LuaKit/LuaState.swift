@@ -78,6 +78,7 @@ public final class LuaState {
         limits.pointee.granularity = 1000
         limits.pointee.time_limit = options.timeLimit
         guard let state = cl_newstate(limits) else {
+            cl_pool_release(limits)
             limits.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
@@ -90,6 +91,7 @@ public final class LuaState {
     deinit {
         limits.pointee.closing = 1
         lua_close(mainThread)
+        cl_pool_release(limits)
         limits.deallocate()
     }
 

@@ -45,8 +45,9 @@ public final class Stage {
     public var afterPhysics: [() throws(HostError) -> Void] = []
     /// Whether something other than the animator still has work pending (animations).
     public var hasPendingWork: () -> Bool = { false }
-    /// Velocity overrides for frames while an animation drives an item's center.
-    public var reportedVelocity: [ItemID: Vec2] = [:]
+    /// Velocity overrides for frames while an animation drives an item's center. (Read on
+    /// every item assignment from Lua: unchecked exclusivity, as for AnimationSystem's lists.)
+    @exclusivity(unchecked) public var reportedVelocity: [ItemID: Vec2] = [:]
 
     public init(hz: Int = 120) {
         self.hz = hz

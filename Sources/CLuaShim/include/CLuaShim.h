@@ -79,6 +79,12 @@ static inline int cl_gc_incremental(lua_State *L, int pause, int stepmul, int st
 
 // MARK: - Limits: counting allocator and instruction budget (shim.c)
 
+/// Size classes of the allocator's pool of small blocks: 8, 16, … 128 bytes. Lua's small
+/// objects (a table is 56 bytes, a vec's two hash nodes 48) come and go in bursts of
+/// thousands per collection, far more than malloc's per-thread cache holds; the pool keeps
+/// them on free lists instead, for the state's life.
+#define CL_POOL_CLASSES 16
+
 /// Per-state bookkeeping shared by the allocator and the count hook. It is the
 /// allocator's `ud`, so C finds it from any thread of the state with
 /// lua_getallocf. Swift allocates it and frees it after lua_close.
@@ -110,6 +116,7 @@ typedef struct cl_limits {
     int time_hit;           ///< the current call ran out of time (tripped is set too)
     int guarded;            ///< the host refuses some calls now (LuaState.callGuard): fast
                             ///< fields take the trampoline, which asks the guard
+    void *pool[CL_POOL_CLASSES];  ///< freed small blocks by size class (see cl_alloc)
 } cl_limits;
 
 /// Creates a state whose allocator counts into `limits` and refuses
@@ -118,6 +125,9 @@ typedef struct cl_limits {
 /// protected call) is never refused, because a memory error there would be an
 /// unprotected longjmp. Returns NULL if even the state cannot be allocated.
 lua_State *cl_newstate(cl_limits *limits);
+
+/// Frees the blocks the allocator's pool keeps; call after lua_close, before freeing `limits`.
+void cl_pool_release(cl_limits *limits);
 
 /// The limits of the state `L` belongs to (any thread).
 cl_limits *cl_limits_of(lua_State *L);

@@ -35,7 +35,7 @@ public final class Animator {
     /// Number of steps taken since creation, running or not.
     public internal(set) var stepCount: Int = 0
     /// True between a resume and the next pause.
-    public internal(set) var isRunning = false
+    @exclusivity(unchecked) public internal(set) var isRunning = false
 
     /// Called when the animator comes to rest, and when it wakes again.
     public var onPause: (() -> Void)?
@@ -105,7 +105,8 @@ public final class Animator {
     var pendingChanges: [() -> Void] = []
     /// Top-level behaviors added during a step, waiting for its end.
     var queuedBehaviors: [DynamicBehavior] = []
-    var quietTime: Double = 0
+    /// (Unchecked exclusivity, as `isRunning`: `wake()` runs on every item assignment.)
+    @exclusivity(unchecked) var quietTime: Double = 0
     var hasActionOnlyComposite = false
     /// Some behavior in the tree had an `action` at the last structure rebuild.
     var treeHasActions = false
