@@ -545,20 +545,20 @@ cl_fastfields *cl_newfastfields(lua_State *L) {
 
 /// The slot of the key at 2 in the slot table (upvalue 4); 0 when it has none.
 static inline lua_Integer fast_slot(lua_State *L, cl_fastfields *f) {
-    const char *key = NULL;
-    size_t len = 0;
-    unsigned h = 0;
-    if (lua_type(L, 2) == LUA_TSTRING) {
-        key = lua_tolstring(L, 2, &len);
-        h = (unsigned)(((uintptr_t)key >> 4) % CL_FAST_CACHE);
-        if (f->cachedkey[h] == key) return f->cachedslot[h];
-    }
+    // The key object's address (NULL for numbers, booleans); only short strings are ever
+    // cached, and a live object's address is no other live object's.
+    const void *key = lua_topointer(L, 2);
+    unsigned h = (unsigned)(((uintptr_t)key >> 4) % CL_FAST_CACHE);
+    if (key != NULL && f->cachedkey[h] == key) return f->cachedslot[h];
     lua_pushvalue(L, 2);
     int t = lua_rawget(L, lua_upvalueindex(4));
     lua_Integer slot = t == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
     lua_pop(L, 1);
     // Only short strings are interned (one object per content), so only their address is a name.
-    if (key != NULL && slot != 0 && len <= 40) { f->cachedkey[h] = key; f->cachedslot[h] = (int)slot; }
+    if (slot != 0 && lua_type(L, 2) == LUA_TSTRING && lua_rawlen(L, 2) <= 40) {
+        f->cachedkey[h] = key;
+        f->cachedslot[h] = (int)slot;
+    }
     return slot;
 }
 
@@ -566,9 +566,9 @@ static inline lua_Integer fast_slot(lua_State *L, cl_fastfields *f) {
 /// or NULL when the slow path must serve the access. Leaves the stack as it was.
 static inline cl_fastfields *fast_target(lua_State *L, void **object, lua_Integer *slot) {
     cl_fastfields *f = (cl_fastfields *)lua_touserdata(L, lua_upvalueindex(3));
-    if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != 2 * sizeof(void *)) return NULL;
+    // A light userdata has length 0, so the length tells a host object's full userdata.
     void **ud = (void **)lua_touserdata(L, 1);
-    if (ud[1] != f->tag || ud[0] == NULL) return NULL;
+    if (ud == NULL || lua_rawlen(L, 1) != 2 * sizeof(void *) || ud[1] != f->tag || ud[0] == NULL) return NULL;
     if (f->limits->closing || f->limits->guarded) return NULL;
     *object = ud[0];
     *slot = fast_slot(L, f);

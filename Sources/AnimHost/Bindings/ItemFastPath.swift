@@ -16,13 +16,21 @@ final class ItemFastPath {
     let animator: Unmanaged<Animator>
     /// The item field behind each slot of the item class (nil: not an `ItemField`).
     let fields: ContiguousArray<ItemField.Access?>
+    /// The fields scripts touch most, by slot: called directly rather than through the
+    /// description's closures (whose contexts a copy out of `fields` retains and releases).
+    private enum Hot { case center, velocity, angle, angularVelocity }
+    private let hot: ContiguousArray<Hot?>
 
     init(scene: Scene, itemClass c: LuaClass) {
         self.scene = .passUnretained(scene)
         animator = .passUnretained(scene.stage.animator)
         var fields = ContiguousArray<ItemField.Access?>(repeating: nil, count: c.fieldNames.count + 1)
+        var hot = ContiguousArray<Hot?>(repeating: nil, count: fields.count)
         for f in ItemField.all { fields[ItemFastPath.slot(of: f.name, in: c)] = f.access }
+        let hotFields: [(String, Hot)] = [("center", .center), ("velocity", .velocity), ("angle", .angle), ("angularVelocity", .angularVelocity)]
+        for (name, h) in hotFields { hot[ItemFastPath.slot(of: name, in: c)] = h }
         self.fields = fields
+        self.hot = hot
     }
 
     private static func slot(of name: String, in c: LuaClass) -> Int {
@@ -61,6 +69,13 @@ final class ItemFastPath {
             out[0] = v
             return Int32(CL_FAST_NUMBER)
         }
+        switch hot[Int(slot)] {
+        case .center?: return vector(a.center(of: id), out)
+        case .velocity?: return vector(a.velocity(of: id), out)
+        case .angle?: out[0] = a.angle(of: id); return Int32(CL_FAST_NUMBER)
+        case .angularVelocity?: out[0] = a.angularVelocity(of: id); return Int32(CL_FAST_NUMBER)
+        case nil: break
+        }
         switch fields[Int(slot)] {
         case .vector(let get, _)?:
             let v = get(a, id)
@@ -74,6 +89,12 @@ final class ItemFastPath {
         }
     }
 
+    @inline(__always)
+    private func vector(_ v: Vec2, _ out: UnsafeMutablePointer<Double>) -> Int32 {
+        out[0] = v.x; out[1] = v.y
+        return Int32(CL_FAST_VECTOR)
+    }
+
     /// False: declined (the described setter will do it, or say why not).
     @inline(__always)
     private func write(_ slot: Int32, of id: ItemID, in a: Animator, _ value: UnsafePointer<Double>) -> Bool {
@@ -83,6 +104,16 @@ final class ItemFastPath {
                 guard a.customProperty(index, of: id) != nil else { return false }
                 try a.setCustomProperty(index, of: id, to: value[0])
                 return true
+            }
+            switch hot[Int(slot)] {
+            case .center?, .velocity?:
+                let v = Vec2(value[0], value[1])
+                guard Scene.checkVector(v) == nil else { return false }
+                if hot[Int(slot)] == .center { try a.setCenter(v, of: id) } else { try a.setVelocity(v, of: id) }
+                return true
+            case .angle?: try a.setAngle(value[0], of: id); return true
+            case .angularVelocity?: try a.setAngularVelocity(value[0], of: id); return true
+            case nil: break
             }
             switch fields[Int(slot)] {
             case .vector(_, let set)?:
