@@ -537,8 +537,6 @@ cl_fastfields *cl_newfastfields(lua_State *L) {
     cl_fastfields *f = (cl_fastfields *)lua_newuserdatauv(L, sizeof(cl_fastfields), 0);
     memset(f, 0, sizeof *f);
     f->vecmeta = LUA_NOREF;
-    lua_pushliteral(L, "x"); f->xref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_pushliteral(L, "y"); f->yref = luaL_ref(L, LUA_REGISTRYINDEX);
     f->limits = cl_limits_of(L);
     return f;
 }
@@ -592,10 +590,10 @@ static int fast_index(lua_State *L) {
             return 1;
         case CL_FAST_VECTOR:
             lua_createtable(L, 0, 2);                                    // stack: v
-            lua_rawgeti(L, LUA_REGISTRYINDEX, f->xref);
+            lua_pushvalue(L, lua_upvalueindex(5));
             lua_pushnumber(L, v[0]);
             lua_rawset(L, -3);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, f->yref);
+            lua_pushvalue(L, lua_upvalueindex(6));
             lua_pushnumber(L, v[1]);
             lua_rawset(L, -3);
             if (f->vecmeta != LUA_NOREF) {
@@ -611,17 +609,17 @@ static int fast_index(lua_State *L) {
     return cl_trampoline(L);
 }
 
-/// Reads a vector like cl_tovec, with the cached "x" and "y" keys.
-static inline int fast_tovec(lua_State *L, const cl_fastfields *f, int idx, double *v) {
+/// Reads a vector like cl_tovec, with the keys "x" and "y" from upvalues 5 and 6.
+static inline int fast_tovec(lua_State *L, int idx, double *v) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
     int ok;
     if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
         ok = 1;
     } else {
         lua_settop(L, idx);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, f->xref);
+        lua_pushvalue(L, lua_upvalueindex(5));
         ok = lua_rawget(L, idx) == LUA_TNUMBER;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, f->yref);
+        lua_pushvalue(L, lua_upvalueindex(6));
         ok = lua_rawget(L, idx) == LUA_TNUMBER && ok;
     }
     if (ok) { v[0] = lua_tonumberx(L, -2, NULL); v[1] = lua_tonumberx(L, -1, NULL); }
@@ -641,7 +639,7 @@ static int fast_newindex(lua_State *L) {
             v[0] = lua_tonumberx(L, 3, NULL);
             ok = 1;
         } else if (kind == CL_FAST_VECTOR) {
-            ok = fast_tovec(L, f, 3, v);
+            ok = fast_tovec(L, 3, v);
         }
         if (ok && f->set(f->context, object, (int)slot, v)) return 0;
     }
@@ -657,7 +655,9 @@ void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newinde
     lua_remove(L, -3);                          // stack: box keeper
     lua_pushvalue(L, fast);
     lua_pushvalue(L, slots);                    // stack: box keeper fast slots
-    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 4);
+    lua_pushliteral(L, "x");
+    lua_pushliteral(L, "y");                    // stack: box keeper fast slots "x" "y"
+    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 6);
 }
 
 // MARK: - Vec operators

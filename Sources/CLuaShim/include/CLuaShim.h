@@ -255,7 +255,6 @@ typedef struct cl_fastfields {
     cl_fast_get get;
     cl_fast_set set;
     int vecmeta;            ///< registry ref of the vec metatable; LUA_NOREF: plain tables
-    int xref, yref;         ///< registry refs of the strings "x" and "y" (no strcmp per vec)
     cl_limits *limits;      ///< the state's limits (closing, guarded)
     unsigned char kind[CL_FAST_SLOTS];  ///< per positive slot: CL_FAST_*
     /// Slots of recently used keys by the address of their (interned, short) string: a key
@@ -265,13 +264,13 @@ typedef struct cl_fastfields {
 } cl_fastfields;
 
 /// Pushes a zeroed cl_fastfields userdata (stack: +1) and returns it, with
-/// vecmeta = LUA_NOREF and xref/yref set.
+/// vecmeta = LUA_NOREF.
 cl_fastfields *cl_newfastfields(lua_State *L);
 
 /// Pushes the `__index` (newindex = 0) or `__newindex` (newindex = 1) of a
 /// class with fast fields: a C closure over the Swift function box (like
-/// cl_pushtrampoline), the cl_fastfields userdata at `fast` and the slot table
-/// at `slots` (name -> slot number, or a method). A fast slot is served by
+/// cl_pushtrampoline), the cl_fastfields userdata at `fast`, the slot table
+/// at `slots` (name -> slot number, or a method) and the keys "x" and "y" of vecs. A fast slot is served by
 /// `get`/`set` directly; anything else (and a refusal) runs the Swift function.
 void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newindex);
 
