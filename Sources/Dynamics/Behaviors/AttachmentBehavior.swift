@@ -186,7 +186,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         push()
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for i in items { builder.addMember(i) }
         builder.jointOwners.append(self)
     }

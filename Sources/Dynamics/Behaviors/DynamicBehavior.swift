@@ -98,7 +98,7 @@ open class DynamicBehavior {
 
     /// Called by the animator when it rebuilds its solver data from the behavior tree,
     /// in depth-first order. Built-in behaviors contribute their items and constraints.
-    open func contribute(to builder: inout SolverBuilder) {}
+    func contribute(to builder: inout SolverBuilder) {}
 
     /// Whether this behavior itself (not its children) acts on the item.
     open func actsOn(_ item: ItemID) -> Bool {

@@ -143,7 +143,7 @@ public final class FieldBehavior: ItemListBehavior {
     private func changed() { animator?.forcesDidChange() }
 
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
         builder.fields.append(self)
     }

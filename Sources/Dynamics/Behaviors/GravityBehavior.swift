@@ -57,7 +57,7 @@ public final class GravityBehavior: ItemListBehavior {
         }
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addGravity(item) }
     }
 }

@@ -81,7 +81,7 @@ public final class PushBehavior: ItemListBehavior {
 
     private func changed() { animator?.forcesDidChange() }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
         builder.pushes.append(self)
     }

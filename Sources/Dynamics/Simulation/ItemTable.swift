@@ -39,7 +39,7 @@ extension ItemShape {
     /// center): a box for `.rectangle`, a circle or an ellipse polygon for `.ellipse`, the
     /// validated convex polygon for `.polygon`.
     /// - Returns: the shape, or why the points do not make a convex polygon.
-    public func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
+    func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
         switch self {
         case .rectangle: return .success(.rectangle(width: size.x, height: size.y))
         case .ellipse: return .success(.ellipse(width: size.x, height: size.y))

@@ -1,7 +1,7 @@
 /// What the behavior tree contributes to the solver, gathered depth first in insertion
 /// order whenever the tree changes. The step loop then reads only the plain arrays the
 /// animator builds from it, one kind at a time.
-public struct SolverBuilder {
+internal struct SolverBuilder {
     /// Items some behavior makes dynamic, each once, in first-contribution order.
     public private(set) var members: [ItemID] = []
     private var isMember: [Bool]
