@@ -39,7 +39,7 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
-        SpringConvertBinding.register(lua, in: t)
+        SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)

@@ -91,12 +91,14 @@ extension LuaClassOf {
     /// Describes the class's constructor and returns the Lua function that runs it: one table
     /// of named fields (unknown names are refused with "did you mean"); `make` builds the
     /// object from the constructor's own `fields`; every other field given is then applied
-    /// through the class's setters, in declaration order, exactly as an assignment would be.
+    /// through the class's setters, in declaration order, exactly as an assignment would be;
+    /// `then` (if given) finishes the object (an animation starts) before it is returned.
     public func constructor(_ function: String, _ doc: String, fields: [LuaParam] = [],
                             exclusive: [[String]] = [], oneRequired: Bool = false, tableOptional: Bool = false,
                             example: String,
                             make: @escaping (LuaFields) throws(LuaCallError) -> Object,
-                            push: ((Object, LuaCall) -> Void)? = nil) -> LuaFunction {
+                            push: ((Object, LuaCall) -> Void)? = nil,
+                            then finish: ((Object) throws(LuaCallError) -> Void)? = nil) -> LuaFunction {
         let short = function.split(separator: ".").last.map(String.init) ?? function
         constructorInfo = LuaConstructorInfo(function: function, doc: doc, fields: fields, exclusive: exclusive,
                                              oneRequired: oneRequired, tableOptional: tableOptional, example: example)
@@ -105,6 +107,7 @@ extension LuaClassOf {
             do throws(LuaCallError) {
                 let object = try self.construct(call, short, own: own, exclusive: exclusive,
                                                 oneRequired: oneRequired, tableOptional: tableOptional, make: make)
+                try finish?(object)
                 if let push { push(object, call) } else { call.state.push(object, as: self) }
                 return .results(1)
             } catch { return .error(error.description) }
