@@ -59,7 +59,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(nan.stderr.contains("nan.lua:1:") && nan.stderr.contains("(field 'center': must be finite, got {nan, 0})"), nan.stderr)
         let zero = try run("zero.lua", "animhost.item{name = 'a', center = {0, 0}, size = {0, 10}}\n")
         XCTAssertEqual(zero.status, 1)
-        XCTAssertTrue(zero.stderr.contains("zero.lua:1: Invalid size {0, 10}"), zero.stderr)
+        XCTAssertTrue(zero.stderr.contains("zero.lua:1: bad argument #1 to 'item' (field 'size': must be > 0 in both axes, got {0, 10})"), zero.stderr)
         let set = try run("set.lua", "local a = animhost.item{name = 'a', center = {0, 0}}\na.velocity = {1/0, 0}\n")
         XCTAssertEqual(set.status, 1)
         XCTAssertTrue(set.stderr.contains("set.lua:2:") && set.stderr.contains("must be finite"), set.stderr)

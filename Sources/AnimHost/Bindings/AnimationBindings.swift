@@ -68,7 +68,7 @@ extension Scene {
         guard animations.isRecording, let property = AnimatedProperty.assignable(name, animator: stage.animator) else { return nil }
         do throws(DynamicsError) {
             try Animator.check(value, name)
-        } catch { return .error(error.description) }
+        } catch { return .error(LuaMessage.assignment(name, of: "item", error.failure(assigning: name))) }
         if property == .size, value.x <= 0 || value.y <= 0 {
             return .error(LuaMessage.assignment("size", of: "item", .invalid("must be > 0 in both axes, got {\(NumberFormat.string(value.x)), \(NumberFormat.string(value.y))}")))
         }

@@ -43,17 +43,17 @@ extension Scene {
                                extra: [String] = []) -> LuaReturn {
         var item: ItemID?
         if !call.isNil(at: 1) {
-            guard let h = self.item(at: 1, call) else { return call.argumentError(1, "item or nil expected, got \(call.typeName(at: 1))") }
+            guard let h = self.item(at: 1, call) else { return call.argumentError(1, "expected item or nil, got \(call.typeName(at: 1))") }
             item = h.id
         }
         var refs: [String: LuaRef] = [:]
         if handlers.isEmpty {
-            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(2, "function expected, got \(call.typeName(at: 2))") }
+            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(2, "expected function, got \(call.typeName(at: 2))") }
             lua_pushvalue(call.L, 2)
             refs["ended"] = LuaRef(state: lua)
         } else {
             guard let r = TableReader(call, argument: 2, function: name, kind: name, fields: handlers + extra) else {
-                return call.argumentError(2, "table of handlers {\(handlers.joined(separator: "=, "))=} expected, got \(call.typeName(at: 2))")
+                return call.argumentError(2, "expected table of handlers {\(handlers.joined(separator: "=, "))=}, got \(call.typeName(at: 2))")
             }
             do throws(LuaCallError) {
                 try r.finish()
@@ -90,7 +90,7 @@ extension Scene {
             lua_rawgeti(L, list, lua_Integer(k))
             defer { lua.pop() }
             guard let r = TableReader(call, argument: lua_gettop(L), function: function, kind: "input entry", fields: ["at", "tap", "pan", "touches"]) else {
-                throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): table expected, got \(call.typeName(at: -1)))")
+                throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): expected table, got \(call.typeName(at: -1)))")
             }
             try r.finish()
             let at = stage.time + (try r.finiteNumber("at") ?? 0)

@@ -5,18 +5,13 @@ import LuaKit
 // Hand-plumbed helpers still used by the bindings not yet described as data.
 
 extension Scene {
-    /// Reads a finite vector for a field, or explains what is wrong.
+    /// Reads a finite vector for a field of argument 1, or explains what is wrong in the one
+    /// shape (`bad argument #1 to 'input' (field 'tap': expected vector {x, y}, got nil)`).
     func vector(at i: Int32, field: String, function: String) -> Result<Vec2, LuaCallError> {
-        guard let v = vector(at: i) else {
-            let got = lua_type(lua.L, i) == LUA_TTABLE ? "a table without two numbers"
-                : LuaCall(state: lua, L: lua.L, name: function).typeName(at: i)
-            return .failure(LuaCallError("bad argument to '\(function)' (field '\(field)': vector {x, y} expected, got \(got))"))
+        switch vectorType.read(LuaCall(state: lua, L: lua.L, name: function), i) {
+        case .success(let v): return .success(v)
+        case .failure(let e): return .failure(LuaCallError(LuaMessage.argumentField(1, function, field, .value(e))))
         }
-        if !v.isFinite {
-            return .failure(LuaCallError("field '\(field)' must be finite, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}"))
-        }
-        if abs(v.x) > 1e9 || abs(v.y) > 1e9 { return .failure(LuaCallError("field '\(field)' is out of range: |value| > 1e9")) }
-        return .success(v)
     }
 
     /// A vector field of a constructor table.

@@ -50,7 +50,7 @@ final class TestAPI {
     }
 
     private func load(_ call: LuaCall) -> LuaReturn {
-        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
+        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
@@ -60,7 +60,7 @@ final class TestAPI {
         so.seed = options.seed
         so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
-            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
+            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "expected table {set=, input=, seed=}, got \(call.typeName(at: 2))") }
             lua.push("seed")
             switch lua_rawget(call.L, 2) {
             case LUA_TNIL: break
@@ -157,7 +157,7 @@ final class TestAPI {
         let c = sceneClass
         func sut(_ o: AnyObject) -> SceneUnderTest { o as! SceneUnderTest }
         c.method("run") { o, call in
-            guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (seconds ≥ 0 expected, got \(call.typeName(at: 2)))") }
+            guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (expected seconds ≥ 0, got \(call.typeName(at: 2)))") }
             do throws(HostError) { try sut(o).run(s) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
@@ -175,7 +175,7 @@ final class TestAPI {
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("tap") { [unowned self] o, call in
-            guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (point {x, y} expected, got \(call.typeName(at: 2)))") }
+            guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (expected point {x, y}, got \(call.typeName(at: 2)))") }
             let s = sut(o)
             s.stage.schedule(.tap(at: s.stage.time, point: p))
             lua_pushvalue(call.L, 1); return .results(1)
@@ -189,7 +189,7 @@ final class TestAPI {
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("item") { [unowned self] o, call in
-            guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (string expected, got \(call.typeName(at: 2)))") }
+            guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (expected string, got \(call.typeName(at: 2)))") }
             let s = sut(o)
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)

@@ -37,7 +37,7 @@ internal enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible
         case .coincidentBoundaryPoints(let p):
             return "boundary points coincide at \(format(p))"
         case .invalidSize(let w, let h):
-            return "invalid size {\(format(w)), \(format(h))}: width and height must be positive and finite"
+            return "size must be > 0 and finite in both axes, got {\(format(w)), \(format(h))}"
         }
     }
 }
