@@ -29,7 +29,7 @@ function Vec:angle() end
 function Vec:unpack() end
 
 ---A built-in behavior object, or an instance of a class made by animhost.behavior.
----@alias animhost.Behavior animhost.Gravity|animhost.Push|animhost.Snap|animhost.Field|animhost.Attachment|animhost.Collision|animhost.ItemBehavior|animhost.CustomBehavior
+---@alias animhost.Behavior animhost.Attachment|animhost.ItemBehavior|animhost.Gravity|animhost.Push|animhost.Snap|animhost.Field|animhost.Collision|animhost.CustomBehavior
 
 ---An instance of a custom behavior class: a Lua table with any fields.
 ---@class animhost.CustomBehavior

@@ -10,7 +10,8 @@ internal struct SolverBuilder {
     /// Behaviors that own joints (attachments, snaps), in tree order.
     var jointOwners: [DynamicBehavior] = []
     var itemBehaviors: [ItemBehavior] = []
-    var pushes: [PushBehavior] = []
+    /// Behaviors with forces or impulses (pushes), asked for them through `appendForces`.
+    var forceSources: [DynamicBehavior] = []
     var fields: [FieldBehavior] = []
     var collisions: [CollisionBehavior] = []
 
@@ -34,6 +35,9 @@ internal struct SolverBuilder {
         guard i >= 0, i < inGravity.count else { return }
         inGravity[i] = true
     }
+
+    /// Asks `behavior` for its forces whenever they are rebuilt.
+    mutating func addForceSource(_ behavior: DynamicBehavior) { forceSources.append(behavior) }
 
     /// Whether some behavior has made the item simulated.
     public func contains(_ item: ItemID) -> Bool {
