@@ -173,6 +173,13 @@ extension Scene {
         }
     }
 
+    /// A tween's `from` (the current value unless given) and `to` (required).
+    func tweenEnds(_ r: LuaFields, _ item: ItemID, _ property: AnimatedProperty) throws(LuaCallError) -> (from: Vec2, to: Vec2) {
+        let type = animationValueType(property)
+        let from = try r.optional("from", type) ?? animations.current(item, property).value
+        return (from, try r.required("to", type))
+    }
+
     /// What every standalone animation has: `item`, `property`, `isRunning`, `value`,
     /// `onComplete`, `stop()`.
     func animationMembers(_ c: LuaClassOf<HostAnimation>, doc: String) {

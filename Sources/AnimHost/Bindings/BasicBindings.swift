@@ -6,30 +6,26 @@ extension Scene {
     func registerBasic(in module: LuaModule) {
         let c = api.animation.basic
         animationMembers(c, doc: "CABasicAnimation: from → to over `duration` along a timing curve.")
-        func basic(_ a: HostAnimation) -> BasicAnimation {
-            guard case .basic(let b) = a.motion else { preconditionFailure("a basic userdata holds a basic animation") }
-            return b
-        }
         func remake(_ b: BasicAnimation, from: Vec2, to: Vec2? = nil, duration: Double? = nil, curve: TimingCurve? = nil) throws(AnimationError) -> HostAnimation.Motion {
             .basic(try BasicAnimation(from: from, to: to ?? b.to, duration: duration ?? b.duration, curve: curve ?? b.curve,
                                       dimensions: b.dimensions, startTime: stage.time))
         }
         for (name, doc) in [("to", "End value."), ("from", "Start value.")] {
-            animationValueField(c, name, doc, get: { name == "to" ? basic($0).to : basic($0).from }) { [unowned self] a, v throws(LuaFailure) in
-                let b = basic(a)
+            animationValueField(c, name, doc, get: { name == "to" ? $0.basic.to : $0.basic.from }) { [unowned self] a, v throws(LuaFailure) in
+                let b = a.basic
                 try self.restart(a, field: name) { now throws(AnimationError) in
                     name == "to" ? try remake(b, from: now.value, to: v) : try remake(b, from: v)
                 }
             }
         }
         let duration = LuaType<Double>.atLeast(0), timing = timingType
-        c.field("duration", duration, "Length.", unit: "s", default: "0.4", get: { basic($0).duration }, set: { [unowned self] a, v throws(LuaFailure) in
-            let b = basic(a)
+        c.field("duration", duration, "Length.", unit: "s", default: "0.4", get: { $0.basic.duration }, set: { [unowned self] a, v throws(LuaFailure) in
+            let b = a.basic
             try self.restart(a, field: "duration") { now throws(AnimationError) in try remake(b, from: now.value, duration: v) }
         })
         c.field("timing", timing, "\"linear\", \"easeIn\", \"easeOut\", \"easeInEaseOut\", \"default\", {x1, y1, x2, y2} or a spring table.",
-                default: "\"default\"", get: { .curve(basic($0).curve) }, set: { [unowned self] a, spec throws(LuaFailure) in
-            let b = basic(a)
+                default: "\"default\"", get: { .curve($0.basic.curve) }, set: { [unowned self] a, spec throws(LuaFailure) in
+            let b = a.basic
             try self.restart(a, field: "timing") { now throws(AnimationError) in
                 try remake(b, from: now.value, curve: try spec.curve(duration: max(b.duration, 1e-9)))
             }
@@ -42,9 +38,7 @@ extension Scene {
                                 LuaParam("timing", timing, "a name, {x1, y1, x2, y2} or a spring table", optional: true, defaultValue: "\"default\"")],
                        example: "animhost.basic{item = pane, property = \"alpha\", to = 0, duration = 0.3, timing = \"easeOut\"}") {
             [unowned self] r, item, property throws(LuaCallError) in
-            let type = self.animationValueType(property)
-            let from = try r.optional("from", type) ?? self.animations.current(item, property).value
-            let to = try r.required("to", type)
+            let (from, to) = try self.tweenEnds(r, item, property)
             let d = try r.optional("duration", duration) ?? 0.4
             let spec = try r.optional("timing", timing) ?? .curve(.default)
             let motion = try self.animationCall(r) { () throws(AnimationError) in

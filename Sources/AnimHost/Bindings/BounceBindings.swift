@@ -7,10 +7,6 @@ extension Scene {
     func registerBounce(in module: LuaModule) {
         let c = api.animation.bounce
         animationMembers(c, doc: "Damped-oscillation keyframes: the value crosses `to` `bounces` times and ends on it.")
-        func bounce(_ a: HostAnimation) -> BounceAnimation {
-            guard case .bounce(let b) = a.motion else { preconditionFailure("a bounce userdata holds a bounce") }
-            return b
-        }
         func remake(_ b: BounceAnimation, from: Vec2, to: Vec2? = nil, duration: Double? = nil, bounces: Int? = nil,
                     overshoot: Bool? = nil) throws(AnimationError) -> HostAnimation.Motion {
             .bounce(try BounceAnimation(from: from, to: to ?? b.to, duration: duration ?? b.duration, bounces: bounces ?? b.bounces,
@@ -18,25 +14,25 @@ extension Scene {
                                         startTime: stage.time))
         }
         for (name, doc) in [("to", "Where it lands."), ("from", "Start value.")] {
-            animationValueField(c, name, doc, get: { name == "to" ? bounce($0).to : bounce($0).from }) { [unowned self] a, v throws(LuaFailure) in
-                let b = bounce(a)
+            animationValueField(c, name, doc, get: { name == "to" ? $0.bounce.to : $0.bounce.from }) { [unowned self] a, v throws(LuaFailure) in
+                let b = a.bounce
                 try self.restart(a, field: name) { now throws(AnimationError) in
                     name == "to" ? try remake(b, from: now.value, to: v) : try remake(b, from: v)
                 }
             }
         }
         let duration = LuaType<Double>.above(0), bounces = LuaType<Int>.integer(0...1000)
-        c.field("duration", duration, "Length.", unit: "s", get: { bounce($0).duration }, set: { [unowned self] a, v throws(LuaFailure) in
-            let b = bounce(a)
+        c.field("duration", duration, "Length.", unit: "s", get: { $0.bounce.duration }, set: { [unowned self] a, v throws(LuaFailure) in
+            let b = a.bounce
             try self.restart(a, field: "duration") { now throws(AnimationError) in try remake(b, from: now.value, duration: v) }
         })
-        c.field("bounces", bounces, "Crossings of the target.", default: "2", get: { bounce($0).bounces }, set: { [unowned self] a, v throws(LuaFailure) in
-            let b = bounce(a)
+        c.field("bounces", bounces, "Crossings of the target.", default: "2", get: { $0.bounce.bounces }, set: { [unowned self] a, v throws(LuaFailure) in
+            let b = a.bounce
             try self.restart(a, field: "bounces") { now throws(AnimationError) in try remake(b, from: now.value, bounces: v) }
         })
         c.field("overshoot", .boolean, "false: touches the target from one side, like a ball on a floor.", default: "true",
-                get: { bounce($0).overshoot }, set: { [unowned self] a, v throws(LuaFailure) in
-            let b = bounce(a)
+                get: { $0.bounce.overshoot }, set: { [unowned self] a, v throws(LuaFailure) in
+            let b = a.bounce
             try self.restart(a, field: "overshoot") { now throws(AnimationError) in try remake(b, from: now.value, overshoot: v) }
         })
         let value = Self.animationValue
@@ -48,9 +44,7 @@ extension Scene {
                                 LuaParam("overshoot", LuaType<Bool>.boolean, optional: true, defaultValue: "true")],
                        example: "animhost.bounce{item = ball, property = \"center\", to = {160, 500}, bounces = 3, duration = 1}") {
             [unowned self] r, item, property throws(LuaCallError) in
-            let type = self.animationValueType(property)
-            let from = try r.optional("from", type) ?? self.animations.current(item, property).value
-            let to = try r.required("to", type)
+            let (from, to) = try self.tweenEnds(r, item, property)
             let n = try r.optional("bounces", bounces) ?? 2
             let d = try r.required("duration", duration)
             let overshoot = try r.optional("overshoot", .boolean) ?? true

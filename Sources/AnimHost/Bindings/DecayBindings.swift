@@ -6,27 +6,23 @@ extension Scene {
     func registerDecay(in module: LuaModule) {
         let c = api.animation.decay
         animationMembers(c, doc: "POP's decay: the velocity shrinks by `deceleration` per millisecond.")
-        func decay(_ a: HostAnimation) -> DecayAnimation {
-            guard case .decay(let d) = a.motion else { preconditionFailure("a decay userdata holds a decay") }
-            return d
-        }
         let deceleration = LuaType<Double>.number
         animationValueField(c, "velocity", "Velocity now; setting it coasts again from the current value.",
-                            get: { [unowned self] a in decay(a).sample(at: self.stage.time).velocity }) { [unowned self] a, v throws(LuaFailure) in
-            let d = decay(a).deceleration
+                            get: { [unowned self] a in a.decay.sample(at: self.stage.time).velocity }) { [unowned self] a, v throws(LuaFailure) in
+            let d = a.decay.deceleration
             try self.restart(a, field: "velocity") { now throws(AnimationError) in
                 .decay(try self.makeDecayMotion(a.property, from: now.value, velocity: v, deceleration: d))
             }
         }
         c.field("deceleration", deceleration, "Per-millisecond velocity factor, 0 < d < 1 (0.998 normal, 0.99 fast).", default: "0.998",
-                get: { decay($0).deceleration }, set: { [unowned self] a, v throws(LuaFailure) in
+                get: { $0.decay.deceleration }, set: { [unowned self] a, v throws(LuaFailure) in
             try self.restart(a, field: "deceleration") { now throws(AnimationError) in
                 .decay(try self.makeDecayMotion(a.property, from: now.value, velocity: now.velocity, deceleration: v))
             }
         })
-        animationValueField(c, "toValue", "Where it comes to rest.") { decay($0).projectedEnd }
-        animationValueField(c, "from", "Start value.") { decay($0).from }
-        c.field("duration", .number, "Time to rest.", unit: "s", get: { decay($0).duration })
+        animationValueField(c, "toValue", "Where it comes to rest.") { $0.decay.projectedEnd }
+        animationValueField(c, "from", "Start value.") { $0.decay.from }
+        c.field("duration", .number, "Time to rest.", unit: "s", get: { $0.decay.duration })
         let value = Self.animationValue
         animationConstructor(c, module, doc: "A decay animation: coasts to rest.",
                        fields: [LuaParam("velocity", value.type, annotation: value.annotation, "initial velocity", optional: true, defaultValue: "the current velocity"),

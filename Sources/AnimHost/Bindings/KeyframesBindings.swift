@@ -6,10 +6,6 @@ extension Scene {
     func registerKeyframes(in module: LuaModule) {
         let c = api.animation.keyframes
         animationMembers(c, doc: "CAKeyframeAnimation: values at key times, interpolated by calculationMode.")
-        func keyframes(_ a: HostAnimation) -> KeyframeAnimation {
-            guard case .keyframes(let k) = a.motion else { preconditionFailure("a keyframes userdata holds key frames") }
-            return k
-        }
         /// Any field change restarts the key frames now with the other fields kept.
         func remake(_ k: KeyframeAnimation, values: [Vec2]? = nil, keyTimes: [Double]?? = nil, duration: Double? = nil,
                     timingFunctions: [TimingCurve]? = nil, mode: KeyframeAnimation.CalculationMode? = nil,
@@ -26,8 +22,8 @@ extension Scene {
         func restartField<V>(_ name: String, _ type: LuaType<V>, _ doc: String, unit: String? = nil, default def: String? = nil,
                              get: @escaping (KeyframeAnimation) -> V,
                              remake: @escaping (KeyframeAnimation, V) throws(AnimationError) -> HostAnimation.Motion) {
-            c.field(name, type, doc, unit: unit, default: def, get: { get(keyframes($0)) }) { [unowned self] a, v throws(LuaFailure) in
-                let k = keyframes(a)
+            c.field(name, type, doc, unit: unit, default: def, get: { get($0.keyframes) }) { [unowned self] a, v throws(LuaFailure) in
+                let k = a.keyframes
                 try self.restart(a, field: name) { _ throws(AnimationError) in try remake(k, v) }
             }
         }
@@ -38,12 +34,12 @@ extension Scene {
         let duration = LuaType<Double>.above(0), repeatCount = LuaType<Double>.anyNumber
         c.stackField("values", LuaFieldInfo(type: valueList.name, annotation: valueList.annotation, readOnly: false), "The key values.",
                      get: { [unowned self] a, call in
-            self.valueListType(a.property).push(call, keyframes(a).values); return .results(1)
+            self.valueListType(a.property).push(call, a.keyframes.values); return .results(1)
         }, set: { [unowned self] a, call, i in
             switch self.valueListType(a.property).read(call, i) {
             case .failure(let e): return .value(e)
             case .success(let values):
-                let k = keyframes(a)
+                let k = a.keyframes
                 do throws(LuaFailure) { try self.restart(a, field: "values") { _ throws(AnimationError) in try remake(k, values: values) } }
                 catch { return error }
                 return nil
@@ -63,9 +59,9 @@ extension Scene {
         restartField("calculationMode", modes, "How values are interpolated.", default: "\"linear\"", get: { $0.calculationMode.rawValue }) { k, v throws(AnimationError) in
             try remake(k, mode: try KeyframeAnimation.CalculationMode(named: v))
         }
-        c.field("additive", .boolean, "Adds to the property instead of replacing it.", default: "false", get: { keyframes($0).isAdditive }) {
+        c.field("additive", .boolean, "Adds to the property instead of replacing it.", default: "false", get: { $0.keyframes.isAdditive }) {
             [unowned self] a, v throws(LuaFailure) in
-            let k = keyframes(a)
+            let k = a.keyframes
             if a.isRunning { try? self.animations.stop(a) }   // leave its channel before changing how it joins one
             try self.restart(a, field: "additive") { _ throws(AnimationError) in try remake(k, additive: v) }
         }

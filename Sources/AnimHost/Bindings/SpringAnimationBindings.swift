@@ -16,17 +16,13 @@ extension Scene {
     func registerSpring(in module: LuaModule) {
         let c = api.animation.spring
         animationMembers(c, doc: "A closed-form spring (POP / the article's spring): `to` retargets mid-flight and keeps the velocity vector.")
-        func spring(_ a: HostAnimation) -> SpringAnimation {
-            guard case .spring(let s) = a.motion else { preconditionFailure("a spring userdata holds a spring") }
-            return s
-        }
         /// `to`, `from`, `velocity`: a running spring changes course without a velocity jump;
         /// an ended one starts again from `restart`'s state.
         func valueField(_ name: String, _ doc: String, get: @escaping (SpringAnimation, Double) -> Vec2,
                         set: @escaping (inout SpringAnimation, Vec2, Double) throws(AnimationError) -> Void,
                         restart: @escaping (SpringAnimation, AnimationSample, Vec2) -> (from: Vec2, to: Vec2, velocity: Vec2)) {
-            animationValueField(c, name, doc, get: { [unowned self] a in get(spring(a), self.stage.time) }) { [unowned self] a, v throws(LuaFailure) in
-                var s = spring(a)
+            animationValueField(c, name, doc, get: { [unowned self] a in get(a.spring, self.stage.time) }) { [unowned self] a, v throws(LuaFailure) in
+                var s = a.spring
                 let t = self.stage.time
                 do throws(AnimationError) {
                     if a.isRunning {
@@ -54,10 +50,10 @@ extension Scene {
         for p in Self.springParameterDocs {
             let name = p.name
             c.field(name, LuaType<Double>.number.optional, p.doc + " nil for a POP or Origami value it was not given with.", unit: p.unit,
-                    get: { [unowned self] a in self.springField(name, spring(a).parameters, a.springSettings) },
+                    get: { [unowned self] a in self.springField(name, a.spring.parameters, a.springSettings) },
                     set: { [unowned self] a, v throws(LuaFailure) in
                 guard let v else { throw .value(.type(expected: "number", got: "nil")) }
-                var s = spring(a)
+                var s = a.spring
                 do throws(AnimationError) {
                     var settings = a.springSettings
                     s.setParameters(try self.springParameters(setting: name, to: v, from: s.parameters, settings: &settings), at: self.stage.time)
