@@ -136,12 +136,7 @@ public final class FieldBehavior: ItemListBehavior {
         return f
     }
 
-    // MARK: Items
-
-
-
     private func changed() { animator?.forcesDidChange() }
-
 
     override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
