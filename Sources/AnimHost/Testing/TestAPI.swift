@@ -249,40 +249,40 @@ final class TestAPI {
         func known(_ t: Trace, _ item: String) -> Bool { t.frames.contains { $0.rows.contains { $0.item == item } } }
         c.method("value") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (name of an item in the trace expected)") }
-            var message: String?
-            guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
-            guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (time in seconds expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (expected the name of an item in the trace)") }
+            let col: Int
+            switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
+            guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (expected time in seconds)") }
             if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
             c.method(name) { o, call in
                 let t = tr(o)
-                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (name of an item in the trace expected)") }
-                var message: String?
-                guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
+                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (expected the name of an item in the trace)") }
+                let col: Int
+                switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
                 if let v = pick(t.series(item: item, column: col).map(\.v)) { call.push(v) } else { call.pushNil() }
                 return .results(1)
             }
         }
         c.method("settleTime") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (expected the name of an item in the trace)") }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
             if let v = t.settleTime(item: item, tolerance: tol) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("overshoot") { [unowned self] o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (expected the name of an item in the trace)") }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
             if let v = t.overshoot(item: item, target: target) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("maxVelocityJump") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (expected the name of an item in the trace)") }
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
@@ -297,7 +297,7 @@ final class TestAPI {
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (expected the name of an item in the trace)") }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
             if call.count >= 3 && !call.isNil(at: 3) {
                 guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {
