@@ -13,11 +13,11 @@ extension Scene {
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
-            self.addRecognizer(call, name: "tap", kind: .tap())
+            try self.addRecognizer(call, name: "tap", kind: .tap())
         }
         module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples.", [item, handlers],
                         example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end})") { [unowned self] call throws(LuaCallError) in
-            self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
+            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
         }
         var press = handlers
         press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
@@ -27,7 +27,7 @@ extension Scene {
             if lua_type(call.L, 2) == LUA_TTABLE, let r = LuaFields(call, argument: 2, function: "longPress") {
                 minimum = try r.optional("minimumDuration", .atLeast(0)) ?? 0.5
             }
-            return self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
+            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
         }
         module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
@@ -40,25 +40,17 @@ extension Scene {
 
     /// `animhost.tap(item|nil, fn)` or `animhost.pan(item|nil, {began=, …})`.
     private func addRecognizer(_ call: LuaCall, name: String, kind: GestureKind, handlers: [String] = [],
-                               extra: [String] = []) -> LuaReturn {
-        var item: ItemID?
-        if !call.isNil(at: 1) {
-            guard let h = self.item(at: 1, call) else { return call.argumentError(1, "expected item or nil, got \(call.typeName(at: 1))") }
-            item = h.id
-        }
+                               extra: [String] = []) throws(LuaCallError) -> LuaReturn {
+        let item = try call.optionalArgument(1, itemType)
         var refs: [String: LuaRef] = [:]
         if handlers.isEmpty {
-            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(2, "expected function, got \(call.typeName(at: 2))") }
-            lua_pushvalue(call.L, 2)
-            refs["ended"] = LuaRef(state: lua)
+            refs["ended"] = try call.argument(2, .function)
         } else {
-            guard let r = TableReader(call, argument: 2, function: name, kind: name, fields: handlers + extra) else {
-                return call.argumentError(2, "expected table of handlers {\(handlers.joined(separator: "=, "))=}, got \(call.typeName(at: 2))")
+            guard let r = LuaFields(call, argument: 2, function: name) else {
+                throw call.argumentFailure(2, "expected table of handlers {\(handlers.joined(separator: "=, "))=}, got \(call.typeName(at: 2))")
             }
-            do throws(LuaCallError) {
-                try r.finish()
-                for h in handlers { if let f = try r.function(h) { refs[h] = f } }
-            } catch { return .error(error.description) }
+            try r.checkNames(valid: handlers + extra, kind: name)
+            for h in handlers { if let f = try r.optional(h, .function) { refs[h] = f } }
         }
         stage.addRecognizer(kind, item: item) { [unowned self] g throws(HostError) in
             guard let ref = refs[g.state.rawValue] else { return }
