@@ -401,7 +401,7 @@ local Spring = {}
 function Spring:stop() end
 
 ---@class animhost.SpringFields
----@field item animhost.Item 
+---@field item animhost.Item the item whose property it animates
 ---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
 ---@field to? number|animhost.Vec|number[] target value Default the current value.
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
@@ -438,7 +438,7 @@ local Decay = {}
 function Decay:stop() end
 
 ---@class animhost.DecayFields
----@field item animhost.Item 
+---@field item animhost.Item the item whose property it animates
 ---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
 ---@field velocity? number|animhost.Vec|number[] initial velocity Default the current velocity.
 ---@field deceleration? number per-millisecond factor Default 0.998.
@@ -461,7 +461,7 @@ local Basic = {}
 function Basic:stop() end
 
 ---@class animhost.BasicFields
----@field item animhost.Item 
+---@field item animhost.Item the item whose property it animates
 ---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
 ---@field to number|animhost.Vec|number[] target value
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
@@ -489,14 +489,14 @@ local Keyframes = {}
 function Keyframes:stop() end
 
 ---@class animhost.KeyframesFields
----@field item animhost.Item 
+---@field item animhost.Item the item whose property it animates
 ---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
 ---@field values (number|number[])[] the key values
----@field keyTimes? number[] Default evenly spaced.
+---@field keyTimes? number[] one per value, 0 … 1, non-decreasing Default evenly spaced.
 ---@field duration number one pass (s)
----@field timingFunctions? (string|number[]|table)[] 
----@field calculationMode? "linear"|"discrete"|"paced"|"cubic" Default "linear".
----@field additive? boolean Default false.
+---@field timingFunctions? (string|number[]|table)[] one per segment Default linear.
+---@field calculationMode? "linear"|"discrete"|"paced"|"cubic" how values are interpolated Default "linear".
+---@field additive? boolean adds to the property instead of replacing it Default false.
 ---@field repeatCount? number math.huge: forever Default 1.
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
@@ -518,13 +518,13 @@ local Bounce = {}
 function Bounce:stop() end
 
 ---@class animhost.BounceFields
----@field item animhost.Item 
+---@field item animhost.Item the item whose property it animates
 ---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
 ---@field to number|animhost.Vec|number[] where it lands
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field duration number from the start to landing on `to` (s)
----@field bounces? integer Default 2.
----@field overshoot? boolean Default true.
+---@field bounces? integer crossings of the target Default 2.
+---@field overshoot? boolean false: touches the target from one side Default true.
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---UIViewPropertyAnimator: animates the assignments made in its blocks; scrub, pause, reverse, continue.
@@ -568,7 +568,7 @@ function PropertyAnimator:finishAnimation(at) end
 
 ---@class animhost.PropertyAnimatorFields
 ---@field duration number unless the curve is a spring given by its coefficients (s)
----@field curve? string|number[]|table Default "easeInOut".
+---@field curve? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "easeInOut".
 ---@field timing? string|number[]|table the same as curve
 ---@field dampingRatio? number a spring curve of this ratio
 ---@field animations? function assignments to item properties inside it are animated
@@ -734,9 +734,9 @@ function animhost.bounce(fields) end
 function animhost.propertyAnimator(fields) end
 
 ---Inside animateKeyframes or a property animator block: a nested keyframe window over part of the block's progress.
----@param relativeStart number 
----@param relativeDuration number at most 1 - relativeStart
----@param fn function 
+---@param relativeStart number where in the block's progress (0 … 1) the window starts
+---@param relativeDuration number its length, at most 1 - relativeStart
+---@param fn function the assignments it makes run over the window
 function animhost.keyframe(relativeStart, relativeDuration, fn) end
 
 ---UIView.animateKeyframes: a linear property animator whose block holds keyframe windows; returns it, started. Inside a block, animateKeyframes(fn) just runs fn.

@@ -209,7 +209,7 @@ extension Scene {
     func animationConstructor(_ c: LuaClassOf<HostAnimation>, _ module: LuaModule, doc: String, fields: [LuaParam], example: String,
                               make: @escaping (LuaFields, ItemID, AnimatedProperty) throws(LuaCallError) -> HostAnimation) {
         lua.register(c)
-        let target = [LuaParam("item", itemType),
+        let target = [LuaParam("item", itemType, "the item whose property it animates"),
                       LuaParam("property", .string, "center, size, angle, scale, alpha, cornerRadius or a custom prop")]
         module.add(c.kind, c.constructor("animhost.\(c.kind)", doc, fields: target + fields, example: example) {
             [unowned self] r throws(LuaCallError) in

@@ -40,8 +40,8 @@ extension Scene {
                        fields: [LuaParam("to", value.type, annotation: value.annotation, "where it lands"),
                                 LuaParam("from", value.type, annotation: value.annotation, "start value", optional: true, defaultValue: "the current value"),
                                 LuaParam("duration", duration, "from the start to landing on `to`", unit: "s"),
-                                LuaParam("bounces", bounces, optional: true, defaultValue: "2"),
-                                LuaParam("overshoot", LuaType<Bool>.boolean, optional: true, defaultValue: "true")],
+                                LuaParam("bounces", bounces, "crossings of the target", optional: true, defaultValue: "2"),
+                                LuaParam("overshoot", LuaType<Bool>.boolean, "false: touches the target from one side", optional: true, defaultValue: "true")],
                        example: "animhost.bounce{item = ball, property = \"center\", to = {160, 500}, bounces = 3, duration = 1}") {
             [unowned self] r, item, property throws(LuaCallError) in
             let (from, to) = try self.tweenEnds(r, item, property)

@@ -70,11 +70,11 @@ extension Scene {
         }
         animationConstructor(c, module, doc: "A key-frame animation.",
                        fields: [LuaParam("values", valueList.name, annotation: valueList.annotation, "the key values"),
-                                LuaParam("keyTimes", numbers, optional: true, defaultValue: "evenly spaced"),
+                                LuaParam("keyTimes", numbers, "one per value, 0 … 1, non-decreasing", optional: true, defaultValue: "evenly spaced"),
                                 LuaParam("duration", duration, "one pass", unit: "s"),
-                                LuaParam("timingFunctions", curves, optional: true),
-                                LuaParam("calculationMode", modes, optional: true, defaultValue: "\"linear\""),
-                                LuaParam("additive", LuaType<Bool>.boolean, optional: true, defaultValue: "false"),
+                                LuaParam("timingFunctions", curves, "one per segment", optional: true, defaultValue: "linear"),
+                                LuaParam("calculationMode", modes, "how values are interpolated", optional: true, defaultValue: "\"linear\""),
+                                LuaParam("additive", LuaType<Bool>.boolean, "adds to the property instead of replacing it", optional: true, defaultValue: "false"),
                                 LuaParam("repeatCount", repeatCount, "math.huge: forever", optional: true, defaultValue: "1")],
                        example: "animhost.keyframes{item = pane, property = \"angle\", values = {0, 0.2, -0.2, 0}, duration = 0.5}") {
             [unowned self] r, item, property throws(LuaCallError) in

@@ -47,7 +47,7 @@ extension Scene {
             "animhost.propertyAnimator",
             "A UIViewPropertyAnimator; `curve` and `timing` are the same field: \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).",
             fields: [LuaParam("duration", duration, "unless the curve is a spring given by its coefficients", unit: "s"),
-                     LuaParam("curve", timing, optional: true, defaultValue: "\"easeInOut\""),
+                     LuaParam("curve", timing, "a name, {x1, y1, x2, y2} or a spring table", optional: true, defaultValue: "\"easeInOut\""),
                      LuaParam("timing", timing, "the same as curve", optional: true),
                      LuaParam("dampingRatio", duration, "a spring curve of this ratio", optional: true),
                      LuaParam("animations", LuaType<LuaRef>.function, "assignments to item properties inside it are animated", optional: true)],
@@ -215,8 +215,9 @@ extension Scene {
         }
         let fn = LuaType<LuaRef>.function
         module.function("keyframe", "Inside animateKeyframes or a property animator block: a nested keyframe window over part of the block's progress.",
-                        [LuaParam("relativeStart", fraction), LuaParam("relativeDuration", fraction, "at most 1 - relativeStart"),
-                         LuaParam("fn", fn)],
+                        [LuaParam("relativeStart", fraction, "where in the block's progress (0 … 1) the window starts"),
+                         LuaParam("relativeDuration", fraction, "its length, at most 1 - relativeStart"),
+                         LuaParam("fn", fn, "the assignments it makes run over the window")],
                         example: "animhost.keyframe(0, 0.5, function() pane.scale = 1.2 end)") { [unowned self] call throws(LuaCallError) in
             guard self.animations.isRecording else {
                 throw LuaCallError("keyframe must be called inside an animation block (a propertyAnimator's animations or addAnimations function)")
@@ -232,10 +233,10 @@ extension Scene {
             }
             return .none
         }
-        let fields = [LuaParam("duration", LuaType<Double>.above(0), unit: "s"),
-                      LuaParam("delay", LuaType<Double>.atLeast(0), optional: true, unit: "s", defaultValue: "0"),
+        let fields = [LuaParam("duration", LuaType<Double>.above(0), "length of the whole", unit: "s"),
+                      LuaParam("delay", LuaType<Double>.atLeast(0), "before it starts", optional: true, unit: "s", defaultValue: "0"),
                       LuaParam("animations", fn, "its keyframe calls set the windows"),
-                      LuaParam("onComplete", "function", annotation: "fun(finished: boolean)", optional: true)]
+                      LuaParam("onComplete", "function", annotation: "fun(finished: boolean)", "called with true when it reached the end", optional: true)]
         module.function("animateKeyframes", "UIView.animateKeyframes: a linear property animator whose block holds keyframe windows; returns it, started. Inside a block, animateKeyframes(fn) just runs fn.",
                         [LuaParam("fields", "table or function", annotation: "table|fun()", fields.map(\.name).joined(separator: ", "))],
                         returns: LuaParam("animator", "propertyAnimator", annotation: "animhost.PropertyAnimator"),
