@@ -17,6 +17,8 @@ enum AnimatedProperty: Equatable {
 
     /// The built-in animatable names, in the order messages list them.
     static let builtInNames = ItemField.all.filter { $0.animation != nil }.map(\.name)
+    /// What the reference says a `property` may be.
+    static let described = builtInNames.joined(separator: ", ") + " or a custom prop"
     /// Item fields that cannot be animated, and the item's other keys.
     private static let notAnimatable = ItemField.all.filter { $0.animation == nil }.map(\.name) + ["name", "mass", "shape", "props"]
 
