@@ -8,10 +8,10 @@ extension Scene {
         lua.push(api.items[Int(id.index)], as: api.item)
     }
 
-    /// `animhost.item{…}` and the item class. The hot fields (center, velocity, angle,
-    /// angularVelocity, custom props) are read and written on the stack directly: one C call
-    /// reads or pushes a vector, no Swift string is built, and an assignment skips the
-    /// animation bookkeeping when nothing is animated.
+    /// `animhost.item{…}` and the item class: a field per `ItemField` and the custom props.
+    /// Accesses are served by `ItemFastPath` from C; the getters and setters below do what it
+    /// declines (assignments while anything is animated or recording, refused values) and
+    /// say what is wrong.
     func registerItems(in module: LuaModule) {
         let c = api.item
         c.doc = "A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value."
