@@ -107,8 +107,9 @@ final class ItemFastPath {
             }
             switch hot[Int(slot)] {
             case .center?, .velocity?:
+                // The core refuses what `Scene.checkVector` refuses (non-finite, beyond ±1e9):
+                // a refusal declines, and the described setter says why.
                 let v = Vec2(value[0], value[1])
-                guard Scene.checkVector(v) == nil else { return false }
                 if hot[Int(slot)] == .center { try a.setCenter(v, of: id) } else { try a.setVelocity(v, of: id) }
                 return true
             case .angle?: try a.setAngle(value[0], of: id); return true
@@ -117,9 +118,7 @@ final class ItemFastPath {
             }
             switch fields[Int(slot)] {
             case .vector(_, let set)?:
-                let v = Vec2(value[0], value[1])
-                guard Scene.checkVector(v) == nil else { return false }
-                try set(a, id, v)
+                try set(a, id, Vec2(value[0], value[1]))
             case .scalar(_, let set)?:
                 try set(a, id, value[0])
             case nil:
