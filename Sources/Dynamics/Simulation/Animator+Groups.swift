@@ -55,7 +55,7 @@ extension Animator {
                                 inertiaPerMass: mp.rotationalInertia / mp.mass,
                                 area: mp.mass * MassProperties.areaPerUnitMass, localCenter: localCenter)
         record.groupMembers = members
-        records.append(record)
+        appendRecord(record)
         if localCenter != .zero { hasOffCenterItems = true }
         addCollisionShapes(shapes, localCenter: localCenter)
         isMember.append(false)

@@ -35,15 +35,21 @@ extension Animator {
         let id = ItemID(index: Int32(bodies.count))
         let r = Rot(angle: angle)
         bodies.append(BodyState(center: center + r.rotate(localCenter), angle: angle))
-        records.append(ItemRecord(name: name, size: size, shape: shape, material: .default,
-                                  alpha: alpha, props: [],
-                                  inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
-                                  localCenter: localCenter))
+        appendRecord(ItemRecord(name: name, size: size, shape: shape, material: .default,
+                                alpha: alpha, props: [],
+                                inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
+                                localCenter: localCenter))
         if localCenter != .zero { hasOffCenterItems = true }
         addCollisionShapes([collisionShape], localCenter: localCenter)
         isMember.append(false)
         structureDirty = true
         return id
+    }
+
+    /// Keeps a new item's record, and its name for `item(named:)` unless an earlier item has it.
+    func appendRecord(_ record: ItemRecord) {
+        if firstItemNamed[record.name] == nil { firstItemNamed[record.name] = Int32(records.count) }
+        records.append(record)
     }
 
     /// The number of items created so far.
@@ -54,7 +60,7 @@ extension Animator {
 
     /// The item with this name, the first created if several share it.
     public func item(named name: String) -> ItemID? {
-        records.firstIndex { $0.name == name }.map { ItemID(index: Int32($0)) }
+        firstItemNamed[name].map { ItemID(index: $0) }
     }
 
     public func name(of item: ItemID) -> String { records[Int(item.index)].name }

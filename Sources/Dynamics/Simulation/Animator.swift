@@ -12,6 +12,8 @@ public final class Animator {
     @exclusivity(unchecked) public internal(set) var bodies: ContiguousArray<BodyState> = []
     /// Cold per-item data, indexed by `ItemID.index`.
     @exclusivity(unchecked) public internal(set) var records: [ItemRecord] = []
+    /// Each name's first item (`item(named:)`), so creating n named items is not n² compares.
+    var firstItemNamed: [String: Int32] = [:]
     /// Names of custom item properties, in first-use order.
     public internal(set) var propertyNames: [String] = []
 
