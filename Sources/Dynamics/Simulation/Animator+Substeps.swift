@@ -14,8 +14,8 @@ struct SolverScratch {
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The contact constraints in colour order: the first `contactCount` are this step's
-    /// (the array only grows, so preparing writes in place).
+    /// The contact constraints in colour order: the first `contactCount` are this step's, then
+    /// one `ContactConstraint.unused` (the array only grows, so preparing writes in place).
     var contacts = ContiguousArray<ContactConstraint>()
     var contactCount = 0
     /// The same constraints as the substeps solve them.
@@ -131,7 +131,9 @@ extension Animator {
     private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                  _ solver: ContactSolver, dummy: Int32, sink: Int32) {
         let world = collision
-        while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
+        // One more than the step's constraints: the padding the bundles' unused lanes read.
+        while scratch.contacts.count <= scratch.contactCount { scratch.contacts.append(.unused) }
+        scratch.contacts[scratch.contactCount] = .unused
         world.contacts.withUnsafeMutableBufferPointer { contacts in
             scratch.contacts.withUnsafeMutableBufferPointer { constraints in
                 scratch.contactSlots.withUnsafeBufferPointer { slots in
@@ -140,7 +142,7 @@ extension Animator {
                         constraints[Int(slots[k])] = solver.prepare(contacts, k, bodies)
                     }
                 }
-                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
+                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0...scratch.contactCount]),
                                       counts: scratch.graph.counts, dummy: dummy, sink: sink)
             }
         }

@@ -35,7 +35,8 @@ struct ContactBatches {
     private var blockList = ContiguousArray<Int32>()
     private var singleList = ContiguousArray<Int32>()
 
-    /// Arranges `constraints`, which are in colour order with `counts[c]` of colour c.
+    /// Arranges `constraints`, which are in colour order with `counts[c]` of colour c, followed
+    /// by one `ContactConstraint.unused` that the bundles' unused lanes read.
     /// `dummy` is the solver body static sides and unused lanes read, `sink` the one lanes
     /// that must not write a body write to.
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
@@ -44,6 +45,8 @@ struct ContactBatches {
         points.removeAll(keepingCapacity: true)
         scalarContacts.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
+        let padded = constraints
+        let constraints = UnsafeMutableBufferPointer(rebasing: padded[0..<padded.count - 1])
         var start = 0
         for color in 0..<ContactGraph.colorCount {
             let count = counts[color]
@@ -64,8 +67,8 @@ struct ContactBatches {
                         scalarContacts.append(Int32(k))
                     }
                 }
-                addBundles(blockList, .block, constraints, dummy: dummy, sink: sink)
-                addBundles(singleList, .single, constraints, dummy: dummy, sink: sink)
+                addBundles(blockList, .block, padded, dummy: dummy, sink: sink)
+                addBundles(singleList, .single, padded, dummy: dummy, sink: sink)
             }
             if scalarContacts.count > first {
                 batches.append(ContactBatch(kind: .scalar, start: Int32(first), count: Int32(scalarContacts.count - first)))
@@ -78,16 +81,21 @@ struct ContactBatches {
                                      _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, dummy: Int32, sink: Int32) {
         guard !list.isEmpty else { return }
         let first = bundles.count
-        let unused = ContactConstraint.unused
+        // Unused lanes read the padding constraint after the step's (`ContactConstraint.unused`),
+        // so every lane reads its fields in place: no branch, no copy of a whole constraint.
+        let padding = Int32(constraints.count - 1)
         var k = 0
         while k < list.count {
             @inline(__always) func index(_ n: Int) -> Int32 { k + n < list.count ? list[k + n] : -1 }
-            @inline(__always) func constraint(_ i: Int32) -> ContactConstraint { i >= 0 ? constraints[Int(i)] : unused }
             let i = LaneIndices(index(0), index(1), index(2), index(3))
-            let c = (constraint(i[0]), constraint(i[1]), constraint(i[2]), constraint(i[3]))
-            bundles.append(ContactBundle(c, i, dummy: dummy, sink: sink, firstPoint: points.count))
-            points.append(WidePoint(c.0.p0, c.1.p0, c.2.p0, c.3.p0))
-            if kind == .block { points.append(WidePoint(c.0.p1, c.1.p1, c.2.p1, c.3.p1)) }
+            let r = (Int(i[0] >= 0 ? i[0] : padding), Int(i[1] >= 0 ? i[1] : padding),
+                     Int(i[2] >= 0 ? i[2] : padding), Int(i[3] >= 0 ? i[3] : padding))
+            bundles.append(ContactBundle(constraints[r.0], constraints[r.1], constraints[r.2], constraints[r.3], i,
+                                         dummy: dummy, sink: sink, firstPoint: points.count))
+            points.append(WidePoint(constraints[r.0].p0, constraints[r.1].p0, constraints[r.2].p0, constraints[r.3].p0))
+            if kind == .block {
+                points.append(WidePoint(constraints[r.0].p1, constraints[r.1].p1, constraints[r.2].p1, constraints[r.3].p1))
+            }
             k += contactLaneCount
         }
         batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(bundles.count - first)))
@@ -139,22 +147,24 @@ struct ContactBatches {
                 }
                 let positions = kind != .warmStart
                 for i in range { pairs[i] = solver.gather(bundles[i], states, positions: positions) }
+                // The bundles are passed in place (`bundles[i]`, borrowed): a local copy cost a
+                // memcpy of its 228 bytes per bundle and pass.
                 if batch.kind == .block {
                     for i in range {
-                        let b = bundles[i], first = Int(b.firstPoint)
+                        let first = Int(bundles[i].firstPoint)
                         switch kind {
-                        case .warmStart: solver.warmStart(b, points[first], points[first + 1], &pairs[i])
-                        case .solve: solver.solve(b, &points[first], &points[first + 1], &pairs[i], useBias: true)
-                        case .relax: solver.solve(b, &points[first], &points[first + 1], &pairs[i], useBias: false)
+                        case .warmStart: solver.warmStart(bundles[i], points[first], points[first + 1], &pairs[i])
+                        case .solve: solver.solve(bundles[i], &points[first], &points[first + 1], &pairs[i], useBias: true)
+                        case .relax: solver.solve(bundles[i], &points[first], &points[first + 1], &pairs[i], useBias: false)
                         }
                     }
                 } else {
                     for i in range {
-                        let b = bundles[i], first = Int(b.firstPoint)
+                        let first = Int(bundles[i].firstPoint)
                         switch kind {
-                        case .warmStart: solver.warmStart(b, points[first], nil, &pairs[i])
-                        case .solve: solver.solve(b, &points[first], &pairs[i], useBias: true)
-                        case .relax: solver.solve(b, &points[first], &pairs[i], useBias: false)
+                        case .warmStart: solver.warmStart(bundles[i], points[first], nil, &pairs[i])
+                        case .solve: solver.solve(bundles[i], &points[first], &pairs[i], useBias: true)
+                        case .relax: solver.solve(bundles[i], &points[first], &pairs[i], useBias: false)
                         }
                     }
                 }

@@ -130,7 +130,7 @@ final class WideContactSolverTests: XCTestCase {
             var wideStates = states
             var wide = cs
             let indices = LaneIndices((0..<4).map { Int32($0 < used ? $0 : -1) })
-            let bundle = ContactBundle((cs[0], cs[1], cs[2], cs[3]), indices, dummy: 8, sink: 9, firstPoint: 0)
+            let bundle = ContactBundle(cs[0], cs[1], cs[2], cs[3], indices, dummy: 8, sink: 9, firstPoint: 0)
             var p0 = WidePoint(cs[0].p0, cs[1].p0, cs[2].p0, cs[3].p0)
             var p1 = WidePoint(cs[0].p1, cs[1].p1, cs[2].p1, cs[3].p1)
             wideStates.withUnsafeMutableBufferPointer { bodies in
