@@ -159,7 +159,7 @@ struct ContactBatches {
                         let first = Int(bundles[i].firstPoint)
                         var pair = solver.gather(bundles[i], states, positions: positions)
                         switch kind {
-                        case .warmStart: solver.warmStart(bundles[i], points[first], nil, &pair)
+                        case .warmStart: solver.warmStart(bundles[i], points[first], &pair)
                         case .solve: solver.solve(bundles[i], &points[first], &pair, useBias: true)
                         case .relax: solver.solve(bundles[i], &points[first], &pair, useBias: false)
                         }

@@ -74,7 +74,7 @@ struct WideRot {
     @inline(__always) func rotate(_ v: WideVec) -> WideVec { WideVec(x: c * v.x - s * v.y, y: s * v.x + c * v.y) }
 }
 
-/// A `ContactConstraintPoint` per lane (the fields the substeps use). 176 bytes.
+/// A `ContactConstraintPoint` per lane (the fields the substeps use). 240 bytes.
 struct WidePoint {
     var anchorA: WideVec
     var anchorB: WideVec
@@ -120,7 +120,7 @@ struct WidePoint {
 
 /// Four contact constraints of one colour and one kind (all with a block-solved two-point
 /// manifold, or all with one point) in lanes; its points are `WidePoint`s stored apart, from
-/// `firstPoint` (two for block-solved bundles, one otherwise). 192 bytes.
+/// `firstPoint` (two for block-solved bundles, one otherwise). 228 bytes (stride 240).
 struct ContactBundle {
     /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
     var constraint: LaneIndices

@@ -137,7 +137,7 @@ final class WideContactSolverTests: XCTestCase {
                 var pair = solver.gather(bundle, bodies, positions: pass != .warmStart)
                 switch (pass, twoPoints) {
                 case (.warmStart, true): solver.warmStart(bundle, p0, p1, &pair)
-                case (.warmStart, false): solver.warmStart(bundle, p0, nil, &pair)
+                case (.warmStart, false): solver.warmStart(bundle, p0, &pair)
                 case (.solve, true): solver.solve(bundle, &p0, &p1, &pair, useBias: true)
                 case (.solve, false): solver.solve(bundle, &p0, &pair, useBias: true)
                 case (.relax, true): solver.solve(bundle, &p0, &p1, &pair, useBias: false)
