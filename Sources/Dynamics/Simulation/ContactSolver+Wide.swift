@@ -120,7 +120,10 @@ extension ContactSolver {
     // MARK: Solve
 
     /// `solve(_:_:useBias:)` for a bundle of block-solved two-point contacts.
-    @inline(__always)
+    ///
+    /// Not inlined: inlined into the pass loop, LLVM's register allocation and vectorizer turned
+    /// it into about twice the instructions (spills, lanes shuffled through scalars).
+    @inline(never)
     func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p1: inout WidePoint, _ p: inout WidePair,
                useBias: Bool) {
         let m = WideMasses(b)
@@ -134,7 +137,8 @@ extension ContactSolver {
     }
 
     /// `solve(_:_:useBias:)` for a bundle of one-point contacts.
-    @inline(__always)
+    /// Not inlined, like the two-point form.
+    @inline(never)
     func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p: inout WidePair, useBias: Bool) {
         let m = WideMasses(b)
         solveNormal(&p0, &p, m, b.normal, b.biasRate, useBias: useBias)
