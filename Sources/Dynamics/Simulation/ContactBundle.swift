@@ -10,42 +10,16 @@
 // the difference of the two centers, taken in Double before the conversion, so a contact far
 // from the origin loses no precision in its separation.
 //
-// Per-lane choices are bit selects (`select`): no branch or lane-by-lane code, which would
-// make the compiler split the lanes back into scalars.
+// The lanes are `Lanes` (FloatLanes.swift): SSE instructions. Per-lane choices are bit selects
+// (`select`): no branch or lane-by-lane code, which would make the compiler split the lanes
+// back into scalars.
 //
 // A bundle's unused lanes (the last bundle of a run) and static bodies (boundaries, whose index
 // is −1) read a dummy solver body at rest at the origin; lanes whose scalar solve would not
 // write a body (static and kinematic bodies, padding) write to a sink body nothing reads.
 
-/// One float per lane.
-typealias Lanes = SIMD4<Float>
-/// One index per lane, and the result of comparing `Lanes`.
-typealias LaneIndices = SIMD4<Int32>
-typealias LaneMask = SIMDMask<SIMD4<Int32>>
-/// A lane's bits, for `select`.
-typealias LaneBits = SIMD4<UInt32>
-
 /// Contacts per bundle. (The bundle and point initializers and the gather are written for four.)
 let contactLaneCount = 4
-
-/// −x per lane, as scalar minus (Swift's SIMD prefix minus is `0 − x`, which turns −(+0) into +0).
-@inline(__always) func negated(_ x: Lanes) -> Lanes { x * -1 }
-/// `mask ? a : b` per lane. The standard library's `replacing(with:where:)` becomes one LLVM
-/// `select` (andps/andnps/orps, or a min/max), while the same choice written as bit operations
-/// on the mask reinterpreted as integers made LLVM split the mask into halves through
-/// general registers (three times the instructions of a solve).
-@inline(__always) func select(_ mask: LaneMask, _ a: Lanes, _ b: Lanes) -> Lanes {
-    b.replacing(with: a, where: mask)
-}
-/// Per lane `max(x, y)` as Swift's scalar `max`: y where y ≥ x, else x.
-@inline(__always) func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .>= x, y, x) }
-/// Per lane `min(x, y)` as Swift's scalar `min`: y where y < x, else x.
-@inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .< x, y, x) }
-
-/// Four doubles as lanes: two pairs converted to single precision (cvtpd2ps) and joined.
-@inline(__always) func lanes(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
-    Lanes(lowHalf: SIMD2<Float>(SIMD2<Double>(a, b)), highHalf: SIMD2<Float>(SIMD2<Double>(c, d)))
-}
 
 /// A `Vec2` per lane.
 struct WideVec {
