@@ -118,10 +118,7 @@ extension ContactSolver {
     // MARK: Solve
 
     /// `solve(_:_:useBias:)` for a bundle of block-solved two-point contacts.
-    ///
-    /// Not inlined: inlined into the pass loop, LLVM's register allocation and vectorizer turned
-    /// it into about twice the instructions (spills, lanes shuffled through scalars).
-    @inline(never)
+    @inline(__always)
     func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p1: inout WidePoint, _ p: inout WidePair,
                useBias: Bool) {
         let m = WideMasses(b)
@@ -135,8 +132,7 @@ extension ContactSolver {
     }
 
     /// `solve(_:_:useBias:)` for a bundle of one-point contacts.
-    /// Not inlined, like the two-point form.
-    @inline(never)
+    @inline(__always)
     func solve(_ b: borrowing ContactBundle, _ p0: inout WidePoint, _ p: inout WidePair, useBias: Bool) {
         let m = WideMasses(b)
         solveNormal(&p0, &p, m, b.normal, b.biasRate, useBias: useBias)
