@@ -155,18 +155,21 @@ extension Animator {
         let world = collision
         scratch.graph.reset(bodyCount: bodies.count)
         scratch.contactSlots.removeAll(keepingCapacity: true)
+        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: world.contacts.count))
         var total = 0
         bodies.withUnsafeBufferPointer { bodies in
-            world.contacts.withUnsafeMutableBufferPointer { contacts in
-                for k in 0..<contacts.count {
-                    guard contacts[k].manifold.pointCount > 0 else { scratch.contactSlots.append(-1); continue }
-                    let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
-                    let color = scratch.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0,
-                                                     b, staticB: bodies[b].invMass == 0)
-                    scratch.contactSlots.append(Int32(color)) // the colour for now; the slot below
-                    total += 1
-                }
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+        scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+        scratch.graph.coloring { coloring in
+            for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
+                let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
+                let color = coloring.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
+                slots[k] = Int32(color) // the colour for now; the slot below
+                total += 1
             }
+        }
+        }
+        }
         }
         scratch.contactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
