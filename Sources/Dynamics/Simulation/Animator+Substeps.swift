@@ -64,6 +64,7 @@ extension Animator {
                 scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
                 samples.withUnsafeMutableBufferPointer { samples in
                     let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
+                    scratch.batches.withBuffers { lanes in
                     for s in 0..<n {
                         if hasFields {
                             table.evaluate(bodies, states, samples, time: startTime + Double(s) * hs, noise: noise)
@@ -72,12 +73,13 @@ extension Animator {
                             integrateVelocities(states, motion)
                         }
                         for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
-                        scratch.batches.pass(.warmStart, contactSolver, contacts, states)
+                        lanes.pass(.warmStart, contactSolver, contacts, states)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
-                        scratch.batches.pass(.solve, contactSolver, contacts, states)
+                        lanes.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
                         for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
-                        scratch.batches.pass(.relax, contactSolver, contacts, states)
+                        lanes.pass(.relax, contactSolver, contacts, states)
+                    }
                     }
                     // The bundles' impulses go back to their constraints for restitution and storage.
                     scratch.batches.unpack(into: contacts)

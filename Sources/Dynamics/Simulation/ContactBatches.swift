@@ -115,17 +115,36 @@ struct ContactBatches {
         }
     }
 
-    /// One pass over the contacts, batch by batch (colour order); each bundle is gathered,
-    /// solved and scattered in turn, its bodies' lanes kept in registers. (Three loops with the
-    /// lanes stored between them cost 1.5–2.5 % more instructions once the lanes' choices were
-    /// single selects.)
+    /// The arrays the passes read, as buffers valid inside `body` (taken once per step, not once
+    /// per pass: each `withUnsafe…` on a stored array costs a retain and a release).
     @inline(__always)
-    mutating func pass(_ kind: ContactPass, _ solver: ContactSolver,
-                       _ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                       _ states: UnsafeMutableBufferPointer<SolverBody>) {
+    mutating func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
         bundles.withUnsafeBufferPointer { bundles in
         points.withUnsafeMutableBufferPointer { points in
         scalarContacts.withUnsafeBufferPointer { scalarContacts in
+        batches.withUnsafeBufferPointer { batches in
+            body(Buffers(bundles: bundles, points: points, scalarContacts: scalarContacts, batches: batches))
+        }
+        }
+        }
+        }
+    }
+
+    /// The step's bundles, points and batches as buffers (see `withBuffers`).
+    struct Buffers {
+        let bundles: UnsafeBufferPointer<ContactBundle>
+        let points: UnsafeMutableBufferPointer<WidePoint>
+        let scalarContacts: UnsafeBufferPointer<Int32>
+        let batches: UnsafeBufferPointer<ContactBatch>
+
+        /// One pass over the contacts, batch by batch (colour order); each bundle is gathered,
+        /// solved and scattered in turn, its bodies' lanes kept in registers. (Three loops with
+        /// the lanes stored between them cost 1.5–2.5 % more instructions once the lanes'
+        /// choices were single selects.)
+        @inline(__always)
+        func pass(_ kind: ContactPass, _ solver: ContactSolver,
+                  _ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                  _ states: UnsafeMutableBufferPointer<SolverBody>) {
             for batch in batches {
                 let range = Int(batch.start)..<Int(batch.start + batch.count)
                 switch batch.kind {
@@ -143,6 +162,8 @@ struct ContactBatches {
                     break
                 }
                 let positions = kind != .warmStart
+                // The bundles are passed in place (`bundles[i]`, borrowed): a local copy cost a
+                // memcpy of its 228 bytes per bundle and pass.
                 if batch.kind == .block {
                     for i in range {
                         let first = Int(bundles[i].firstPoint)
@@ -167,8 +188,6 @@ struct ContactBatches {
                     }
                 }
             }
-        }
-        }
         }
     }
 }
