@@ -57,6 +57,7 @@ extension Animator {
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
             let jointCount = scratch.joints.count, contactCount = scratch.contactCount
+            scratch.batches.withBuffers { lanes in
             scratch.states.withUnsafeMutableBufferPointer { states in
                 scratch.motion.withUnsafeMutableBufferPointer { motion in
                 scratch.joints.withUnsafeMutableBufferPointer { constraints in
@@ -64,7 +65,6 @@ extension Animator {
                 scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
                 samples.withUnsafeMutableBufferPointer { samples in
                     let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
-                    scratch.batches.withBuffers { lanes in
                     for s in 0..<n {
                         if hasFields {
                             table.evaluate(bodies, states, samples, time: startTime + Double(s) * hs, noise: noise)
@@ -72,17 +72,16 @@ extension Animator {
                         } else {
                             integrateVelocities(states, motion)
                         }
-                        for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
+                        if jointCount > 0 { solver.warmStartAll(constraints, joints, states) }
                         lanes.pass(.warmStart, contactSolver, contacts, states)
-                        for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
+                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: true) }
                         lanes.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
-                        for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
+                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
                         lanes.pass(.relax, contactSolver, contacts, states)
                     }
-                    }
                     // The bundles' impulses go back to their constraints for restitution and storage.
-                    scratch.batches.unpack(into: contacts)
+                    lanes.unpack(into: contacts)
                     for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
                     world.contacts.withUnsafeMutableBufferPointer { stored in
                         for c in 0..<contactCount {
@@ -107,6 +106,7 @@ extension Animator {
                     bodies[i].force = .zero
                     bodies[i].torque = 0
                 }
+            }
             }
         }
     }

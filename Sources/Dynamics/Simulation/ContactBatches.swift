@@ -98,23 +98,6 @@ struct ContactBatches {
         batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(bundles.count - first)))
     }
 
-    /// Puts the bundles' accumulated impulses back into their constraints (for restitution
-    /// and for the next step's warm start).
-    func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        bundles.withUnsafeBufferPointer { bundles in
-            points.withUnsafeBufferPointer { points in
-                for bundle in bundles {
-                    let first = Int(bundle.firstPoint)
-                    for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
-                        let c = Int(bundle.constraint[k])
-                        points[first].getImpulses(k, into: &constraints[c].p0)
-                        if constraints[c].pointCount > 1 { points[first + 1].getImpulses(k, into: &constraints[c].p1) }
-                    }
-                }
-            }
-        }
-    }
-
     /// The arrays the passes read, as buffers valid inside `body` (taken once per step, not once
     /// per pass: each `withUnsafe…` on a stored array costs a retain and a release).
     @inline(__always)
@@ -136,6 +119,19 @@ struct ContactBatches {
         let points: UnsafeMutableBufferPointer<WidePoint>
         let scalarContacts: UnsafeBufferPointer<Int32>
         let batches: UnsafeBufferPointer<ContactBatch>
+
+        /// Puts the bundles' accumulated impulses back into their constraints (for restitution
+        /// and for the next step's warm start).
+        func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+            for bundle in bundles {
+                let first = Int(bundle.firstPoint)
+                for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
+                    let c = Int(bundle.constraint[k])
+                    points[first].getImpulses(k, into: &constraints[c].p0)
+                    if constraints[c].pointCount > 1 { points[first + 1].getImpulses(k, into: &constraints[c].p1) }
+                }
+            }
+        }
 
         /// One pass over the contacts, batch by batch (colour order); each bundle is gathered,
         /// solved and scattered in turn, its bodies' lanes kept in registers. (Three loops with
