@@ -29,7 +29,7 @@ function Vec:angle() end
 function Vec:unpack() end
 
 ---A built-in behavior object, or an instance of a class made by animhost.behavior.
----@alias animhost.Behavior animhost.Gravity|animhost.Push|animhost.Snap|animhost.Field|animhost.Attachment|animhost.Collision|animhost.ItemBehavior|animhost.CustomBehavior
+---@alias animhost.Behavior animhost.Attachment|animhost.ItemBehavior|animhost.Gravity|animhost.Push|animhost.Snap|animhost.Field|animhost.Collision|animhost.CustomBehavior
 
 ---An instance of a custom behavior class: a Lua table with any fields.
 ---@class animhost.CustomBehavior
@@ -379,26 +379,46 @@ function Collision:boundary(identifier) end
 ---@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
----@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
+---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
 ---@field to number|animhost.Vec|number[] Target value; setting it retargets without a velocity jump.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field velocity number|animhost.Vec|number[] Velocity now (absolute; pt/s for center).
----@field stiffness number? Spring constant k (with damping and mass).
----@field damping number? Damping coefficient c (as CASpringAnimation).
----@field mass number? Mass (default 1).
----@field frequency number? Natural frequency (with dampingRatio). (Hz)
----@field dampingRatio number? Damping ratio ζ (1 critical).
----@field response number? Period of the undamped spring (SwiftUI's response). (s)
----@field springSpeed number? POP's speed.
----@field springBounciness number? POP's bounciness.
----@field tension number? POP's dynamicsTension (mass 1).
----@field friction number? POP's dynamicsFriction.
----@field origamiTension number? Origami/Rebound tension.
----@field origamiFriction number? Origami/Rebound friction.
+---@field stiffness number? Spring constant k (with damping and mass). nil for a POP or Origami value it was not given with.
+---@field damping number? Damping coefficient c (as CASpringAnimation). nil for a POP or Origami value it was not given with.
+---@field mass number? Mass (default 1). nil for a POP or Origami value it was not given with.
+---@field frequency number? Natural frequency (with dampingRatio). nil for a POP or Origami value it was not given with. (Hz)
+---@field dampingRatio number? Damping ratio ζ (1 critical). nil for a POP or Origami value it was not given with.
+---@field response number? Period of the undamped spring (SwiftUI's response). nil for a POP or Origami value it was not given with. (s)
+---@field springSpeed number? POP's speed. nil for a POP or Origami value it was not given with.
+---@field springBounciness number? POP's bounciness. nil for a POP or Origami value it was not given with.
+---@field tension number? POP's dynamicsTension (mass 1). nil for a POP or Origami value it was not given with.
+---@field friction number? POP's dynamicsFriction. nil for a POP or Origami value it was not given with.
+---@field origamiTension number? Origami/Rebound tension. nil for a POP or Origami value it was not given with.
+---@field origamiFriction number? Origami/Rebound friction. nil for a POP or Origami value it was not given with.
 local Spring = {}
 
 ---Stops it where it is (onComplete(false)).
 function Spring:stop() end
+
+---@class animhost.SpringFields
+---@field item animhost.Item the item whose property it animates
+---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field to? number|animhost.Vec|number[] target value Default the current value.
+---@field from? number|animhost.Vec|number[] start value Default the current value.
+---@field velocity? number|animhost.Vec|number[] initial velocity (absolute) Default the current velocity, or 0 with from.
+---@field stiffness? number Spring constant k (with damping and mass).
+---@field damping? number Damping coefficient c (as CASpringAnimation).
+---@field mass? number Mass (default 1).
+---@field frequency? number Natural frequency (with dampingRatio). (Hz)
+---@field dampingRatio? number Damping ratio ζ (1 critical).
+---@field response? number Period of the undamped spring (SwiftUI's response). (s)
+---@field springSpeed? number POP's speed.
+---@field springBounciness? number POP's bounciness.
+---@field tension? number POP's dynamicsTension (mass 1).
+---@field friction? number POP's dynamicsFriction.
+---@field origamiTension? number Origami/Rebound tension.
+---@field origamiFriction? number Origami/Rebound friction.
+---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---POP's decay: the velocity shrinks by `deceleration` per millisecond.
 ---@class animhost.Decay
@@ -406,9 +426,9 @@ function Spring:stop() end
 ---@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
----@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
----@field velocity number|animhost.Vec|number[] Initial velocity.
----@field deceleration number Per-millisecond factor, 0 < d < 1. Default 0.998.
+---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
+---@field velocity number|animhost.Vec|number[] Velocity now; setting it coasts again from the current value.
+---@field deceleration number Per-millisecond velocity factor, 0 < d < 1 (0.998 normal, 0.99 fast). Default 0.998.
 ---@field toValue number|animhost.Vec|number[] Where it comes to rest. Read-only.
 ---@field from number|animhost.Vec|number[] Start value. Read-only.
 ---@field duration number Time to rest. (s) Read-only.
@@ -417,21 +437,37 @@ local Decay = {}
 ---Stops it where it is (onComplete(false)).
 function Decay:stop() end
 
+---@class animhost.DecayFields
+---@field item animhost.Item the item whose property it animates
+---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field velocity? number|animhost.Vec|number[] initial velocity Default the current velocity.
+---@field deceleration? number per-millisecond factor Default 0.998.
+---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
+
 ---CABasicAnimation: from → to over `duration` along a timing curve.
 ---@class animhost.Basic
 ---@field item animhost.Item The animated item. Read-only.
 ---@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
----@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
+---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
 ---@field to number|animhost.Vec|number[] End value.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field duration number Length. (s) Default 0.4.
----@field timing string|number[] "linear", "easeIn", "easeOut", "easeInEaseOut", "default" or {x1, y1, x2, y2}. Default "default".
+---@field timing string|number[]|table "linear", "easeIn", "easeOut", "easeInEaseOut", "default", {x1, y1, x2, y2} or a spring table. Default "default".
 local Basic = {}
 
 ---Stops it where it is (onComplete(false)).
 function Basic:stop() end
+
+---@class animhost.BasicFields
+---@field item animhost.Item the item whose property it animates
+---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field to number|animhost.Vec|number[] target value
+---@field from? number|animhost.Vec|number[] start value Default the current value.
+---@field duration? number length (s) Default 0.4.
+---@field timing? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "default".
+---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---CAKeyframeAnimation: values at key times, interpolated by calculationMode.
 ---@class animhost.Keyframes
@@ -439,11 +475,11 @@ function Basic:stop() end
 ---@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
----@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
+---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
 ---@field values (number|number[])[] The key values.
 ---@field keyTimes number[] Key times, 0 … 1 (default: evenly spaced).
 ---@field duration number Length of one pass. (s)
----@field timingFunctions (string|number[])[] One curve per segment.
+---@field timingFunctions (string|number[]|table)[] One curve per segment.
 ---@field calculationMode "linear"|"discrete"|"paced"|"cubic" How values are interpolated. Default "linear".
 ---@field additive boolean Adds to the property instead of replacing it. Default false.
 ---@field repeatCount number Passes (math.huge: forever). Default 1.
@@ -452,13 +488,25 @@ local Keyframes = {}
 ---Stops it where it is (onComplete(false)).
 function Keyframes:stop() end
 
+---@class animhost.KeyframesFields
+---@field item animhost.Item the item whose property it animates
+---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field values (number|number[])[] the key values
+---@field keyTimes? number[] one per value, 0 … 1, non-decreasing Default evenly spaced.
+---@field duration number one pass (s)
+---@field timingFunctions? (string|number[]|table)[] one per segment Default linear.
+---@field calculationMode? "linear"|"discrete"|"paced"|"cubic" how values are interpolated Default "linear".
+---@field additive? boolean adds to the property instead of replacing it Default false.
+---@field repeatCount? number math.huge: forever Default 1.
+---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
+
 ---Damped-oscillation keyframes: the value crosses `to` `bounces` times and ends on it.
 ---@class animhost.Bounce
 ---@field item animhost.Item The animated item. Read-only.
 ---@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
----@field onComplete fun(finished: boolean)? Called with true when it ends, false when it is stopped or replaced.
+---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
 ---@field to number|animhost.Vec|number[] Where it lands.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field duration number Length. (s)
@@ -469,10 +517,20 @@ local Bounce = {}
 ---Stops it where it is (onComplete(false)).
 function Bounce:stop() end
 
+---@class animhost.BounceFields
+---@field item animhost.Item the item whose property it animates
+---@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field to number|animhost.Vec|number[] where it lands
+---@field from? number|animhost.Vec|number[] start value Default the current value.
+---@field duration number from the start to landing on `to` (s)
+---@field bounces? integer crossings of the target Default 2.
+---@field overshoot? boolean false: touches the target from one side Default true.
+---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
+
 ---UIViewPropertyAnimator: animates the assignments made in its blocks; scrub, pause, reverse, continue.
 ---@class animhost.PropertyAnimator
 ---@field fractionComplete number Progress 0 … 1; settable while paused (scrubbing).
----@field isReversed boolean Runs back to the start.
+---@field isReversed boolean Runs back to the start. Default false.
 ---@field isRunning boolean Whether it is running. Read-only.
 ---@field state "inactive"|"active"|"stopped" UIKit's state. Read-only.
 ---@field duration number Length. (s) Read-only.
@@ -481,7 +539,7 @@ function Bounce:stop() end
 local PropertyAnimator = {}
 
 ---Adds a block, starting at `delayFactor` of the remaining time.
----@param animations fun() assignments to item properties inside it are animated
+---@param animations function assignments to item properties inside it are animated
 ---@param delayFactor? number 0 … 1 Default 0.
 function PropertyAnimator:addAnimations(animations, delayFactor) end
 
@@ -490,23 +548,34 @@ function PropertyAnimator:addAnimations(animations, delayFactor) end
 function PropertyAnimator:addCompletion(fn) end
 
 ---Starts it, optionally after a delay.
----@param delay? number (s)
+---@param delay? number (s) Default 0.
 function PropertyAnimator:startAnimation(delay) end
 
 ---Pauses it (scrub with fractionComplete).
 function PropertyAnimator:pauseAnimation() end
 
 ---Continues, optionally with a new timing and the share of the duration left.
----@param options? {timing: any?, durationFactor: number?} 
+---@param options? {timing: any?, curve: any?, durationFactor: number?} 
 function PropertyAnimator:continueAnimation(options) end
 
 ---Stops it; unless withoutFinishing, finishAnimation must follow.
----@param withoutFinishing boolean 
+---@param withoutFinishing? boolean Default false.
 function PropertyAnimator:stopAnimation(withoutFinishing) end
 
 ---Finishes a stopped animator at a position.
----@param at "start"|"end"|"current" 
+---@param at "end"|"start"|"current" 
 function PropertyAnimator:finishAnimation(at) end
+
+---@class animhost.PropertyAnimatorFields
+---@field duration number unless the curve is a spring given by its coefficients (s)
+---@field curve? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "easeInOut".
+---@field timing? string|number[]|table the same as curve
+---@field dampingRatio? number a spring curve of this ratio
+---@field animations? function assignments to item properties inside it are animated
+---@field fractionComplete? number Progress 0 … 1; settable while paused (scrubbing).
+---@field isReversed? boolean Runs back to the start. Default false.
+---@field scrubsLinearly? boolean Scrubbing ignores the curve. Default true.
+---@field pausesOnCompletion? boolean Stays active at the end. Default false.
 
 ---The animhost API.
 animhost = {}
@@ -634,44 +703,44 @@ function animhost.longPress(item, handlers) end
 ---@param inputs table[] 
 function animhost.input(inputs) end
 
----A spring animation of an item property (give the parameters one way).
----@param fields table item, property, to, from, velocity, stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, onComplete
----@return animhost.Spring animation
+---A spring animation of an item property (give the parameters one way; POP's default without any).
+---@param fields animhost.SpringFields
+---@return animhost.Spring
 function animhost.spring(fields) end
 
 ---A decay animation: coasts to rest.
----@param fields table item, property, velocity, deceleration, onComplete
----@return animhost.Decay animation
+---@param fields animhost.DecayFields
+---@return animhost.Decay
 function animhost.decay(fields) end
 
 ---A basic animation along a timing curve.
----@param fields table item, property, to, from, duration, timing, onComplete
----@return animhost.Basic animation
+---@param fields animhost.BasicFields
+---@return animhost.Basic
 function animhost.basic(fields) end
 
 ---A key-frame animation.
----@param fields table item, property, values, keyTimes, duration, timingFunctions, calculationMode, additive, repeatCount, onComplete
----@return animhost.Keyframes animation
+---@param fields animhost.KeyframesFields
+---@return animhost.Keyframes
 function animhost.keyframes(fields) end
 
 ---Damped-oscillation keyframes that land exactly on `to`.
----@param fields table item, property, to, from, bounces, duration, overshoot, onComplete
----@return animhost.Bounce animation
+---@param fields animhost.BounceFields
+---@return animhost.Bounce
 function animhost.bounce(fields) end
 
----A UIViewPropertyAnimator; `curve` and `timing` are the same field: "linear", "easeIn", "easeOut", "easeInOut", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=}.
----@param fields table duration, curve | timing, dampingRatio, animations, scrubsLinearly, pausesOnCompletion
----@return animhost.PropertyAnimator animator
+---A UIViewPropertyAnimator; `curve` and `timing` are the same field: "linear", "easeIn", "easeOut", "easeInOut", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).
+---@param fields animhost.PropertyAnimatorFields
+---@return animhost.PropertyAnimator
 function animhost.propertyAnimator(fields) end
 
----Inside animateKeyframes or a property animator block: a nested keyframe window.
----@param relativeStart number 0 … 1
----@param relativeDuration number 0 … 1
----@param fn fun() 
+---Inside animateKeyframes or a property animator block: a nested keyframe window over part of the block's progress.
+---@param relativeStart number where in the block's progress (0 … 1) the window starts
+---@param relativeDuration number its length, at most 1 - relativeStart
+---@param fn function the assignments it makes run over the window
 function animhost.keyframe(relativeStart, relativeDuration, fn) end
 
----UIView.animateKeyframes: a property animator whose block holds keyframe windows; returns it, started.
----@param fields table duration, delay, animations, onComplete
+---UIView.animateKeyframes: a linear property animator whose block holds keyframe windows; returns it, started. Inside a block, animateKeyframes(fn) just runs fn.
+---@param fields table|fun() duration, delay, animations, onComplete
 ---@return animhost.PropertyAnimator animator
 function animhost.animateKeyframes(fields) end
 

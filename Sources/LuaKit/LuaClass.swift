@@ -201,7 +201,7 @@ extension LuaState {
         for (name, body) in c.methods {
             register(name, in: slots) { [unowned(unsafe) c] call in
                 guard let p = cl_totagged(call.L, 1, c.tag) else {
-                    return .error("bad argument #1 to '\(name)' (\(c.name) expected, got \(call.typeName(at: 1)); call it with ':')")
+                    return .error("bad argument #1 to '\(name)' (expected \(c.name), got \(call.typeName(at: 1)); call it with ':')")
                 }
                 var call = call
                 call.argumentOffset = 1

@@ -115,14 +115,14 @@ public struct LuaCall {
 
     public func number(at i: Int32) -> Result<Double, LuaCallError> {
         guard lua_type(L, i) == LUA_TNUMBER else {
-            return .failure(LuaCallError("bad argument #\(i) to '\(name)' (number expected, got \(typeName(at: i)))"))
+            return .failure(LuaCallError("bad argument #\(i) to '\(name)' (expected number, got \(typeName(at: i)))"))
         }
         return .success(lua_tonumberx(L, i, nil))
     }
 
     public func string(at i: Int32) -> Result<String, LuaCallError> {
         guard lua_type(L, i) == LUA_TSTRING, let s = state.string(at: i) else {
-            return .failure(LuaCallError("bad argument #\(i) to '\(name)' (string expected, got \(typeName(at: i)))"))
+            return .failure(LuaCallError("bad argument #\(i) to '\(name)' (expected string, got \(typeName(at: i)))"))
         }
         return .success(s)
     }

@@ -65,7 +65,7 @@ extension LuaState {
     /// symlinks (DESIGN.md "Safety"); `--allow-io` lifts both rules.
     func require(_ call: LuaCall) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else {
-            return call.argumentError(1, "string expected, got \(call.typeName(at: 1))")
+            return call.argumentError(1, "expected string, got \(call.typeName(at: 1))")
         }
         // package.loaded[name]
         pushGlobal("package")

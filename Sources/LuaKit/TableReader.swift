@@ -26,7 +26,7 @@ public struct TableReader {
         self.fields = fields
     }
 
-    /// `bad argument #1 to 'attachment' (field 'frequency': number expected, got string)`.
+    /// `bad argument #1 to 'attachment' (field 'frequency': expected number, got string)`.
     public func fieldError(_ field: String, _ what: String) -> LuaCallError {
         LuaCallError("bad argument #\(argument) to '\(function)' (field '\(field)': \(what))")
     }
@@ -46,7 +46,7 @@ public struct TableReader {
         let t = push(field)
         defer { lua_settop(call.L, -2) }
         if t == LUA_TNIL { return nil }
-        guard t == LUA_TNUMBER else { throw fieldError(field, "number expected, got \(call.typeName(at: -1))") }
+        guard t == LUA_TNUMBER else { throw fieldError(field, "expected number, got \(call.typeName(at: -1))") }
         return lua_tonumberx(call.L, -1, nil)
     }
 
@@ -54,7 +54,7 @@ public struct TableReader {
     public func finiteNumber(_ field: String) throws(LuaCallError) -> Double? {
         guard let v = try number(field) else { return nil }
         guard v.isFinite else { throw fieldError(field, "must be finite, got \(v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf"))") }
-        guard abs(v) <= 1e9 else { throw fieldError(field, "out of range: |value| > 1e9") }
+        guard abs(v) <= 1e9 else { throw fieldError(field, "must be within ±1e9, got \(LuaNumber.string(v))") }
         return v
     }
 
@@ -62,7 +62,7 @@ public struct TableReader {
         let t = push(field)
         defer { lua_settop(call.L, -2) }
         if t == LUA_TNIL { return nil }
-        guard t == LUA_TSTRING else { throw fieldError(field, "string expected, got \(call.typeName(at: -1))") }
+        guard t == LUA_TSTRING else { throw fieldError(field, "expected string, got \(call.typeName(at: -1))") }
         return call.state.string(at: -1)
     }
 
@@ -70,7 +70,7 @@ public struct TableReader {
         let t = push(field)
         defer { lua_settop(call.L, -2) }
         if t == LUA_TNIL { return nil }
-        guard t == LUA_TBOOLEAN else { throw fieldError(field, "boolean expected, got \(call.typeName(at: -1))") }
+        guard t == LUA_TBOOLEAN else { throw fieldError(field, "expected boolean, got \(call.typeName(at: -1))") }
         return lua_toboolean(call.L, -1) != 0
     }
 
@@ -81,7 +81,7 @@ public struct TableReader {
         guard t == LUA_TFUNCTION else {
             let got = call.typeName(at: -1)
             lua_settop(call.L, -2)
-            throw fieldError(field, "function expected, got \(got)")
+            throw fieldError(field, "expected function, got \(got)")
         }
         return LuaRef(state: call.state)
     }

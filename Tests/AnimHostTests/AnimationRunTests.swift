@@ -62,6 +62,6 @@ final class AnimationRunTests: XCTestCase {
             """)
         let r = try runAnimhost(["run", scene])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("badanim.lua:2: bad argument #1 to 'spring' (mass must be a finite number > 0 (got -1))"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("badanim.lua:2: bad argument #1 to 'spring' (field 'mass': must be > 0, got -1)"), r.stderr)
     }
 }

@@ -8,6 +8,22 @@ final class BadInputTests: XCTestCase {
         try runAnimhost(["run", try temporaryFile(name, script)] + extra)
     }
 
+    /// Synthetic input lists say where in the list a field is wrong, in the one shape.
+    func testBadSyntheticInputNamesItsPlaceInTheList() throws {
+        for (script, message) in [
+            ("animhost.input{{at = 0.1, tap = {1, 2}}, {at = 0, pan = {from = {0, 0}}}}",
+             "bad argument #1 to 'input' (field '[2].pan.to': expected vector {x, y}, got nil)"),
+            ("animhost.input{{at = -1, tap = {1, 2}}}", "bad argument #1 to 'input' (field '[1].at': must be ≥ 0, got -1)"),
+            ("animhost.input{{touches = {{phase = 'down'}}}}",
+             "bad argument #1 to 'input' (field '[1].touches[1].phase': expected one of \"began\", \"moved\", \"ended\", \"cancelled\", got \"down\")"),
+            ("animhost.input{{at = 1}}", "bad argument #1 to 'input' ([1]: give one of tap = {x, y}"),
+        ] {
+            let r = try run("input.lua", script + "\n")
+            XCTAssertEqual(r.status, 1)
+            XCTAssertTrue(r.stderr.contains("input.lua:1: " + message), r.stderr)
+        }
+    }
+
     func testSyntaxErrorNamesFileAndLine() throws {
         let r = try run("syntax.lua", "local a = 1\nlocal = 2\n")
         XCTAssertEqual(r.status, 1)
@@ -59,7 +75,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(nan.stderr.contains("nan.lua:1:") && nan.stderr.contains("(field 'center': must be finite, got {nan, 0})"), nan.stderr)
         let zero = try run("zero.lua", "animhost.item{name = 'a', center = {0, 0}, size = {0, 10}}\n")
         XCTAssertEqual(zero.status, 1)
-        XCTAssertTrue(zero.stderr.contains("zero.lua:1: Invalid size {0, 10}"), zero.stderr)
+        XCTAssertTrue(zero.stderr.contains("zero.lua:1: bad argument #1 to 'item' (field 'size': must be > 0 in both axes, got {0, 10})"), zero.stderr)
         let set = try run("set.lua", "local a = animhost.item{name = 'a', center = {0, 0}}\na.velocity = {1/0, 0}\n")
         XCTAssertEqual(set.status, 1)
         XCTAssertTrue(set.stderr.contains("set.lua:2:") && set.stderr.contains("must be finite"), set.stderr)

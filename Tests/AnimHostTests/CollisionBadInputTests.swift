@@ -12,13 +12,13 @@ final class CollisionBadInputTests: XCTestCase {
 
     func testNonConvexAndDegeneratePolygons() throws {
         try expectError("concave.lua", "\nanimhost.item{name='a', center={0,0}, shape={{0,0},{50,50},{100,0},{50,100}}}\n",
-                        "concave.lua:2: shape of item 'a': polygon is not convex at point 2 (50, 50)")
+                        "concave.lua:2: bad argument #1 to 'item' (shape of item 'a': polygon is not convex at point 2 (50, 50)")
         try expectError("flat.lua", "animhost.item{name='a', center={0,0}, shape={{0,0},{50,0},{100,0}}}\n",
-                        "flat.lua:1: shape of item 'a': polygon is degenerate: its points are collinear")
+                        "flat.lua:1: bad argument #1 to 'item' (shape of item 'a': polygon is degenerate: its points are collinear")
         try expectError("few.lua", "animhost.item{name='a', center={0,0}, shape={{0,0},{50,0}}}\n",
-                        "few.lua:1: shape of item 'a': polygon needs at least 3 distinct points, got 2")
+                        "few.lua:1: bad argument #1 to 'item' (shape of item 'a': polygon needs at least 3 distinct points, got 2")
         try expectError("zero.lua", "animhost.item{name='a', center={0,0}, size={10,0}, shape='ellipse'}\n",
-                        "zero.lua:1: Invalid size {10, 0}")
+                        "zero.lua:1: bad argument #1 to 'item' (field 'size': must be > 0 in both axes, got {10, 0})")
     }
 
     func testBoundaryWithCoincidentPoints() throws {

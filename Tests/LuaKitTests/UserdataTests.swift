@@ -90,7 +90,7 @@ final class UserdataTests: XCTestCase {
             XCTAssertEqual((e as! LuaError).message, "p.lua:1: unknown field 'frequncy' for attachment; did you mean 'frequency'?")
         }
         XCTAssertThrowsError(try lua.doString("attachment{frequency = 'x'}", chunkName: "@p.lua")) { e in
-            XCTAssertEqual((e as! LuaError).message, "p.lua:1: bad argument #1 to 'attachment' (field 'frequency': number expected, got string)")
+            XCTAssertEqual((e as! LuaError).message, "p.lua:1: bad argument #1 to 'attachment' (field 'frequency': expected number, got string)")
         }
         XCTAssertThrowsError(try lua.doString("attachment{frequency = 0/0}", chunkName: "@p.lua")) { e in
             XCTAssertEqual((e as! LuaError).message, "p.lua:1: bad argument #1 to 'attachment' (field 'frequency': must be finite, got nan)")

@@ -82,7 +82,8 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(Set(rows.map { $0[1] }).count, 1, "one finger")
 
         // The drag's velocity as a pan recognizer estimates it (the last 0.1 s of samples, in
-        // simulated time) is the pane's velocity at the step the finger lifted…
+        // simulated time; a sample within 1e-9 s of the window's start starts it) is the pane's
+        // velocity at the step the finger lifted…
         let samples = rows.map { (t: Double($0[0])!, y: Double($0[4])!) }
         let release = samples.last!
         let firstInWindow = samples.firstIndex { $0.t > release.t - 0.1 + 1e-9 }!

@@ -283,25 +283,25 @@ end)
 
 describe("bad input", function()
   local cases = {
-    {1, "bad argument #1 to 'basic' (duration must be a finite number >= 0 (got -1))"},
-    {2, "bad argument #1 to 'spring' (mass must be a finite number > 0 (got -2))"},
+    {1, "bad argument #1 to 'basic' (field 'duration': must be ≥ 0, got -1)"},
+    {2, "bad argument #1 to 'spring' (field 'mass': must be > 0, got -2)"},
     {3, "keyTimes must be non-decreasing: keyTimes[3] = 0.4 is less than keyTimes[2] = 0.6"},
     {4, "keyTimes must have one entry per value (3), got 2"},
     {5, "unknown timing curve 'bouncy'; valid names: linear, easeIn, easeOut, easeInOut, easeInEaseOut, default"},
     {6, "item 'a' has no property 'blur'"},
     {7, "unknown property 'centre' for item 'a'; did you mean 'center'?"},
-    {8, "bad argument #1 to 'propertyAnimator' (duration must be a finite number > 0 (got -1))"},
+    {8, "bad argument #1 to 'propertyAnimator' (field 'duration': must be > 0, got -1)"},
     {9, "unknown timing curve 'easeInOutCubic'"},
     {10, "give the spring one way"},
     {11, "keyframe must be called inside an animation block"},
-    {12, "field 'to': vector {x, y} expected, got number"},
+    {12, "bad argument #1 to 'spring' (field 'to': expected vector {x, y}, got number)"},
     {13, "unknown field 'frequncy' for spring; did you mean 'frequency'?"},
     {14, "property 'velocity' cannot be animated"},
     {15, "continueAnimation requires an active animator"},
-    {16, "duration must be a finite number > 0 (got 0)"},
-    {17, "field 'bounces' must be a whole number from 0 to 1000, got -1"},
-    {18, "bad argument #2 to 'keyframe' (relativeDuration in [0, 1 - relativeStart] expected, got 0.6)"},
-    {19, "deceleration must be a number between 0 and 1, exclusive"},
+    {16, "bad argument #1 to 'keyframes' (field 'duration': must be > 0, got 0)"},
+    {17, "bad argument #1 to 'bounce' (field 'bounces': must be a whole number from 0 to 1000, got -1)"},
+    {18, "bad argument #2 to 'keyframe' (must be ≤ 1 - relativeStart (0.4), got 0.6)"},
+    {19, "bad argument #1 to 'decay' (field 'deceleration': must be between 0 and 1, exclusive (0.998 normal, 0.99 fast), got 1.5)"},
     {20, "finishAnimation requires a stopped animator"},
   }
   for _, c in ipairs(cases) do

@@ -73,3 +73,12 @@ struct SpringSettings {
     var origamiTension: Double?
     var origamiFriction: Double?
 }
+
+extension HostAnimation {
+    // The motion of each class's objects (a spring userdata always holds a spring).
+    var spring: SpringAnimation { if case .spring(let m) = motion { m } else { preconditionFailure("a spring userdata holds a spring") } }
+    var decay: DecayAnimation { if case .decay(let m) = motion { m } else { preconditionFailure("a decay userdata holds a decay") } }
+    var basic: BasicAnimation { if case .basic(let m) = motion { m } else { preconditionFailure("a basic userdata holds a basic animation") } }
+    var keyframes: KeyframeAnimation { if case .keyframes(let m) = motion { m } else { preconditionFailure("a keyframes userdata holds key frames") } }
+    var bounce: BounceAnimation { if case .bounce(let m) = motion { m } else { preconditionFailure("a bounce userdata holds a bounce") } }
+}

@@ -11,7 +11,14 @@ public enum APIDocs {
         let scene = try Scene.load(options)
         guard let module = scene.lua.modules.first(where: { $0.name == "animhost" }) else { throw .script("no animhost module") }
         let reference = APIReference(module: module, classes: scene.lua.registeredClasses.filter { $0.name.hasPrefix("animhost.") })
-        return (reference.markdown(title: "The animhost Lua API", intro: intro), reference.luaLS(header: header, extra: vecAndBehavior))
+        // Every built-in behavior class, so a new kind needs no edit here.
+        let kinds = scene.api.behaviorClasses.map(\.luaClass.name) + ["animhost.CustomBehavior"]
+        let behavior = """
+            ---A built-in behavior object, or an instance of a class made by animhost.behavior.
+            ---@alias animhost.Behavior \(kinds.joined(separator: "|"))
+
+            """
+        return (reference.markdown(title: "The animhost Lua API", intro: intro), reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts))
     }
 
     /// Names in the `animhost` table that the description does not document (the test wants none).
@@ -44,7 +51,7 @@ public enum APIDocs {
         Point your editor's Lua language server at this folder (see the README).
         """
 
-    /// The parts of the API written in Lua (the prelude): vectors and custom behaviors.
+    /// The parts of the API written in Lua (the prelude): vectors.
     static let vecAndBehavior = """
         ---A 2-D vector (pt, pt/s, …): fields x and y, also [1] and [2]; + - * / and unary - work on vecs.
         ---@class animhost.Vec
@@ -72,9 +79,10 @@ public enum APIDocs {
         ---@return number y
         function Vec:unpack() end
 
-        ---A built-in behavior object, or an instance of a class made by animhost.behavior.
-        ---@alias animhost.Behavior animhost.Gravity|animhost.Push|animhost.Snap|animhost.Field|animhost.Attachment|animhost.Collision|animhost.ItemBehavior|animhost.CustomBehavior
+        """
 
+    /// The rest of the Lua-side parts: custom behaviors, gesture and contact tables.
+    static let luaParts = """
         ---An instance of a custom behavior class: a Lua table with any fields.
         ---@class animhost.CustomBehavior
         ---@field childBehaviors animhost.Behavior[] Read-only.

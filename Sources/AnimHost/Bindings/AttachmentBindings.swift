@@ -100,7 +100,7 @@ extension Scene {
                 try r.checkNames(valid: params.map(\.name), kind: "\(name) attachment")
                 switch try make(r) {
                 case .success(let b): return self.returning(b, as: c)
-                case .failure(let e): throw call.argumentFailure(1, e.description)
+                case .failure(let e): throw e.argumentError(r)
                 }
             }
             module.describeFields(of: function, params)

@@ -77,7 +77,7 @@ extension Scene {
             case LUA_TSTRING: return .success(.string(call.state.string(at: i) ?? ""))
             case LUA_TNUMBER:
                 let v = lua_tonumberx(call.L, i, nil)
-                return v.isFinite ? .success(.number(v)) : .failure(.invalid("boundary identifier must be finite"))
+                return v.isFinite ? .success(.number(v)) : .failure(.invalid("must be finite, got \(NumberFormat.string(v))"))
             default: return .failure(.type(expected: "boundary identifier (string or number)", got: call.typeName(at: i)))
             }
         }, push: { [unowned self] _, id in self.push(id) })

@@ -169,9 +169,9 @@ extension Scene {
             given.append("size")
             let v = vector(at: -1)
             lua.pop()
-            guard let v else { throw LuaCallError("field '\(path).size': vector {w, h} expected") }
+            guard let v else { throw LuaCallError("field '\(path).size': expected vector {w, h}") }
             guard v.isFinite, v.x >= 0, v.y >= 0, v.x <= 1e9, v.y <= 1e9 else {
-                throw LuaCallError("field '\(path).size' must be finite and ≥ 0, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}")
+                throw LuaCallError("field '\(path).size': must be finite and ≥ 0, got {\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))}")
             }
             shapes.append(.size(v))
         } else { lua.pop() }
@@ -181,15 +181,15 @@ extension Scene {
             let v = ok ? lua_tonumberx(L, -1, nil) : 0
             let got = call.typeName(at: -1)
             lua.pop()
-            guard ok else { throw LuaCallError("field '\(path).radius': number expected, got \(got)") }
-            guard v.isFinite, v >= 0, v <= 1e9 else { throw LuaCallError("field '\(path).radius' must be finite and ≥ 0, got \(NumberFormat.string(v))") }
+            guard ok else { throw LuaCallError("field '\(path).radius': expected number, got \(got)") }
+            guard v.isFinite, v >= 0, v <= 1e9 else { throw LuaCallError("field '\(path).radius': must be finite and ≥ 0, got \(NumberFormat.string(v))") }
             shapes.append(.radius(v))
         } else { lua.pop() }
         if r.push("infinite") != LUA_TNIL {
             given.append("infinite")
             let ok = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
             lua.pop()
-            guard ok else { throw LuaCallError("field '\(path).infinite': true expected (leave it out otherwise)") }
+            guard ok else { throw LuaCallError("field '\(path).infinite': expected true (leave it out otherwise)") }
             shapes.append(.infinite)
         } else { lua.pop() }
         for op in ["union", "intersection", "difference"] {
@@ -199,7 +199,7 @@ extension Scene {
             let list = lua.top
             let n = lua_type(L, list) == LUA_TTABLE ? Int(lua_rawlen(L, list)) : 0
             guard n >= 1 else {
-                throw LuaCallError("field '\(path).\(op)': a list of regions {A, B, …} expected, got \(lua_type(L, list) == LUA_TTABLE ? "an empty table" : call.typeName(at: list))")
+                throw LuaCallError("field '\(path).\(op)': expected a list of regions {A, B, …}, got \(lua_type(L, list) == LUA_TTABLE ? "an empty table" : call.typeName(at: list))")
             }
             var parts: [RegionSpec] = []
             for k in 1...n {
@@ -211,7 +211,7 @@ extension Scene {
         }
         guard given.count == 1, let shape = shapes.first else {
             let what = given.isEmpty ? "none" : given.map { "'\($0)'" }.joined(separator: " and ")
-            throw LuaCallError("field '\(path)': give exactly one of size, radius, infinite, union, intersection, difference (got \(what))")
+            throw LuaCallError("field '\(path)': give exactly one of size, radius, infinite, union, intersection, difference, got \(what)")
         }
         if let inverse = try r.optional("inverse", .boolean), inverse { return .inverse(shape) }
         return shape

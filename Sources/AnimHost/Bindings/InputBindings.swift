@@ -13,11 +13,11 @@ extension Scene {
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
-            self.addRecognizer(call, name: "tap", kind: .tap())
+            try self.addRecognizer(call, name: "tap", kind: .tap())
         }
         module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples.", [item, handlers],
                         example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end})") { [unowned self] call throws(LuaCallError) in
-            self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
+            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
         }
         var press = handlers
         press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
@@ -27,7 +27,7 @@ extension Scene {
             if lua_type(call.L, 2) == LUA_TTABLE, let r = LuaFields(call, argument: 2, function: "longPress") {
                 minimum = try r.optional("minimumDuration", .atLeast(0)) ?? 0.5
             }
-            return self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
+            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
         }
         module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
@@ -40,25 +40,17 @@ extension Scene {
 
     /// `animhost.tap(item|nil, fn)` or `animhost.pan(item|nil, {began=, …})`.
     private func addRecognizer(_ call: LuaCall, name: String, kind: GestureKind, handlers: [String] = [],
-                               extra: [String] = []) -> LuaReturn {
-        var item: ItemID?
-        if !call.isNil(at: 1) {
-            guard let h = self.item(at: 1, call) else { return call.argumentError(1, "item or nil expected, got \(call.typeName(at: 1))") }
-            item = h.id
-        }
+                               extra: [String] = []) throws(LuaCallError) -> LuaReturn {
+        let item = try call.optionalArgument(1, itemType)
         var refs: [String: LuaRef] = [:]
         if handlers.isEmpty {
-            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(2, "function expected, got \(call.typeName(at: 2))") }
-            lua_pushvalue(call.L, 2)
-            refs["ended"] = LuaRef(state: lua)
+            refs["ended"] = try call.argument(2, .function)
         } else {
-            guard let r = TableReader(call, argument: 2, function: name, kind: name, fields: handlers + extra) else {
-                return call.argumentError(2, "table of handlers {\(handlers.joined(separator: "=, "))=} expected, got \(call.typeName(at: 2))")
+            guard let r = LuaFields(call, argument: 2, function: name) else {
+                throw call.argumentFailure(2, "expected table of handlers {\(handlers.joined(separator: "=, "))=}, got \(call.typeName(at: 2))")
             }
-            do throws(LuaCallError) {
-                try r.finish()
-                for h in handlers { if let f = try r.function(h) { refs[h] = f } }
-            } catch { return .error(error.description) }
+            try r.checkNames(valid: handlers + extra, kind: name)
+            for h in handlers { if let f = try r.optional(h, .function) { refs[h] = f } }
         }
         stage.addRecognizer(kind, item: item) { [unowned self] g throws(HostError) in
             guard let ref = refs[g.state.rawValue] else { return }
@@ -80,75 +72,58 @@ extension Scene {
     }
 
     /// Reads a list shaped like `animhost.input`'s: `{ {at=, tap={x,y}}, {at=, pan={…}}, {at=, touches={…}} }`.
+    /// A field's message names its place in the list (`field '[2].pan.to': expected vector {x, y}, got nil`).
     func readInputs(_ call: LuaCall, at index: Int32, function: String) throws(LuaCallError) -> [SyntheticInput] {
         let L = call.L
         let list = lua_absindex(L, index)
+        let n = Int(lua_rawlen(L, list))
+        let vector = vectorType, delay = LuaType<Double>.atLeast(0), number = LuaType<Double>.number
+        let points = listType(of: vector, name: "list of points", annotation: "number[][]")
+        let phase = LuaType<String>.choice(TouchPhase.allCases.map(\.rawValue))
+        /// The table on top of the stack, read with `path` before its field names.
+        func table(_ path: String, _ valid: [String], kind: String) throws(LuaCallError) -> LuaFields {
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw call.argumentFailure(1, "\(path.dropLast()): expected table, got \(call.typeName(at: -1))")
+            }
+            var r = LuaFields(call: call, index: lua_gettop(L), function: function)
+            r.path = path
+            try r.checkNames(valid: valid, kind: kind)
+            return r
+        }
         var inputs: [SyntheticInput] = []
-        let n = lua_rawlen(L, list)
-        if n == 0 { return [] }
-        for k in 1...n {
-            lua_rawgeti(L, list, lua_Integer(k))
+        for k in 0..<n {
+            lua_rawgeti(L, list, lua_Integer(k + 1))
             defer { lua.pop() }
-            guard let r = TableReader(call, argument: lua_gettop(L), function: function, kind: "input entry", fields: ["at", "tap", "pan", "touches"]) else {
-                throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): table expected, got \(call.typeName(at: -1)))")
-            }
-            try r.finish()
-            let at = stage.time + (try r.finiteNumber("at") ?? 0)
-            guard at >= stage.time else { throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): field 'at' must be ≥ 0)") }
-            if let p = try vectorField(r, "tap") {
+            let r = try table("[\(k + 1)].", ["at", "tap", "pan", "touches"], kind: "input entry")
+            let at = stage.time + (try r.optional("at", delay) ?? 0)
+            if let p = try r.optional("tap", vector) {
                 inputs.append(.tap(at: at, point: p))
-            } else if r.push("pan") == LUA_TTABLE {
-                defer { lua.pop() }
-                guard let pr = TableReader(call, argument: lua_gettop(L), function: function, kind: "pan", fields: ["from", "to", "duration", "path"]) else { continue }
-                try pr.finish()
-                guard let from = try vectorField(pr, "from"), let to = try vectorField(pr, "to") else {
-                    throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): pan needs 'from' and 'to' points)")
-                }
-                let duration = try pr.finiteNumber("duration") ?? 0.25
-                guard duration > 0 else { throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): pan 'duration' must be > 0)") }
-                var path: [Vec2] = []
-                if pr.push("path") == LUA_TTABLE {
-                    let m = lua_rawlen(L, -1)
-                    if m > 0 {
-                        for j in 1...m {
-                            lua_rawgeti(L, -1, lua_Integer(j))
-                            var message: String?
-                            let p = vector(at: -1, field: "path[\(j)]", function: function).get(orStore: &message)
-                            lua.pop()
-                            guard let p else { lua.pop(); throw LuaCallError(message!) }
-                            path.append(p)
-                        }
-                    }
-                }
-                lua.pop()
-                inputs.append(.pan(at: at, from: from, to: to, duration: duration, path: path))
-            } else {
-                lua.pop()
-                if r.push("touches") == LUA_TTABLE {
-                    defer { lua.pop() }
-                    var events: [TouchEvent] = []
-                    let m = lua_rawlen(L, -1)
-                    for j in 0..<Int(m) {
-                        lua_rawgeti(L, -1, lua_Integer(j + 1))
-                        defer { lua.pop() }
-                        guard let tr = TableReader(call, argument: lua_gettop(L), function: function, kind: "touch", fields: ["t", "touch", "phase", "x", "y"]) else {
-                            throw LuaCallError("bad argument #1 to '\(function)' (entry \(k) touch \(j + 1): table {t=, touch=, phase=, x=, y=} expected)")
-                        }
-                        try tr.finish()
-                        let phaseName = try tr.string("phase") ?? ""
-                        guard let phase = TouchPhase(rawValue: phaseName) else {
-                            throw LuaCallError("bad argument #1 to '\(function)' (entry \(k) touch \(j + 1): phase must be began, moved, ended or cancelled; got '\(phaseName)')")
-                        }
-                        let dt = try tr.finiteNumber("t") ?? 0
-                        events.append(TouchEvent(time: at + dt, touch: Int(try tr.finiteNumber("touch") ?? 1) + 2_000_000 * Int(k),
-                                                 phase: phase, location: Vec2(try tr.finiteNumber("x") ?? 0, try tr.finiteNumber("y") ?? 0)))
-                    }
-                    inputs.append(.touches(events))
-                } else {
-                    lua.pop()
-                    throw LuaCallError("bad argument #1 to '\(function)' (entry \(k): give one of tap = {x, y}, pan = {from=, to=, duration=}, touches = {…})")
-                }
+                continue
             }
+            if r.has("pan") {
+                r.push("pan")
+                defer { lua.pop() }
+                let pr = try table(r.path + "pan.", ["from", "to", "duration", "path"], kind: "pan")
+                inputs.append(.pan(at: at, from: try pr.required("from", vector), to: try pr.required("to", vector),
+                                   duration: try pr.optional("duration", .above(0)) ?? 0.25, path: try pr.optional("path", points) ?? []))
+                continue
+            }
+            guard r.has("touches") else { throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, touches = {…}") }
+            r.push("touches")
+            defer { lua.pop() }
+            guard lua_type(L, -1) == LUA_TTABLE else { throw r.error("touches", "expected list of touches, got \(call.typeName(at: -1))") }
+            var events: [TouchEvent] = []
+            for j in 0..<Int(lua_rawlen(L, -1)) {
+                lua_rawgeti(L, -1, lua_Integer(j + 1))
+                defer { lua.pop() }
+                let tr = try table(r.path + "touches[\(j + 1)].", ["t", "touch", "phase", "x", "y"], kind: "touch")
+                let p = TouchPhase(rawValue: try tr.required("phase", phase))!
+                let dt = try tr.optional("t", delay) ?? 0
+                let touch = try tr.optional("touch", LuaType<Int>.integer(0...1_000_000)) ?? 1
+                let location = Vec2(try tr.optional("x", number) ?? 0, try tr.optional("y", number) ?? 0)
+                events.append(TouchEvent(time: at + dt, touch: touch + 2_000_000 * (k + 1), phase: p, location: location))
+            }
+            inputs.append(.touches(events))
         }
         return inputs
     }

@@ -146,7 +146,7 @@ extension Scene {
             if case .error(let m) = r { return .message(m) }
             return nil
         }
-        do throws(DynamicsError) { try apply() } catch { return .message(error.description) }
+        do throws(DynamicsError) { try apply() } catch { return error.failure(assigning: name) }
         if animations.isIdle && stage.reportedVelocity.isEmpty { return nil }
         if case .error(let m) = animationsDidSetProperty(name, of: id) { return .message(m) }
         return nil
@@ -172,7 +172,7 @@ extension Scene {
                 lua.addDynamicField(k, index: index, to: api.item)
                 try animator.setCustomProperty(index, of: id, to: v)
             }
-        } catch { throw LuaCallError(error.description) }
+        } catch { throw error.argumentError(r) }
         return addHandle(id)
     }
 

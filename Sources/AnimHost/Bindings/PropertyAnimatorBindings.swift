@@ -10,299 +10,285 @@ import LuaKit
 /// one, following the block's entry of the animator (see `AnimationSystem.record`). Blocks
 /// read model values, so `item.angle = item.angle + math.pi` in twenty blocks ends at 20π.
 extension Scene {
-    static let propertyAnimatorFields = ["duration", "curve", "timing", "dampingRatio", "animations", "scrubsLinearly", "pausesOnCompletion"]
-    static let animateKeyframesFields = ["duration", "delay", "animations", "onComplete"]
-
-    func registerPropertyAnimators(in t: Int32) {
+    func registerPropertyAnimators(in module: LuaModule) {
         let c = api.animation.propertyAnimator
-        registerPropertyAnimatorMembers(c)
-        lua.register(c)
-        lua.register("propertyAnimator", in: t) { [unowned self] call in
-            guard let r = TableReader(call, argument: 1, function: "propertyAnimator", kind: "propertyAnimator", fields: Self.propertyAnimatorFields) else {
-                return call.argumentError(1, "table expected, got \(call.typeName(at: 1))")
+        c.doc = "UIViewPropertyAnimator: animates the assignments made in its blocks; scrub, pause, reverse, continue."
+        /// A setter that changes the animator's time model.
+        func controlled(_ name: String) -> (HostPropertyAnimator, (HostPropertyAnimator, Double) throws(AnimationError) -> Void) throws(LuaFailure) -> Void {
+            { [unowned self] pa, body throws(LuaFailure) in
+                do throws(LuaCallError) {
+                    try self.control(pa, describe: { LuaMessage.assignment(name, of: "propertyAnimator", Self.failure($0, field: name)) }) { t throws(AnimationError) in
+                        try body(pa, t)
+                    }
+                } catch { throw .message(error.description) }
             }
-            do throws(LuaCallError) {
-                try r.finish()
-                let pa = try self.makePropertyAnimator(r)
-                self.lua.push(pa, as: c)
-                return .results(1)
-            } catch { return .error(error.description) }
         }
-        lua.register("keyframe", in: t) { [unowned self] call in self.keyframe(call) }
-        lua.register("animateKeyframes", in: t) { [unowned self] call in self.animateKeyframes(call) }
-    }
-
-    private func makePropertyAnimator(_ r: TableReader) throws(LuaCallError) -> HostPropertyAnimator {
-        if r.has("curve") && r.has("timing") {
-            throw animationArgumentError("propertyAnimator", "give 'curve' or 'timing' (they are the same field), not both")
+        let fraction = controlled("fractionComplete"), reversed = controlled("isReversed")
+        c.field("fractionComplete", .number, "Progress 0 … 1; settable while paused (scrubbing).",
+                get: { [unowned self] pa in pa.model.fractionComplete(at: self.stage.time) },
+                set: { pa, v throws(LuaFailure) in try fraction(pa) { pa, t throws(AnimationError) in try pa.model.setFractionComplete(v, at: t) } })
+        c.field("isReversed", .boolean, "Runs back to the start.", default: "false", get: { $0.model.isReversed },
+                set: { pa, v throws(LuaFailure) in try reversed(pa) { pa, t throws(AnimationError) in try pa.model.setReversed(v, at: t) } })
+        c.field("isRunning", .boolean, "Whether it is running.", get: { $0.model.isRunning })
+        c.field("state", .choice(PropertyAnimatorModel.State.allCases.map(\.rawValue)), "UIKit's state.", get: { $0.model.state.rawValue })
+        c.field("duration", .number, "Length.", unit: "s", get: { $0.model.duration })
+        c.field("scrubsLinearly", .boolean, "Scrubbing ignores the curve.", default: "true",
+                get: { $0.model.scrubsLinearly }, set: { $0.model.scrubsLinearly = $1 })
+        c.field("pausesOnCompletion", .boolean, "Stays active at the end.", default: "false",
+                get: { $0.model.pausesOnCompletion }, set: { $0.model.pausesOnCompletion = $1 })
+        registerPropertyAnimatorMethods(c)
+        c.describe = { [unowned self] o in
+            let m = unsafeDowncast(o, to: HostPropertyAnimator.self).model
+            return "propertyAnimator (\(m.state.rawValue)\(m.isRunning ? ", running" : ""), fractionComplete \(NumberFormat.string(m.fractionComplete(at: self.stage.time))))"
         }
-        var spec = try timingField(r, "curve")
-        if spec == nil { spec = try timingField(r, "timing") }
-        if let ratio = try r.finiteNumber("dampingRatio") {
-            if spec != nil { throw animationArgumentError("propertyAnimator", "give 'dampingRatio' or a curve, not both") }
-            guard ratio > 0 else { throw animationArgumentError("propertyAnimator", "dampingRatio must be a finite number > 0 (got \(NumberFormat.string(ratio)))") }
-            spec = .springRatio(dampingRatio: ratio, initialVelocity: 0)
-        }
-        let duration = try r.finiteNumber("duration")
-        let model = try animationCall("propertyAnimator") { () throws(AnimationError) in
-            let timing: TimingCurve, length: Double
+        lua.register(c)
+        let duration = LuaType<Double>.above(0), timing = timingType
+        module.add("propertyAnimator", c.constructor(
+            "animhost.propertyAnimator",
+            "A UIViewPropertyAnimator; `curve` and `timing` are the same field: \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).",
+            fields: [LuaParam("duration", duration, "unless the curve is a spring given by its coefficients", unit: "s"),
+                     LuaParam("curve", timing, "a name, {x1, y1, x2, y2} or a spring table", optional: true, defaultValue: "\"easeInOut\""),
+                     LuaParam("timing", timing, "the same as curve", optional: true),
+                     LuaParam("dampingRatio", duration, "a spring curve of this ratio", optional: true),
+                     LuaParam("animations", LuaType<LuaRef>.function, "assignments to item properties inside it are animated", optional: true)],
+            exclusive: [["curve"], ["timing"], ["dampingRatio"]],
+            example: "local a = animhost.propertyAnimator{duration = 0.5, curve = \"easeInOut\", animations = function() pane.alpha = 0 end}\na:startAnimation()") {
+            [unowned self] r throws(LuaCallError) in
+            var spec = try r.optional("curve", timing)
+            if spec == nil { spec = try r.optional("timing", timing) }
+            if let ratio = try r.optional("dampingRatio", duration) { spec = .springRatio(dampingRatio: ratio, initialVelocity: 0) }
+            let model: PropertyAnimatorModel
             if case .springCoefficients = spec {
                 // UIKit: a spring given by its coefficients takes its own time; duration is ignored.
-                timing = try spec!.curve(duration: 1)
-                length = timing.spring!.settlingDuration
-            } else {
-                guard let duration else {
-                    throw .invalidParameter(name: "duration", value: .nan, expected: "given, in seconds (> 0)")
+                _ = try r.optional("duration", duration)
+                model = try self.animationCall(r) { () throws(AnimationError) in
+                    let curve = try spec!.curve(duration: 1)
+                    return try PropertyAnimatorModel(duration: curve.spring!.settlingDuration, timing: curve, startTime: self.stage.time)
                 }
-                try requirePositive(duration, "duration")
-                timing = try (spec ?? .curve(.easeInEaseOut)).curve(duration: duration)
-                length = duration
+            } else {
+                let d = try r.required("duration", duration)
+                model = try self.animationCall(r) { () throws(AnimationError) in
+                    try PropertyAnimatorModel(duration: d, timing: try (spec ?? .curve(.easeInEaseOut)).curve(duration: d), startTime: self.stage.time)
+                }
             }
-            var m = try PropertyAnimatorModel(duration: length, timing: timing, startTime: stage.time)
-            m.scrubsLinearly = true
-            return m
-        }
-        let pa = HostPropertyAnimator(model: model)
-        if let v = try r.bool("scrubsLinearly") { pa.model.scrubsLinearly = v }
-        if let v = try r.bool("pausesOnCompletion") { pa.model.pausesOnCompletion = v }
-        if let block = try r.function("animations") {
-            let entry = try animationCall("propertyAnimator") { () throws(AnimationError) in
-                try pa.model.addAnimations(delayFactor: 0, at: stage.time)
+            let pa = HostPropertyAnimator(model: model)
+            pa.model.scrubsLinearly = true
+            if let block = try r.optional("animations", .function) {
+                let entry = try self.animationCall(r) { () throws(AnimationError) in try pa.model.addAnimations(delayFactor: 0, at: self.stage.time) }
+                pa.pendingBlocks.append((entry, block))
             }
-            pa.pendingBlocks.append((entry, block))
-        }
-        return pa
+            return pa
+        }, constructs: c)
+        registerKeyframeFunctions(in: module)
     }
 
-    // MARK: Members
-
-    private func registerPropertyAnimatorMembers(_ c: LuaClass) {
-        func animator(_ o: AnyObject) -> HostPropertyAnimator { o as! HostPropertyAnimator }
-        c.property("fractionComplete", get: { [unowned self] o, call in
-            call.push(animator(o).model.fractionComplete(at: self.stage.time)); return .results(1)
-        }, set: { [unowned self] o, call in
-            let pa = animator(o)
-            var message: String?
-            guard let v = self.animationSetterNumber(call, "propertyAnimator", "fractionComplete").get(orStore: &message) else { return .error(message!) }
-            return self.control(pa) { t throws(AnimationError) in try pa.model.setFractionComplete(v, at: t) }
-        })
-        c.property("isReversed", get: { o, call in call.push(animator(o).model.isReversed); return .results(1) },
-                   set: { [unowned self] o, call in
-            let pa = animator(o)
-            guard lua_type(call.L, 3) == LUA_TBOOLEAN else { return .error("field 'isReversed' of propertyAnimator: boolean expected, got \(call.typeName(at: 3))") }
-            let v = call.boolean(at: 3)
-            return self.control(pa) { t throws(AnimationError) in try pa.model.setReversed(v, at: t) }
-        })
-        c.property("isRunning", get: { o, call in call.push(animator(o).model.isRunning); return .results(1) })
-        c.property("state", get: { o, call in call.push(animator(o).model.state.rawValue); return .results(1) })
-        c.property("duration", get: { o, call in call.push(animator(o).model.duration); return .results(1) })
-        for name in ["scrubsLinearly", "pausesOnCompletion"] {
-            c.property(name, get: { o, call in
-                let m = animator(o).model
-                call.push(name == "scrubsLinearly" ? m.scrubsLinearly : m.pausesOnCompletion); return .results(1)
-            }, set: { o, call in
-                guard lua_type(call.L, 3) == LUA_TBOOLEAN else { return .error("field '\(name)' of propertyAnimator: boolean expected, got \(call.typeName(at: 3))") }
-                if name == "scrubsLinearly" { animator(o).model.scrubsLinearly = call.boolean(at: 3) } else { animator(o).model.pausesOnCompletion = call.boolean(at: 3) }
-                return .none
-            })
+    private func registerPropertyAnimatorMethods(_ c: LuaClassOf<HostPropertyAnimator>) {
+        let fn = LuaType<LuaRef>.function, delayFactor = LuaType<Double>.number
+        /// A method's animator call: its refusal said whole (`continueAnimation requires an active animator …`).
+        let control: (HostPropertyAnimator, (Double) throws(AnimationError) -> Void) throws(LuaCallError) -> Void = {
+            [unowned self] pa, body throws(LuaCallError) in try self.control(pa, describe: { $0.description }, body)
         }
-        c.method("addAnimations") { [unowned self] o, call in
-            let pa = animator(o)
-            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(1, "function expected, got \(call.typeName(at: 2))") }
-            var delay = 0.0
-            if !call.isNil(at: 3) {
-                guard case .success(let d) = call.number(at: 3) else { return call.argumentError(2, "delayFactor: number expected, got \(call.typeName(at: 3))") }
-                delay = d
-            }
+        c.method("addAnimations", "Adds a block, starting at `delayFactor` of the remaining time.",
+                 [LuaParam("animations", fn, "assignments to item properties inside it are animated"),
+                  LuaParam("delayFactor", delayFactor, "0 … 1", optional: true, defaultValue: "0")]) { [unowned self] pa, call throws(LuaCallError) in
+            let block = try call.argument(1, fn)
+            let delay = try call.optionalArgument(2, delayFactor) ?? 0
             let entry: PropertyAnimatorModel.Entry
             do throws(AnimationError) { entry = try pa.model.addAnimations(delayFactor: delay, at: self.stage.time) } catch {
-                return .error("addAnimations: \(error.description)")
+                throw call.argumentFailure(2, error.detail)
             }
-            lua_pushvalue(call.L, 2)
-            let block = LuaRef(state: self.lua)
             if pa.model.state == .inactive {
                 pa.pendingBlocks.append((entry, block))
                 return .none
             }
-            if let e = self.runBlock(pa, entry, block) { return e }
-            return self.animationsSettled()
-        }
-        c.method("addCompletion") { [unowned self] o, call in
-            guard lua_type(call.L, 2) == LUA_TFUNCTION else { return call.argumentError(1, "function expected, got \(call.typeName(at: 2))") }
-            lua_pushvalue(call.L, 2)
-            animator(o).completions.append((LuaRef(state: self.lua), false))
+            try self.runBlock(pa, entry, block)
+            try self.settleAnimationsForCall()
             return .none
         }
-        c.method("startAnimation") { [unowned self] o, call in
-            let pa = animator(o)
-            var delay = 0.0
-            if !call.isNil(at: 2) {
-                guard case .success(let d) = call.number(at: 2), d.isFinite, d >= 0, d <= 1e9 else {
-                    return call.argumentError(1, "delay in seconds >= 0 expected, got \(call.typeName(at: 2))")
-                }
-                delay = d
-            }
-            if delay > 0 {
-                self.stage.after(delay) { [unowned self] () throws(HostError) in
-                    if case .error(let message) = self.control(pa, { t throws(AnimationError) in try pa.model.start(at: t) }) {
-                        throw .script("startAnimation (after its delay): \(message)")
-                    }
+        c.method("addCompletion", "Adds a completion handler, called with \"start\", \"end\" or \"current\".",
+                 [LuaParam("fn", "function", annotation: "fun(position: string)")]) { pa, call throws(LuaCallError) in
+            pa.completions.append((try call.argument(1, fn), false))
+            return .none
+        }
+        let delay = LuaType<Double>.atLeast(0)
+        c.method("startAnimation", "Starts it, optionally after a delay.", [LuaParam("delay", delay, optional: true, unit: "s", defaultValue: "0")]) {
+            [unowned self] pa, call throws(LuaCallError) in
+            let after = try call.optionalArgument(1, delay) ?? 0
+            if after > 0 {
+                self.stage.after(after) { () throws(HostError) in
+                    do throws(LuaCallError) { try control(pa) { t throws(AnimationError) in try pa.model.start(at: t) } }
+                    catch { throw .script("startAnimation (after its delay): \(error.description)") }
                 }
                 return .none
             }
-            return self.control(pa) { t throws(AnimationError) in try pa.model.start(at: t) }
+            try control(pa) { t throws(AnimationError) in try pa.model.start(at: t) }
+            return .none
         }
-        c.method("pauseAnimation") { [unowned self] o, _ in
-            let pa = animator(o)
-            return self.control(pa) { t throws(AnimationError) in try pa.model.pause(at: t) }
+        c.method("pauseAnimation", "Pauses it (scrub with fractionComplete).") { pa, _ throws(LuaCallError) in
+            try control(pa) { t throws(AnimationError) in try pa.model.pause(at: t) }
+            return .none
         }
-        c.method("continueAnimation") { [unowned self] o, call in
-            let pa = animator(o)
+        let durationFactor = LuaType<Double>.atLeast(0), timing = timingType
+        let options = [LuaParam("timing", timing, optional: true), LuaParam("curve", timing, "the same as timing", optional: true),
+                       LuaParam("durationFactor", durationFactor, "share of the duration left", optional: true)]
+        c.method("continueAnimation", "Continues, optionally with a new timing and the share of the duration left.",
+                 [LuaParam("options", "table {timing=, durationFactor=}", annotation: "{timing: any?, curve: any?, durationFactor: number?}", optional: true)]) {
+            pa, call throws(LuaCallError) in
             var spec: TimingSpec?
             var factor = 0.0
             if !call.isNil(at: 2) {
-                guard let r = TableReader(call, argument: 2, function: "continueAnimation", kind: "continueAnimation", fields: ["timing", "curve", "durationFactor"]) else {
-                    return call.argumentError(1, "table {timing=, durationFactor=} expected, got \(call.typeName(at: 2))")
+                guard var r = LuaFields(call, argument: 2, function: "continueAnimation") else {
+                    throw call.argumentFailure(1, "expected table {timing=, durationFactor=}, got \(call.typeName(at: 2))")
                 }
-                do throws(LuaCallError) {
-                    try r.finish()
-                    spec = try self.timingField(r, "timing")
-                    if spec == nil { spec = try self.timingField(r, "curve") }
-                    factor = try r.finiteNumber("durationFactor") ?? 0
-                } catch { return .error(error.description) }
+                r.argument = 1
+                try r.checkNames(valid: options.map(\.name), kind: "continueAnimation")
+                spec = try r.optional("timing", timing)
+                if spec == nil { spec = try r.optional("curve", timing) }
+                factor = try r.optional("durationFactor", durationFactor) ?? 0
             }
-            return self.control(pa) { t throws(AnimationError) in
-                let curve = try spec?.curve(duration: pa.model.duration)
-                try pa.model.continue(timing: curve, durationFactor: factor, at: t)
+            try control(pa) { t throws(AnimationError) in
+                try pa.model.continue(timing: try spec?.curve(duration: pa.model.duration), durationFactor: factor, at: t)
             }
+            return .none
         }
-        c.method("stopAnimation") { [unowned self] o, call in
-            let pa = animator(o)
-            let withoutFinishing = call.boolean(at: 2)
-            return self.control(pa) { t throws(AnimationError) in
+        c.method("stopAnimation", "Stops it; unless withoutFinishing, finishAnimation must follow.",
+                 [LuaParam("withoutFinishing", LuaType<Bool>.boolean, optional: true, defaultValue: "false")]) { [unowned self] pa, call throws(LuaCallError) in
+            let withoutFinishing = try call.optionalArgument(1, .boolean) ?? false
+            try control(pa) { t throws(AnimationError) in
                 try pa.model.stop(withoutFinishing: withoutFinishing, at: t)
                 // Inactive now: the properties stay where they are.
                 if withoutFinishing { self.animations.fold(pa, at: t) }
             }
+            return .none
         }
-        c.method("finishAnimation") { [unowned self] o, call in
-            let pa = animator(o)
-            guard case .success(let name) = call.string(at: 2) else {
-                return call.argumentError(1, "position \"end\", \"start\" or \"current\" expected, got \(call.typeName(at: 2))")
-            }
-            return self.control(pa) { t throws(AnimationError) in
+        let position = LuaType<String>.choice(PropertyAnimatorModel.Position.allCases.map(\.rawValue))
+        c.method("finishAnimation", "Finishes a stopped animator at a position.", [LuaParam("at", position)]) { [unowned self] pa, call throws(LuaCallError) in
+            let name = try call.argument(1, position)
+            try control(pa) { t throws(AnimationError) in
                 let c = try pa.model.finish(at: try PropertyAnimatorModel.Position(named: name), time: t)
                 self.animations.fold(pa, at: t)
                 self.animations.completed(pa, at: c.position)
             }
-        }
-        c.describe = { [unowned self] o in
-            let m = animator(o).model
-            return "propertyAnimator (\(m.state.rawValue)\(m.isRunning ? ", running" : ""), fractionComplete \(NumberFormat.string(m.fractionComplete(at: self.stage.time))))"
+            return .none
         }
     }
 
     /// Runs a control call of a property animator at the current time; when it makes an
     /// inactive animator active, the blocks waiting for that run first. Then the animations are
-    /// brought up to date.
-    private func control(_ pa: HostPropertyAnimator, _ body: (Double) throws(AnimationError) -> Void) -> LuaReturn {
+    /// brought up to date. `describe` words the library's refusal.
+    private func control(_ pa: HostPropertyAnimator, describe: (AnimationError) -> String,
+                         _ body: (Double) throws(AnimationError) -> Void) throws(LuaCallError) {
         let wasInactive = pa.model.state == .inactive
-        do throws(AnimationError) { try body(stage.time) } catch { return .error(error.description) }
+        do throws(AnimationError) { try body(stage.time) } catch { throw LuaCallError(describe(error)) }
         animations.track(pa)
         if wasInactive && pa.model.state != .inactive {
             let blocks = pa.pendingBlocks
             pa.pendingBlocks.removeAll()
-            for b in blocks {
-                if let e = runBlock(pa, b.entry, b.block) { return e }
-            }
+            for b in blocks { try runBlock(pa, b.entry, b.block) }
         }
-        return animationsSettled()
+        try settleAnimationsForCall()
     }
 
     /// Runs an animation block for an entry, recording its assignments.
-    private func runBlock(_ pa: HostPropertyAnimator, _ entry: PropertyAnimatorModel.Entry, _ block: LuaRef) -> LuaReturn? {
-        do throws(HostError) { try animations.beginRecording(pa, entry: entry) } catch { return luaError(error) }
+    private func runBlock(_ pa: HostPropertyAnimator, _ entry: PropertyAnimatorModel.Entry, _ block: LuaRef) throws(LuaCallError) {
+        do throws(HostError) { try animations.beginRecording(pa, entry: entry) } catch { throw LuaCallError(untraced(error)) }
         let failure = callBlock { block.push() }
-        do throws(HostError) { try animations.endRecording() } catch { return failure ?? luaError(error) }
-        return failure
+        do throws(HostError) { try animations.endRecording() } catch { throw failure ?? LuaCallError(untraced(error)) }
+        if let failure { throw failure }
     }
 
-    /// Calls the function `push` pushes, with no arguments; its error as a return value.
-    private func callBlock(_ push: () -> Void) -> LuaReturn? {
+    /// Calls the function `push` pushes, with no arguments; its error as a value.
+    private func callBlock(_ push: () -> Void) -> LuaCallError? {
         let top = lua.top
         push()
-        var failure: LuaReturn?
-        do { try lua.call(nargs: 0, nresults: 0) } catch { failure = .error(error.message) }
+        var failure: LuaCallError?
+        do { try lua.call(nargs: 0, nresults: 0) } catch { failure = LuaCallError(error.message) }
         lua.setTop(top)
         return failure
     }
 
     // MARK: Keyframes
 
-    /// `animhost.keyframe(relativeStart, relativeDuration, fn)`: inside an animation block,
-    /// the assignments `fn` makes run over that part of the block's progress.
-    private func keyframe(_ call: LuaCall) -> LuaReturn {
-        guard animations.isRecording else {
-            return .error("keyframe must be called inside an animation block (a propertyAnimator's animations or addAnimations function)")
+    private func registerKeyframeFunctions(in module: LuaModule) {
+        let fraction = LuaType<Double>.number.checked("0 … 1") { v in
+            v >= 0 && v <= 1 ? nil : "must be from 0 to 1, got \(NumberFormat.string(v))"
         }
-        guard case .success(let start) = call.number(at: 1), start.isFinite, start >= 0, start <= 1 else {
-            return call.argumentError(1, "relativeStart in [0, 1] expected, got \(call.typeName(at: 1) == "number" ? NumberFormat.string(lua_tonumberx(call.L, 1, nil)) : call.typeName(at: 1))")
+        let fn = LuaType<LuaRef>.function
+        module.function("keyframe", "Inside animateKeyframes or a property animator block: a nested keyframe window over part of the block's progress.",
+                        [LuaParam("relativeStart", fraction, "where in the block's progress (0 … 1) the window starts"),
+                         LuaParam("relativeDuration", fraction, "its length, at most 1 - relativeStart"),
+                         LuaParam("fn", fn, "the assignments it makes run over the window")],
+                        example: "animhost.keyframe(0, 0.5, function() pane.scale = 1.2 end)") { [unowned self] call throws(LuaCallError) in
+            guard self.animations.isRecording else {
+                throw LuaCallError("keyframe must be called inside an animation block (a propertyAnimator's animations or addAnimations function)")
+            }
+            let start = try call.argument(1, fraction), duration = try call.argument(2, fraction)
+            guard start + duration <= 1 + 1e-9 else {
+                throw call.argumentFailure(2, "must be ≤ 1 - relativeStart (\(NumberFormat.string(1 - start))), got \(NumberFormat.string(duration))")
+            }
+            _ = try call.argument(3, fn)
+            let L = call.L
+            if let failure = self.animations.withKeyframe(start: start, duration: min(duration, 1 - start), { self.callBlock { lua_pushvalue(L, 3) } }) {
+                throw failure
+            }
+            return .none
         }
-        guard case .success(let duration) = call.number(at: 2), duration.isFinite, duration >= 0, start + duration <= 1 + 1e-9 else {
-            return call.argumentError(2, "relativeDuration in [0, 1 - relativeStart] expected, got \(call.typeName(at: 2) == "number" ? NumberFormat.string(lua_tonumberx(call.L, 2, nil)) : call.typeName(at: 2))")
+        let fields = [LuaParam("duration", LuaType<Double>.above(0), "length of the whole", unit: "s"),
+                      LuaParam("delay", LuaType<Double>.atLeast(0), "before it starts", optional: true, unit: "s", defaultValue: "0"),
+                      LuaParam("animations", fn, "its keyframe calls set the windows"),
+                      LuaParam("onComplete", "function", annotation: "fun(finished: boolean)", "called with true when it reached the end", optional: true)]
+        module.function("animateKeyframes", "UIView.animateKeyframes: a linear property animator whose block holds keyframe windows; returns it, started. Inside a block, animateKeyframes(fn) just runs fn.",
+                        [LuaParam("fields", "table or function", annotation: "table|fun()", fields.map(\.name).joined(separator: ", "))],
+                        returns: LuaParam("animator", "propertyAnimator", annotation: "animhost.PropertyAnimator"),
+                        example: "animhost.animateKeyframes{duration = 1, animations = function() animhost.keyframe(0, 0.5, function() pane.alpha = 0.5 end) end}") {
+            [unowned self] call throws(LuaCallError) in try self.animateKeyframes(call, fields)
         }
-        guard lua_type(call.L, 3) == LUA_TFUNCTION else { return call.argumentError(3, "function expected, got \(call.typeName(at: 3))") }
-        let L = call.L
-        return animations.withKeyframe(start: start, duration: min(duration, 1 - start)) {
-            callBlock { lua_pushvalue(L, 3) }
-        } ?? .none
+        module.describeFields(of: "animateKeyframes", fields)
     }
 
     /// `animhost.animateKeyframes(fn)` inside a block runs `fn` (its `keyframe` calls nest);
     /// `animhost.animateKeyframes{duration=, delay=, animations=, onComplete=}` outside one
     /// starts a linear property animator of that duration with the animations (UIView's
     /// animateKeyframes) and returns it; `onComplete(finished)` gets true when it reached the end.
-    private func animateKeyframes(_ call: LuaCall) -> LuaReturn {
+    private func animateKeyframes(_ call: LuaCall, _ fields: [LuaParam]) throws(LuaCallError) -> LuaReturn {
         let L = call.L
         if lua_type(L, 1) == LUA_TFUNCTION {
             guard animations.isRecording else {
-                return .error("animateKeyframes(fn) must be called inside an animation block; outside one give a table {duration=, animations=}")
+                throw LuaCallError("animateKeyframes(fn) must be called inside an animation block; outside one give a table {duration=, animations=}")
             }
-            return callBlock { lua_pushvalue(L, 1) } ?? .none
+            if let failure = callBlock({ lua_pushvalue(L, 1) }) { throw failure }
+            return .none
         }
-        guard let r = TableReader(call, argument: 1, function: "animateKeyframes", kind: "animateKeyframes", fields: Self.animateKeyframesFields) else {
-            return call.argumentError(1, "function or table {duration=, animations=} expected, got \(call.typeName(at: 1))")
+        guard let r = LuaFields(call, function: "animateKeyframes") else {
+            throw call.argumentFailure(1, "expected function or table {duration=, animations=}, got \(call.typeName(at: 1))")
         }
-        do throws(LuaCallError) {
-            try r.finish()
-            guard let block = try r.function("animations") else {
-                throw animationArgumentError("animateKeyframes", "field 'animations' is required: a function")
+        try r.checkNames(valid: fields.map(\.name), kind: "animateKeyframes")
+        let block = try r.required("animations", .function)
+        if animations.isRecording {
+            if let failure = callBlock({ block.push() }) { throw failure }
+            return .none
+        }
+        let duration = try r.required("duration", .above(0))
+        let delay = try r.optional("delay", .atLeast(0)) ?? 0
+        let done = try r.optional("onComplete", .function)
+        var model = try animationCall(r) { () throws(AnimationError) in
+            try PropertyAnimatorModel(duration: duration, timing: .linear, startTime: stage.time)
+        }
+        let entry = try animationCall(r) { () throws(AnimationError) in try model.addAnimations(at: stage.time) }
+        let pa = HostPropertyAnimator(model: model)
+        pa.pendingBlocks.append((entry, block))
+        if let done { pa.completions.append((done, true)) }
+        let start: () throws(LuaCallError) -> Void = { [unowned self] () throws(LuaCallError) in
+            try self.control(pa, describe: { $0.description }) { t throws(AnimationError) in try pa.model.start(at: t) }
+        }
+        if delay > 0 {
+            stage.after(delay) { () throws(HostError) in
+                do throws(LuaCallError) { try start() } catch { throw .script("animateKeyframes (after its delay): \(error.description)") }
             }
-            if animations.isRecording {
-                return callBlock { block.push() } ?? .none
-            }
-            let duration = try requiredNumber(r, "duration", "seconds")
-            let delay = try r.finiteNumber("delay") ?? 0
-            guard delay >= 0 else { throw animationArgumentError("animateKeyframes", "field 'delay' must be >= 0") }
-            var model = try animationCall("animateKeyframes") { () throws(AnimationError) in
-                try requirePositive(duration, "duration")
-                return try PropertyAnimatorModel(duration: duration, timing: .linear, startTime: stage.time)
-            }
-            let entry = try animationCall("animateKeyframes") { () throws(AnimationError) in try model.addAnimations(at: stage.time) }
-            let pa = HostPropertyAnimator(model: model)
-            pa.pendingBlocks.append((entry, block))
-            if let done = try r.function("onComplete") { pa.completions.append((done, true)) }
-            lua.push(pa, as: api.animation.propertyAnimator)
-            if delay > 0 {
-                stage.after(delay) { [unowned self] () throws(HostError) in
-                    if case .error(let message) = self.control(pa, { t throws(AnimationError) in try pa.model.start(at: t) }) {
-                        throw .script("animateKeyframes (after its delay): \(message)")
-                    }
-                }
-                return .results(1)
-            }
-            if case .error(let m) = control(pa, { t throws(AnimationError) in try pa.model.start(at: t) }) { return .error(m) }
-            return .results(1)
-        } catch { return .error(error.description) }
+        } else {
+            try start()
+        }
+        lua.push(pa, as: api.animation.propertyAnimator)
+        return .results(1)
     }
 }

@@ -35,19 +35,14 @@ extension Scene {
         registerGroup(in: module)
         registerScene(in: module)
         registerInput(in: module)
-        registerAnimations(in: t)
-        describeAnimations(in: module)
+        registerAnimations(in: module)
         module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().",
                         [LuaParam("x", .number), LuaParam("y", .number)], returns: LuaParam("v", "vec", annotation: "animhost.Vec"),
                         example: "local v = animhost.vec(3, 4); print(v:length())  --> 5")
         module.document("behavior", "Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).",
                         [LuaParam("name", .string)], returns: LuaParam("class", "behavior class", annotation: "animhost.BehaviorClass"),
                         example: "local Drag = animhost.behavior(\"Drag\")\nfunction Drag:init(item) self:addChild(animhost.snap{item = item, to = {0, 0}}) end")
-        SpringConvertBinding.register(lua, in: t)
-        module.document("springConvert", "Converts a spring between its parameterisations (as `animhost spring --format json` does): give one of stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, duration/bounce, springSpeed/springBounciness, origamiTension/origamiFriction (and velocity); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.",
-                        [LuaParam("fields", "table", annotation: "table<string, number>", SpringConversion.names.joined(separator: ", "))],
-                        returns: LuaParam("spring", "table", annotation: "table"),
-                        example: "local s = animhost.springConvert{response = 0.4, dampingRatio = 0.8}; print(s.stiffness)")
+        SpringConvertBinding.register(in: module)
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)

@@ -37,20 +37,20 @@ enum SpringFamily: CaseIterable {
 
 extension Scene {
     /// Reads a spring's parameters from a constructor table.
-    func springParameters(_ r: TableReader) throws(LuaCallError) -> (SpringParameters, SpringSettings) {
+    func springParameters(_ r: LuaFields) throws(LuaCallError) -> (SpringParameters, SpringSettings) {
         var given: [String: Double] = [:]
-        for f in SpringFamily.allFields { if let v = try r.finiteNumber(f) { given[f] = v } }
+        for f in SpringFamily.allFields { if let v = try r.optional(f, .number) { given[f] = v } }
         let families = SpringFamily.allCases.filter { f in f.fields.contains { given[$0] != nil } }
         if families.count > 1 {
             let names = families.compactMap { f in f.fields.first { given[$0] != nil } }
-            throw animationArgumentError("spring", "give the spring one way: stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction or origamiTension/origamiFriction (got '\(names[0])' and '\(names[1])')")
+            throw r.error("give the spring one way: stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction or origamiTension/origamiFriction, got '\(names[0])' and '\(names[1])'")
         }
         let family = families.first ?? (given["dampingRatio"] != nil ? .response : (given["mass"] != nil ? .coefficients : .pop))
         if given["dampingRatio"] != nil, !family.takesRatio {
-            throw animationArgumentError("spring", "'dampingRatio' goes with 'frequency' or 'response', not with '\(family.fields[0])' ('damping' is the coefficient)")
+            throw r.error("dampingRatio", "goes with 'frequency' or 'response', not with '\(family.fields[0])' ('damping' is the coefficient)")
         }
         if given["mass"] != nil, !family.takesMass {
-            throw animationArgumentError("spring", "'mass' cannot be combined with '\(family.fields[0])' (the conversion fixes mass 1)")
+            throw r.error("mass", "cannot be combined with '\(family.fields[0])' (the conversion fixes mass 1)")
         }
         do throws(AnimationError) {
             var settings = SpringSettings()
@@ -76,7 +76,7 @@ extension Scene {
             }
             return (p, settings)
         } catch {
-            throw animationArgumentError("spring", error.description)
+            throw Self.failure(error, r)
         }
     }
 

@@ -24,76 +24,92 @@ enum TimingSpec {
 extension Scene {
     static let springTimingFields = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
 
-    /// Reads a timing curve at stack index `i`: a name (`"linear"`, `"easeIn"`, `"easeOut"`,
-    /// `"easeInOut"` or `"easeInEaseOut"`, `"default"`), a cubic `{x1, y1, x2, y2}`, or a
-    /// spring `{dampingRatio=, initialVelocity=}` / `{mass=, stiffness=, damping=, initialVelocity=}`.
-    func timingSpec(at i: Int32, field: String, function: String, _ call: LuaCall) -> Result<TimingSpec, LuaCallError> {
+    /// A timing curve: a name (`"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or
+    /// `"easeInEaseOut"`, `"default"`), a cubic `{x1, y1, x2, y2}`, or a spring
+    /// `{dampingRatio=, initialVelocity=}` / `{mass=, stiffness=, damping=, initialVelocity=}`.
+    /// Pushed as a script could give it (a spring curve as its coefficients table).
+    var timingType: LuaType<TimingSpec> {
+        LuaType(name: "timing curve", annotation: "string|number[]|table", read: { call, i in Scene.readTiming(call, at: i) },
+                push: { call, spec in
+            guard case .curve(let c) = spec else { call.pushNil(); return }
+            Scene.pushTimingCurve(c, call)
+        })
+    }
+
+    private static func readTiming(_ call: LuaCall, at i: Int32) -> Result<TimingSpec, LuaValueError> {
         let L = call.L
-        func fail(_ what: String) -> Result<TimingSpec, LuaCallError> {
-            .failure(LuaCallError("bad argument #1 to '\(function)' (field '\(field)': \(what))"))
+        func curve(_ make: () throws(AnimationError) -> TimingCurve) -> Result<TimingSpec, LuaValueError> {
+            do throws(AnimationError) { return .success(.curve(try make())) } catch { return .failure(.invalid(error.description)) }
         }
         switch lua_type(L, i) {
         case LUA_TSTRING:
-            do throws(AnimationError) {
-                return .success(.curve(try TimingCurve(named: lua.string(at: i) ?? "")))
-            } catch { return fail(error.description) }
+            let name = call.state.string(at: i) ?? ""
+            return curve { () throws(AnimationError) in try TimingCurve(named: name) }
         case LUA_TTABLE:
             let t = lua_absindex(L, i)
             if lua_rawlen(L, t) > 0 {
                 var p: [Double] = []
                 for k in 1...4 {
-                    lua_rawgeti(L, t, lua_Integer(k))
-                    if lua_type(L, -1) == LUA_TNUMBER { p.append(lua_tonumberx(L, -1, nil)) }
-                    lua.pop()
+                    if lua_rawgeti(L, t, lua_Integer(k)) == LUA_TNUMBER { p.append(lua_tonumberx(L, -1, nil)) }
+                    lua_settop(L, -2)
                 }
                 guard p.count == 4, lua_rawlen(L, t) == 4 else {
-                    return fail("a cubic curve needs four numbers {x1, y1, x2, y2}")
+                    return .failure(.type(expected: "a cubic curve {x1, y1, x2, y2}", got: "a list without four numbers"))
                 }
-                do throws(AnimationError) {
-                    return .success(.curve(try TimingCurve.cubic(p[0], p[1], p[2], p[3])))
-                } catch { return fail(error.description) }
+                return curve { () throws(AnimationError) in try TimingCurve.cubic(p[0], p[1], p[2], p[3]) }
             }
-            guard let r = TableReader(call, argument: t, function: function, kind: "spring timing", fields: Self.springTimingFields) else {
-                return fail("timing curve expected")
-            }
-            do throws(LuaCallError) {
-                try r.finish()
-                let velocity = try r.finiteNumber("initialVelocity") ?? 0
-                let zeta = try r.finiteNumber("dampingRatio")
-                let mass = try r.finiteNumber("mass"), stiffness = try r.finiteNumber("stiffness"), damping = try r.finiteNumber("damping")
-                if mass == nil && stiffness == nil && damping == nil {
-                    guard let zeta else {
-                        return fail("a spring curve needs dampingRatio = … or mass/stiffness/damping")
-                    }
-                    do throws(AnimationError) { try requireRatio(zeta) } catch { return fail(error.description) }
-                    return .success(.springRatio(dampingRatio: zeta, initialVelocity: velocity))
-                }
-                if zeta != nil { return fail("give dampingRatio or mass/stiffness/damping, not both") }
-                do throws(AnimationError) {
-                    let p = try SpringParameters(mass: mass ?? 1, stiffness: stiffness ?? 100, damping: damping ?? 10)
-                    return .success(.springCoefficients(p, initialVelocity: velocity))
-                } catch { return fail(error.description) }
-            } catch { return .failure(error) }
+            return readSpringTiming(call, table: t)
         default:
-            return fail("timing curve expected (a name, {x1, y1, x2, y2} or a spring table), got \(call.typeName(at: i))")
+            return .failure(.type(expected: "timing curve (a name, {x1, y1, x2, y2} or a spring table)", got: call.typeName(at: i)))
         }
     }
 
-    /// A timing field of a constructor table, or nil.
-    func timingField(_ r: TableReader, _ field: String) throws(LuaCallError) -> TimingSpec? {
-        let t = r.push(field)
-        defer { lua.pop() }
-        if t == LUA_TNIL { return nil }
-        switch timingSpec(at: -1, field: field, function: r.function, r.call) {
-        case .success(let s): return s
-        case .failure(let e): throw e
+    /// `{dampingRatio=, initialVelocity=}` or `{mass=, stiffness=, damping=, initialVelocity=}`.
+    private static func readSpringTiming(_ call: LuaCall, table t: Int32) -> Result<TimingSpec, LuaValueError> {
+        let fields = LuaFields(call: call, index: t, function: "")
+        do throws(LuaCallError) { try fields.checkNames(valid: springTimingFields, kind: "spring timing") }
+        catch { return .failure(.invalid(error.description)) }
+        var given: [String: Double] = [:]
+        for name in springTimingFields {
+            let type = fields.push(name)
+            defer { lua_settop(call.L, -2) }
+            if type == LUA_TNIL { continue }
+            switch LuaType<Double>.number.read(call, -1) {
+            case .success(let v): given[name] = v
+            case .failure(let e): return .failure(.invalid("field '\(name)': \(e.detail)"))
+            }
         }
+        let velocity = given["initialVelocity"] ?? 0
+        let mass = given["mass"], stiffness = given["stiffness"], damping = given["damping"]
+        if mass == nil && stiffness == nil && damping == nil {
+            guard let zeta = given["dampingRatio"] else {
+                return .failure(.invalid("a spring curve needs dampingRatio = … or mass/stiffness/damping"))
+            }
+            guard zeta > 0 else { return .failure(.invalid("field 'dampingRatio': must be > 0, got \(NumberFormat.string(zeta))")) }
+            return .success(.springRatio(dampingRatio: zeta, initialVelocity: velocity))
+        }
+        if given["dampingRatio"] != nil { return .failure(.invalid("give dampingRatio or mass/stiffness/damping, not both")) }
+        do throws(AnimationError) {
+            let p = try SpringParameters(mass: mass ?? 1, stiffness: stiffness ?? 100, damping: damping ?? 10)
+            return .success(.springCoefficients(p, initialVelocity: velocity))
+        } catch { return .failure(.invalid(error.description)) }
     }
-}
 
-/// A damping ratio for a spring timing curve must be > 0.
-private func requireRatio(_ zeta: Double) throws(AnimationError) {
-    guard zeta.isFinite, zeta > 0 else {
-        throw .invalidParameter(name: "dampingRatio", value: zeta, expected: "a finite number > 0")
+    /// Pushes a timing curve as a script could give it: `{x1, y1, x2, y2}` for a cubic, a
+    /// `{mass=, stiffness=, damping=, initialVelocity=}` table for a spring.
+    static func pushTimingCurve(_ c: TimingCurve, _ call: LuaCall) {
+        let L = call.L
+        if let p = c.controlPoints {
+            lua_createtable(L, 4, 0)
+            for (i, v) in [p.x1, p.y1, p.x2, p.y2].enumerated() { call.push(v); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        } else if let s = c.spring {
+            lua_createtable(L, 0, 4)
+            for (name, v) in [("mass", s.parameters.mass), ("stiffness", s.parameters.stiffness), ("damping", s.parameters.damping),
+                              ("initialVelocity", s.initialVelocity)] {
+                call.push(v); lua_setfield(L, -2, name)
+            }
+        } else {
+            call.pushNil()
+        }
     }
 }

@@ -114,3 +114,12 @@ extension Scene {
         for (k, id) in items.enumerated() { push(id); lua_rawseti(L, -2, lua_Integer(k + 1)) }
     }
 }
+
+extension DynamicsError {
+    /// The refusal of an assignment to field `name`: only what is wrong when the core
+    /// speaks of that field (`field 'size' of item: must be > 0 in both axes, got {0, 10}`).
+    func failure(assigning name: String) -> LuaFailure { field == name ? .invalid(detail) : .message(description) }
+
+    /// The refusal of a constructor's table, naming the field when the core does.
+    func argumentError(_ table: LuaFields) -> LuaCallError { field.map { table.error($0, detail) } ?? table.error(description) }
+}

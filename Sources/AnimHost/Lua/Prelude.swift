@@ -20,7 +20,7 @@ local function coerce(v, what)
     if x == nil then x, y = rawget(v, "x"), rawget(v, "y") end
     if type(x) == "number" and type(y) == "number" then return x, y end
   end
-  error("bad operand to vec " .. what .. " (vector expected, got " .. type(v) .. ")", 3)
+  error("bad operand to vec " .. what .. " (expected vector, got " .. type(v) .. ")", 3)
 end
 vec.__index = function(v, k)
   if k == 1 then return rawget(v, "x") elseif k == 2 then return rawget(v, "y") end
@@ -55,7 +55,7 @@ animhost.vec = setmetatable({}, {
   __call = function(_, x, y)
     if type(x) == "table" then x, y = coerce(x, "constructor") end
     if type(x) ~= "number" or type(y) ~= "number" then
-      error("bad argument to 'vec' (two numbers expected, got " .. type(x) .. ", " .. type(y) .. ")", 2)
+      error("bad argument #1 to 'vec' (expected two numbers, got " .. type(x) .. ", " .. type(y) .. ")", 2)
     end
     return new(x, y)
   end,
@@ -66,7 +66,7 @@ animhost._vecmeta = vec
 -- Custom behaviors: classes whose instances are plain tables backed by a host composite.
 local classes = {}
 function animhost.behavior(name)
-  if type(name) ~= "string" then error("bad argument #1 to 'behavior' (string expected, got " .. type(name) .. ")", 2) end
+  if type(name) ~= "string" then error("bad argument #1 to 'behavior' (expected string, got " .. type(name) .. ")", 2) end
   local class = {__name = name}
   local instance = {}
   instance.__name = name

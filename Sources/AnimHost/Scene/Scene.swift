@@ -69,7 +69,7 @@ public final class Scene {
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))
         scene.stage.animator.seed = options.seed   // noise and turbulence fields
-        for s in options.sets where !s.value.isFinite { throw .usage("\(options.setsName) \(s.name): value must be finite") }
+        for s in options.sets where !s.value.isFinite { throw .usage("\(options.setsName) \(s.name) must be finite, got \(NumberFormat.string(s.value))") }
         try scene.installAPI()
         // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.
         lua.enableStrictGlobals(relaxedSources: ["stdin", "(repl)"])

@@ -39,7 +39,7 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
-        SpringConvertBinding.register(lua, in: t)
+        SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)
@@ -50,7 +50,7 @@ final class TestAPI {
     }
 
     private func load(_ call: LuaCall) -> LuaReturn {
-        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "string expected, got \(call.typeName(at: 1))") }
+        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
         // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
@@ -60,7 +60,7 @@ final class TestAPI {
         so.seed = options.seed
         so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         if call.count >= 2 && !call.isNil(at: 2) {
-            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "table {set=, input=, seed=} expected, got \(call.typeName(at: 2))") }
+            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "expected table {set=, input=, seed=}, got \(call.typeName(at: 2))") }
             lua.push("seed")
             switch lua_rawget(call.L, 2) {
             case LUA_TNIL: break
@@ -157,7 +157,7 @@ final class TestAPI {
         let c = sceneClass
         func sut(_ o: AnyObject) -> SceneUnderTest { o as! SceneUnderTest }
         c.method("run") { o, call in
-            guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (seconds ≥ 0 expected, got \(call.typeName(at: 2)))") }
+            guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (expected seconds ≥ 0, got \(call.typeName(at: 2)))") }
             do throws(HostError) { try sut(o).run(s) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
@@ -175,7 +175,7 @@ final class TestAPI {
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("tap") { [unowned self] o, call in
-            guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (point {x, y} expected, got \(call.typeName(at: 2)))") }
+            guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (expected point {x, y}, got \(call.typeName(at: 2)))") }
             let s = sut(o)
             s.stage.schedule(.tap(at: s.stage.time, point: p))
             lua_pushvalue(call.L, 1); return .results(1)
@@ -189,7 +189,7 @@ final class TestAPI {
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("item") { [unowned self] o, call in
-            guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (string expected, got \(call.typeName(at: 2)))") }
+            guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (expected string, got \(call.typeName(at: 2)))") }
             let s = sut(o)
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)
@@ -249,40 +249,40 @@ final class TestAPI {
         func known(_ t: Trace, _ item: String) -> Bool { t.frames.contains { $0.rows.contains { $0.item == item } } }
         c.method("value") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (name of an item in the trace expected)") }
-            var message: String?
-            guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
-            guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (time in seconds expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (expected the name of an item in the trace)") }
+            let col: Int
+            switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
+            guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (expected time in seconds)") }
             if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
             c.method(name) { o, call in
                 let t = tr(o)
-                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (name of an item in the trace expected)") }
-                var message: String?
-                guard let col = field(call, t, 3).get(orStore: &message) else { return .error(message!) }
+                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (expected the name of an item in the trace)") }
+                let col: Int
+                switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
                 if let v = pick(t.series(item: item, column: col).map(\.v)) { call.push(v) } else { call.pushNil() }
                 return .results(1)
             }
         }
         c.method("settleTime") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (expected the name of an item in the trace)") }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
             if let v = t.settleTime(item: item, tolerance: tol) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("overshoot") { [unowned self] o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (expected the name of an item in the trace)") }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
             if let v = t.overshoot(item: item, target: target) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("maxVelocityJump") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (expected the name of an item in the trace)") }
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
@@ -297,7 +297,7 @@ final class TestAPI {
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (name of an item in the trace expected)") }
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (expected the name of an item in the trace)") }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
             if call.count >= 3 && !call.isNil(at: 3) {
                 guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {

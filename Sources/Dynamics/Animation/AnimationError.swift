@@ -1,10 +1,11 @@
 /// A rejected animation parameter, key-frame list, curve name or animator call.
 ///
 /// Every case renders (through `description`) as one sentence that names the parameter or
-/// operation, says what is valid and what was given, so the host can prefix its own function
-/// name and raise it in Lua unchanged: `stiffness must be a finite number > 0 (got -3)`.
+/// operation, says what is valid and what was given, in the host's one shape (`stiffness must
+/// be > 0, got -3`), so the host can put it in its own messages unchanged.
 public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A numeric parameter outside its valid range; `expected` completes "must be …".
+    /// A numeric parameter outside its valid range; `expected` completes "must be …" (`> 0`,
+    /// `from 0 to 1`).
     case invalidParameter(name: String, value: Double, expected: String)
     /// `values`, `keyTimes` or `timingFunctions` of a key-frame animation do not fit together.
     case invalidKeyframes(String)
@@ -13,11 +14,11 @@ public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A property-animator call made in a state that does not allow it.
     case invalidState(operation: String, state: String, requirement: String)
 
-    /// The message, e.g. `mass must be a finite number > 0 (got 0)`.
+    /// The message, e.g. `mass must be > 0, got 0`.
     public var description: String {
         switch self {
-        case let .invalidParameter(name, value, expected):
-            return "\(name) must be \(expected) (got \(formatNumber(value)))"
+        case let .invalidParameter(name, _, _):
+            return "\(name) \(detail)"
         case let .invalidKeyframes(message):
             return message
         case let .unknownName(kind, name, valid):
@@ -25,6 +26,15 @@ public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .invalidState(operation, state, requirement):
             return "\(operation) \(requirement) (the animator is \(state))"
         }
+    }
+}
+
+extension AnimationError {
+    /// The message without the parameter's name, for a place that names it already
+    /// (`must be > 0, got 0`); other cases as `description`.
+    public var detail: String {
+        if case let .invalidParameter(_, value, expected) = self { return "must be \(expected), got \(formatNumber(value))" }
+        return description
     }
 }
 
@@ -39,21 +49,21 @@ func formatNumber(_ value: Double) -> String {
 /// Throws unless `value` is finite and > 0.
 func requirePositive(_ value: Double, _ name: String) throws(AnimationError) {
     guard value.isFinite, value > 0 else {
-        throw .invalidParameter(name: name, value: value, expected: "a finite number > 0")
+        throw .invalidParameter(name: name, value: value, expected: "> 0")
     }
 }
 
 /// Throws unless `value` is finite and ≥ 0.
 func requireNonNegative(_ value: Double, _ name: String) throws(AnimationError) {
     guard value.isFinite, value >= 0 else {
-        throw .invalidParameter(name: name, value: value, expected: "a finite number >= 0")
+        throw .invalidParameter(name: name, value: value, expected: "≥ 0")
     }
 }
 
 /// Throws unless `value` is finite.
 func requireFinite(_ value: Double, _ name: String) throws(AnimationError) {
     guard value.isFinite else {
-        throw .invalidParameter(name: name, value: value, expected: "a finite number")
+        throw .invalidParameter(name: name, value: value, expected: "finite")
     }
 }
 

@@ -55,10 +55,10 @@ public struct BounceAnimation: Hashable, Sendable {
         try requireFinite(to, "to")
         try requirePositive(duration, "duration")
         guard bounces >= 0 else {
-            throw .invalidParameter(name: "bounces", value: Double(bounces), expected: "an integer >= 0")
+            throw .invalidParameter(name: "bounces", value: Double(bounces), expected: "a whole number ≥ 0")
         }
         guard residual.isFinite, residual > 0, residual < 1 else {
-            throw .invalidParameter(name: "residual", value: residual, expected: "a number between 0 and 1, exclusive")
+            throw .invalidParameter(name: "residual", value: residual, expected: "between 0 and 1, exclusive")
         }
         try requireFinite(startTime, "startTime")
         self.from = masked(from, dimensions: dimensions)

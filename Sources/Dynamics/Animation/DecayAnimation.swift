@@ -45,7 +45,7 @@ public struct DecayAnimation: Hashable, Sendable {
         try requireFinite(startTime, "startTime")
         guard deceleration.isFinite, deceleration > 0, deceleration < 1 else {
             throw .invalidParameter(name: "deceleration", value: deceleration,
-                                    expected: "a number between 0 and 1, exclusive (0.998 normal, 0.99 fast)")
+                                    expected: "between 0 and 1, exclusive (0.998 normal, 0.99 fast)")
         }
         try requirePositive(threshold, "threshold")
         self.from = masked(from, dimensions: dimensions)

@@ -67,7 +67,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
         for (i, v) in values.enumerated() { try requireFinite(v, "values[\(i + 1)]") }
         try requirePositive(duration, "duration")
         guard !repeatCount.isNaN, repeatCount > 0 else {
-            throw .invalidParameter(name: "repeatCount", value: repeatCount, expected: "a number > 0 (or infinity)")
+            throw .invalidParameter(name: "repeatCount", value: repeatCount, expected: "> 0 (or math.huge)")
         }
         try requireFinite(startTime, "startTime")
         let n = values.count
@@ -99,13 +99,13 @@ public struct KeyframeAnimation: Hashable, Sendable {
             throw .invalidKeyframes("keyTimes must have \(what), got \(keyTimes.count)")
         }
         for (i, k) in keyTimes.enumerated() where !k.isFinite {
-            throw .invalidKeyframes("keyTimes[\(i + 1)] must be a finite number (got \(formatNumber(k)))")
+            throw .invalidKeyframes("keyTimes[\(i + 1)] must be finite, got \(formatNumber(k))")
         }
         guard keyTimes.first == 0 else {
-            throw .invalidKeyframes("keyTimes must start at 0 (got \(formatNumber(keyTimes[0])))")
+            throw .invalidKeyframes("keyTimes must start at 0, got \(formatNumber(keyTimes[0]))")
         }
         if keyTimes.count > 1, keyTimes.last != 1 {
-            throw .invalidKeyframes("keyTimes must end at 1 (got \(formatNumber(keyTimes[keyTimes.count - 1])))")
+            throw .invalidKeyframes("keyTimes must end at 1, got \(formatNumber(keyTimes[keyTimes.count - 1]))")
         }
         for i in keyTimes.indices.dropFirst() where keyTimes[i] < keyTimes[i - 1] {
             throw .invalidKeyframes(

@@ -32,7 +32,7 @@ extension PropertyAnimatorModel {
     /// Throws when stopped or for a factor outside [0, 1].
     public mutating func addAnimations(delayFactor: Double = 0, at t: Double) throws(AnimationError) -> Entry {
         guard delayFactor.isFinite, delayFactor >= 0, delayFactor <= 1 else {
-            throw .invalidParameter(name: "delayFactor", value: delayFactor, expected: "a number in [0, 1]")
+            throw .invalidParameter(name: "delayFactor", value: delayFactor, expected: "from 0 to 1")
         }
         catchUp(to: t)
         if state == .stopped {

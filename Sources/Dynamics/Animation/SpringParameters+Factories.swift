@@ -28,7 +28,7 @@ extension SpringParameters {
     public init(duration: Double, bounce: Double) throws(AnimationError) {
         try requirePositive(duration, "duration")
         guard bounce.isFinite, bounce > -1, bounce <= 1 else {
-            throw .invalidParameter(name: "bounce", value: bounce, expected: "a number in (-1, 1]")
+            throw .invalidParameter(name: "bounce", value: bounce, expected: "> -1 and ≤ 1")
         }
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         try self.init(response: duration, dampingRatio: zeta)
@@ -76,11 +76,11 @@ extension SpringParameters {
         let c = friction == 0 ? 0 : reboundFriction(fromOrigami: friction)
         guard k > 0 else {
             throw .invalidParameter(name: "origamiTension", value: tension,
-                                    expected: "a number > -23.59 (stiffness (t - 30)*3.62 + 194 must be > 0)")
+                                    expected: "> -23.59 (stiffness (t - 30)*3.62 + 194 must be > 0)")
         }
         guard c >= 0 else {
             throw .invalidParameter(name: "origamiFriction", value: friction,
-                                    expected: "a number >= -0.33 (damping (f - 8)*3 + 25 must be >= 0)")
+                                    expected: "≥ -0.33 (damping (f - 8)*3 + 25 must be ≥ 0)")
         }
         return try SpringParameters(mass: 1, stiffness: k, damping: c)
     }

@@ -15,10 +15,10 @@ public struct SpringRestThreshold: Hashable, Sendable {
     /// Explicit limits; both must be > 0 (either may be infinite).
     public init(displacement: Double, speed: Double) throws(AnimationError) {
         guard !displacement.isNaN, displacement > 0 else {
-            throw .invalidParameter(name: "displacement threshold", value: displacement, expected: "a number > 0")
+            throw .invalidParameter(name: "displacement threshold", value: displacement, expected: "> 0")
         }
         guard !speed.isNaN, speed > 0 else {
-            throw .invalidParameter(name: "speed threshold", value: speed, expected: "a number > 0")
+            throw .invalidParameter(name: "speed threshold", value: speed, expected: "> 0")
         }
         self.displacement = displacement
         self.speed = speed

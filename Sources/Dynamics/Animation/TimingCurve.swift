@@ -47,7 +47,7 @@ public struct TimingCurve: Hashable, Sendable {
     /// time runs forwards); y1, y2 may overshoot. (0, 0, 1, 1) is treated as exactly linear.
     public static func cubic(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(AnimationError) -> TimingCurve {
         for (name, value) in [("x1", x1), ("x2", x2)] where !(value.isFinite && value >= 0 && value <= 1) {
-            throw .invalidParameter(name: name, value: value, expected: "a number in [0, 1]")
+            throw .invalidParameter(name: name, value: value, expected: "from 0 to 1")
         }
         try requireFinite(y1, "y1")
         try requireFinite(y2, "y2")

@@ -104,17 +104,17 @@ extension AttachmentBehavior {
 
     static func checkLength(_ v: Double) throws(DynamicsError) {
         try Animator.check(v, "length")
-        guard v >= 0 else { throw DynamicsError("attachment: 'length' must be >= 0, got \(format(v))") }
+        guard v >= 0 else { throw DynamicsError(field: "length", "must be ≥ 0, got \(format(v))", of: "attachment") }
     }
 
     static func checkNonNegative(_ v: Double, _ field: String) throws(DynamicsError) {
         try Animator.check(v, field)
-        guard v >= 0 else { throw DynamicsError("attachment: '\(field)' must be >= 0, got \(format(v))") }
+        guard v >= 0 else { throw DynamicsError(field: field, "must be ≥ 0, got \(format(v))", of: "attachment") }
     }
 
     static func checkRange(_ r: FloatRange) throws(DynamicsError) {
         guard !r.minimum.isNaN, !r.maximum.isNaN, r.minimum <= 0, r.maximum >= 0 else {
-            throw DynamicsError("attachment: 'attachmentRange' must contain 0, got {\(format(r.minimum)), \(format(r.maximum))}")
+            throw DynamicsError(field: "attachmentRange", "must contain 0, got {\(format(r.minimum)), \(format(r.maximum))}", of: "attachment")
         }
     }
 }

@@ -117,7 +117,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     public init(item: ItemID, offset: Vec2 = .zero, end: End, length: Double? = nil,
                 frequency: Double = 0, damping: Double = 0) {
         precondition((length ?? 0) >= 0 && frequency >= 0 && damping >= 0,
-                     "attachment: length, frequency and damping must be >= 0")
+                     "attachment: length, frequency and damping must be ≥ 0")
         kind = .distance
         self.item = item
         storedOffset = offset
@@ -186,7 +186,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         push()
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for i in items { builder.addMember(i) }
         builder.jointOwners.append(self)
     }

@@ -115,7 +115,7 @@ public final class CollisionBehavior: ItemListBehavior {
 
     private func changed() { animator?.structureDidChange() }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
         builder.collisions.append(self)
     }

@@ -90,6 +90,18 @@ open class DynamicBehavior {
     /// solver's array, for warm starting after the rebuild.
     func saveJoints(_ joints: ContiguousArray<Joint>, first: Int) {}
 
+    /// Appends the forces a force behavior (one that called `builder.addForceSource(self)`)
+    /// applies on every step until it changes, as plain per-item data: called once whenever
+    /// the animator rebuilds its forces (`forcesDidChange`), never per step.
+    /// - Returns: whether a force acts on a dynamic item (the animator never rests then), and
+    ///   whether `applyImpulses` has work at the next step.
+    func appendForces(to forces: inout ContiguousArray<PushForce>,
+                      bodies: ContiguousArray<BodyState>) -> (keepsAwake: Bool, pendingImpulses: Bool) { (false, false) }
+
+    /// Applies one-off impulses at the start of a step, after `appendForces` said some are
+    /// pending: once per behavior, not per item.
+    func applyImpulses(in animator: Animator) {}
+
     /// Visits this behavior and its descendants depth first, in insertion order.
     public func forEachInTree(_ body: (DynamicBehavior) -> Void) {
         body(self)
@@ -98,7 +110,7 @@ open class DynamicBehavior {
 
     /// Called by the animator when it rebuilds its solver data from the behavior tree,
     /// in depth-first order. Built-in behaviors contribute their items and constraints.
-    open func contribute(to builder: inout SolverBuilder) {}
+    func contribute(to builder: inout SolverBuilder) {}
 
     /// Whether this behavior itself (not its children) acts on the item.
     open func actsOn(_ item: ItemID) -> Bool {

@@ -136,14 +136,9 @@ public final class FieldBehavior: ItemListBehavior {
         return f
     }
 
-    // MARK: Items
-
-
-
     private func changed() { animator?.forcesDidChange() }
 
-
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
         builder.fields.append(self)
     }

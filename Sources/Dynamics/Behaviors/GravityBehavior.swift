@@ -47,8 +47,6 @@ public final class GravityBehavior: ItemListBehavior {
         direction = Vec2(cos(angle) * magnitude, sin(angle) * magnitude)
     }
 
-
-
     public override func willMove(to newAnimator: Animator?) {
         if let newAnimator {
             newAnimator.setGravity(direction)
@@ -57,7 +55,7 @@ public final class GravityBehavior: ItemListBehavior {
         }
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addGravity(item) }
     }
 }

@@ -77,7 +77,7 @@ public final class ItemBehavior: ItemListBehavior {
         return animator.bodies[Int(item.index)].angularVelocity
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
         builder.itemBehaviors.append(self)
     }

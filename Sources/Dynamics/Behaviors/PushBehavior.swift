@@ -74,15 +74,42 @@ public final class PushBehavior: ItemListBehavior {
         items.firstIndex(of: item).map { offsets[$0] } ?? .zero
     }
 
-
-
     public override func didAddItem(at index: Int) { offsets.insert(.zero, at: index) }
     public override func didRemoveItem(at index: Int) { offsets.remove(at: index) }
 
     private func changed() { animator?.forcesDidChange() }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         for item in items { builder.addMember(item) }
-        builder.pushes.append(self)
+        builder.addForceSource(self)
+    }
+
+    /// An active continuous push: its force on each dynamic item (UIKit newtons → kg·pt/s²,
+    /// a = 100·F/m pt/s²). An active instantaneous one: an impulse pending.
+    override func appendForces(to forces: inout ContiguousArray<PushForce>,
+                               bodies: ContiguousArray<BodyState>) -> (keepsAwake: Bool, pendingImpulses: Bool) {
+        guard active else { return (false, false) }
+        if mode == .instantaneous { return (false, true) }
+        let force = pushDirection * 100
+        var keepsAwake = false
+        for (k, item) in items.enumerated() where bodies[Int(item.index)].isDynamic {
+            forces.append(PushForce(item: item.index, force: force, torque: offsets[k].cross(force)))
+            keepsAwake = true
+        }
+        return (keepsAwake, false)
+    }
+
+    /// An instantaneous push's impulse (Δv = 100·magnitude/m pt/s); the push then becomes
+    /// inactive, as in UIKit.
+    override func applyImpulses(in animator: Animator) {
+        guard mode == .instantaneous, active else { return }
+        let impulse = pushDirection * 100 // kg·pt/s
+        for (k, item) in items.enumerated() where animator.bodies[Int(item.index)].isDynamic {
+            let i = Int(item.index)
+            let arm = offsets[k] - (animator.hasOffCenterItems ? animator.bodies[i].rotation.rotate(animator.records[i].localCenter) : .zero)
+            animator.bodies[i].velocity += impulse * animator.bodies[i].invMass
+            animator.bodies[i].angularVelocity += animator.bodies[i].invInertia * arm.cross(impulse)
+        }
+        active = false
     }
 }

@@ -87,8 +87,7 @@ public struct Region: Equatable, Sendable {
 
 /// One node of a region in plain-data form, stored in the field table: leaves hold their
 /// size, combinations the indices of their operands.
-@frozen
-public struct RegionNode: Sendable {
+internal struct RegionNode: Sendable {
     public enum Op: UInt8, Sendable { case infinite, rectangle, circle, inverse, union, difference, intersection }
     public var op: Op
     public var a: Int32

@@ -72,7 +72,7 @@ public final class SnapBehavior: DynamicBehavior {
         if newAnimator == nil { firstJoint = nil; saved = [] }
     }
 
-    public override func contribute(to builder: inout SolverBuilder) {
+    override func contribute(to builder: inout SolverBuilder) {
         builder.addMember(item)
         builder.jointOwners.append(self)
     }

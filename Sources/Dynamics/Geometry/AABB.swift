@@ -1,8 +1,7 @@
 /// An axis-aligned bounding box in points: `lower` is the minimum corner, `upper` the maximum.
 ///
 /// With y down, `lower` is the top-left corner on screen and `upper` the bottom-right.
-@frozen
-public struct AABB: Hashable, Sendable {
+internal struct AABB: Hashable, Sendable {
     /// The minimum corner (smallest x and y).
     public var lower: Vec2
     /// The maximum corner (largest x and y).

@@ -1,6 +1,5 @@
 /// A disc of `radius` points centred at `center` in its body's frame.
-@frozen
-public struct Circle: Hashable, Sendable {
+internal struct Circle: Hashable, Sendable {
     /// Center in the body frame (pt); non-zero for the members of an item group.
     public var center: Vec2
     /// Radius (pt), > 0.

@@ -4,7 +4,7 @@
 
 /// Contact between two item shapes placed by `xfA` and `xfB`; the normal points from A to B.
 /// Points are kept while their separation is ≤ `speculativeDistance` (pt).
-public func collide(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform,
+func collide(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: Transform,
                     speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     // Nested switches: switching on the tuple (shapeA, shapeB) would copy both shapes into it.
     switch shapeA {
@@ -24,7 +24,7 @@ public func collide(_ shapeA: Shape, _ xfA: Transform, _ shapeB: Shape, _ xfB: T
 
 /// Contact between a world-space boundary segment A and an item shape B placed by `xfB`;
 /// the normal points from the segment to the shape, and anchor A is the world point.
-public func collide(_ segmentA: Segment, _ shapeB: Shape, _ xfB: Transform,
+func collide(_ segmentA: Segment, _ shapeB: Shape, _ xfB: Transform,
                     speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     switch shapeB {
     case .polygon(let b): return collideSegmentAndPolygon(segmentA, b, xfB, speculativeDistance: speculativeDistance)

@@ -8,7 +8,7 @@
 public let maxPolygonVertices = 16
 
 /// Default tolerances of the collision pipeline, in points.
-public enum CollisionDefaults {
+@usableFromInline internal enum CollisionDefaults {
     /// Contact overlap the solver tolerates (pt); also the target gap of time of impact.
     public static let linearSlop: Double = 0.5
     /// Contact points are kept while their separation is below this (pt), so a

@@ -3,7 +3,7 @@
 /// Contact between two circles placed by `xfA` and `xfB`: one point midway between the surfaces
 /// on the line of centres, kept while the gap is ≤ `speculativeDistance` (pt). Normal from A to B.
 /// Concentric circles get A's x axis as the normal, so they are still pushed apart.
-public func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform,
+func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform,
                            speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     let xf = relativeTransform(xfA, xfB)
     let pA = circleA.center
@@ -27,7 +27,7 @@ public func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circl
 /// center c. If c projects beyond one end of that edge (and is outside), the closest feature is
 /// the vertex there and the normal is the direction vertex → c; otherwise it is the edge normal.
 /// The point lies midway between the polygon's surface and the circle's deepest point.
-public func collidePolygonAndCircle(_ polygonA: Polygon, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform,
+func collidePolygonAndCircle(_ polygonA: Polygon, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform,
                                     speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     let xf = relativeTransform(xfA, xfB)
     let c = xf.apply(circleB.center)

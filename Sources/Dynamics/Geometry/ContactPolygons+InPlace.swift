@@ -44,7 +44,7 @@ extension PolygonView {
 }
 
 /// `collidePolygons` for polygons read in place: the same manifold, bit for bit.
-public func collidePolygons(_ polyA: UnsafePointer<Polygon>, _ xfA: Transform, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
+func collidePolygons(_ polyA: UnsafePointer<Polygon>, _ xfA: Transform, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
                             speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     collidePolygons(PolygonView.inPlace(polyA), xfA, PolygonView.inPlace(polyB), xfB, speculativeDistance: speculativeDistance)
 }
@@ -60,7 +60,7 @@ func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB
 }
 
 /// `collideSegmentAndPolygon` for a polygon read in place.
-public func collideSegmentAndPolygon(_ segmentA: Segment, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
+func collideSegmentAndPolygon(_ segmentA: Segment, _ polyB: UnsafePointer<Polygon>, _ xfB: Transform,
                                      speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     collideSegmentAndPolygon(segmentA, PolygonView.inPlace(polyB), xfB, speculativeDistance: speculativeDistance)
 }

@@ -46,7 +46,7 @@ func findIncidentEdge(_ poly: PolygonView, against direction: Vec2) -> Int {
 /// Up to 2 points; a point is kept while its separation is ≤ `speculativeDistance` (pt), so a
 /// contact appears slightly before touching. The normal points from A to B. Feature ids pair a
 /// vertex or edge index of A (high byte) with one of B (low byte).
-public func collidePolygons(_ polyA: Polygon, _ xfA: Transform, _ polyB: Polygon, _ xfB: Transform,
+func collidePolygons(_ polyA: Polygon, _ xfA: Transform, _ polyB: Polygon, _ xfB: Transform,
                             speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     // B in A's frame, written once into a local array that the loops then read in place.
     let xf = relativeTransform(xfA, xfB)

@@ -5,7 +5,7 @@
 /// The segment is treated as a 2-vertex polygon (normals ±n), so the normal, from the segment
 /// toward the polygon, is either a side normal of the segment or a face normal of the polygon.
 /// Feature ids: segment features are 0 and 1 (its end points or its two sides).
-public func collideSegmentAndPolygon(_ segmentA: Segment, _ polygonB: Polygon, _ xfB: Transform,
+func collideSegmentAndPolygon(_ segmentA: Segment, _ polygonB: Polygon, _ xfB: Transform,
                                      speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     collidePolygons(Polygon(segment: segmentA), .identity, polygonB, xfB, speculativeDistance: speculativeDistance)
 }
@@ -16,7 +16,7 @@ public func collideSegmentAndPolygon(_ segmentA: Segment, _ polygonB: Polygon, _
 /// The closest point is p1 + s·e with s = (c − p1)·e / e·e clamped to [0, 1]. A center exactly on
 /// the segment takes the segment's side normal (e.y, −e.x)/|e|. The id is 0, as for all circles,
 /// so warm starting survives the circle rolling past an end of the segment.
-public func collideSegmentAndCircle(_ segmentA: Segment, _ circleB: Circle, _ xfB: Transform,
+func collideSegmentAndCircle(_ segmentA: Segment, _ circleB: Circle, _ xfB: Transform,
                                     speculativeDistance: Double = CollisionDefaults.speculativeDistance) -> Manifold {
     let c = xfB.apply(circleB.center)
     let e = segmentA.p2 - segmentA.p1

@@ -8,8 +8,7 @@
 
 /// A convex shape as GJK sees it: up to `maxPolygonVertices` points (their convex hull) grown by
 /// `radius`. Stored inline; build one per shape once and reuse it.
-@frozen
-public struct ShapeProxy: Sendable {
+internal struct ShapeProxy: Sendable {
     @usableFromInline var pointStorage: InlineArray<16, Vec2>
     /// Number of points, 1...`maxPolygonVertices`.
     public private(set) var count: Int
@@ -57,8 +56,7 @@ public struct ShapeProxy: Sendable {
 }
 
 /// Closest points of two shapes.
-@frozen
-public struct DistanceOutput: Sendable, Equatable {
+internal struct DistanceOutput: Sendable, Equatable {
     /// Closest point on A's surface (world, pt).
     public var pointA: Vec2
     /// Closest point on B's surface (world, pt).
@@ -73,7 +71,7 @@ public struct DistanceOutput: Sendable, Equatable {
 
 /// Distance between two convex shapes placed by `xfA` and `xfB`, radii included.
 /// - Complexity: O(k·(nA + nB)) with k ≤ 20 GJK iterations, usually 2–4.
-public func shapeDistance(_ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform) -> DistanceOutput {
+func shapeDistance(_ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform) -> DistanceOutput {
     var output = proxyA.withView { a in proxyB.withView { b in coreDistance(a, xfA, b, xfB) } }
     let rA = proxyA.radius, rB = proxyB.radius
     if output.distance > rA + rB && output.distance > 1e-12 {

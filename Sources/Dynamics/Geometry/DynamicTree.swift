@@ -34,8 +34,7 @@ struct TreeNode: Sendable {
 
 /// A proxy's collision filter: two proxies pair only when each one's category is in the
 /// other's mask. (animhost gives each collision behavior its own category bits.)
-@frozen
-public struct CollisionFilter: Hashable, Sendable {
+internal struct CollisionFilter: Hashable, Sendable {
     /// The categories this proxy belongs to.
     public var categoryBits: UInt64
     /// The categories this proxy collides with.
@@ -58,7 +57,7 @@ public struct CollisionFilter: Hashable, Sendable {
 /// A balanced bounding-volume tree of fattened AABBs, for broadphase pair finding, area
 /// queries (`items(in:)`) and ray casts. Proxy ids are node indices; they are reused after
 /// `destroyProxy`, in last-freed-first order, so the same operations give the same ids.
-public struct DynamicTree: Sendable {
+internal struct DynamicTree: Sendable {
     /// The id that means "no node".
     public static let nullNode: Int32 = -1
     /// How far ahead a proxy's box is stretched along its last displacement: the box covers

@@ -1,7 +1,7 @@
 /// Why a shape or boundary could not be built from user input.
 ///
 /// Point numbers in messages count from 1, in the order the caller gave the points.
-public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
+internal enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer than 3 distinct points (after welding points closer than `CollisionDefaults.weldDistance`).
     case tooFewPoints(distinct: Int)
     /// More points than `maxPolygonVertices`.
@@ -37,7 +37,7 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .coincidentBoundaryPoints(let p):
             return "boundary points coincide at \(format(p))"
         case .invalidSize(let w, let h):
-            return "invalid size {\(format(w)), \(format(h))}: width and height must be positive and finite"
+            return "size must be > 0 and finite in both axes, got {\(format(w)), \(format(h))}"
         }
     }
 }

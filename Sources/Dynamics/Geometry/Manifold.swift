@@ -3,8 +3,7 @@
 /// Anchors are world-oriented offsets (not rotated into body frames) from each body's origin,
 /// the `p` of the transform passed for that shape: `point = xfA.p + anchorA = xfB.p + anchorB`.
 /// The solver subtracts its rotated local center of mass to get lever arms.
-@frozen
-public struct ManifoldPoint: Equatable, Sendable {
+internal struct ManifoldPoint: Equatable, Sendable {
     /// World contact point (pt), midway between the two surfaces.
     public var point: Vec2
     /// `point` relative to body A's origin, world-oriented (pt).
@@ -38,8 +37,7 @@ public struct ManifoldPoint: Equatable, Sendable {
 
 /// The contact between two shapes: a unit normal pointing from shape A to shape B, and 0–2
 /// points. Stored inline; no allocation.
-@frozen
-public struct Manifold: Equatable, Sendable {
+internal struct Manifold: Equatable, Sendable {
     /// Unit normal in world space, from A toward B (B is pushed along +normal). Zero when `pointCount` is 0.
     public var normal: Vec2
     /// Number of valid points, 0...2.

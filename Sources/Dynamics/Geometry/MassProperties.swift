@@ -4,8 +4,7 @@
 /// UIKit Dynamics runs Box2D at 100 pt per metre with density in kg/m², so
 /// mass = density × area(pt²) / 10 000: a 100 × 100 pt item of density 1 has mass 1.
 /// Inertia is in mass·pt².
-@frozen
-public struct MassProperties: Equatable, Sendable {
+internal struct MassProperties: Equatable, Sendable {
     /// Mass in UIKit units (density × area / 10 000 pt²).
     public var mass: Double
     /// Center of mass in the body frame (pt).

@@ -9,8 +9,7 @@
 ///
 /// Build one with `box(width:height:)`, `ellipse(width:height:)` or the validating
 /// `make(points:radius:)`. A boundary segment is handled internally as a 2-vertex polygon.
-@frozen
-public struct Polygon: Sendable {
+internal struct Polygon: Sendable {
     /// Vertices in slots 0..<16, edge normals in slots 16..<32: one inline array, so the hot
     /// loops reach both through one pointer (see `PolygonView`).
     @usableFromInline var storage: InlineArray<32, Vec2>

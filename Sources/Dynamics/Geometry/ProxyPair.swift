@@ -1,6 +1,5 @@
 /// Two broadphase proxies whose fat boxes overlap, with `proxyA < proxyB`.
-@frozen
-public struct ProxyPair: Hashable, Sendable {
+internal struct ProxyPair: Hashable, Sendable {
     /// The smaller proxy id.
     public var proxyA: Int32
     /// The larger proxy id.

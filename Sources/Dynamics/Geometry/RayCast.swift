@@ -1,6 +1,5 @@
 /// A ray `origin + t · translation` for t in [0, maxFraction] (points).
-@frozen
-public struct RayCastInput: Sendable, Equatable {
+internal struct RayCastInput: Sendable, Equatable {
     /// Start of the ray.
     public var origin: Vec2
     /// The ray's full length and direction: t = 1 reaches `origin + translation`.
@@ -16,8 +15,7 @@ public struct RayCastInput: Sendable, Equatable {
 }
 
 /// The first hit of a ray or a moving shape.
-@frozen
-public struct CastOutput: Sendable, Equatable {
+internal struct CastOutput: Sendable, Equatable {
     /// Surface normal at the hit, unit length, pointing back toward the ray's origin side.
     public var normal: Vec2
     /// World point of the hit.

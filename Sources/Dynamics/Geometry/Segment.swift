@@ -15,7 +15,7 @@ public struct Segment: Hashable, Sendable {
     }
 
     /// A validated segment: both points finite and farther apart than `CollisionDefaults.weldDistance`.
-    public static func make(_ p1: Vec2, _ p2: Vec2) -> Result<Segment, GeometryError> {
+    static func make(_ p1: Vec2, _ p2: Vec2) -> Result<Segment, GeometryError> {
         if !p1.isFinite { return .failure(.nonFinitePoint(number: 1)) }
         if !p2.isFinite { return .failure(.nonFinitePoint(number: 2)) }
         if (p2 - p1).length <= CollisionDefaults.weldDistance { return .failure(.coincidentBoundaryPoints(p1)) }
@@ -25,7 +25,7 @@ public struct Segment: Hashable, Sendable {
     /// The segments of a boundary path through `points` (closed back to the first point when
     /// `closed`), skipping repeated points. Fails when fewer than 2 distinct points remain.
     /// - Complexity: O(n); allocates the result (set-up time, not the step loop).
-    public static func chain(_ points: [Vec2], closed: Bool) -> Result<[Segment], GeometryError> {
+    static func chain(_ points: [Vec2], closed: Bool) -> Result<[Segment], GeometryError> {
         var kept: [Vec2] = []
         kept.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
@@ -45,10 +45,10 @@ public struct Segment: Hashable, Sendable {
     }
 
     /// The segment's box.
-    @inlinable public var aabb: AABB { AABB(containing: p1, p2) }
+    var aabb: AABB { AABB(containing: p1, p2) }
 
     /// The first point where a ray crosses the segment (either side).
-    public func rayCast(_ input: RayCastInput) -> CastOutput { rayCastSegment(input, self) }
+    func rayCast(_ input: RayCastInput) -> CastOutput { rayCastSegment(input, self) }
 }
 
 /// Closest points of two segments p1→q1 and p2→q2, as fractions along each.

@@ -1,7 +1,6 @@
 /// The collision shape of an item, in its body's frame: a circle or a convex polygon.
 /// Boundaries are `Segment`s, not shapes. An item group is several shapes on one body.
-@frozen
-public enum Shape: Sendable, Equatable {
+internal enum Shape: Sendable, Equatable {
     /// A disc.
     case circle(Circle)
     /// A convex polygon (box, ellipse approximation or validated path).

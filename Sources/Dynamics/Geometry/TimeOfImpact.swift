@@ -11,8 +11,7 @@
 
 /// The motion of a body over one step: its center of mass moves linearly from `c1` to `c2` and
 /// its angle from `a1` to `a2` (radians), as the fraction t goes from 0 to 1.
-@frozen
-public struct Sweep: Sendable, Equatable {
+internal struct Sweep: Sendable, Equatable {
     /// Center of mass in the body frame (pt).
     public var localCenter: Vec2
     /// World center of mass at t = 0 (pt).
@@ -44,7 +43,7 @@ public struct Sweep: Sendable, Equatable {
 }
 
 /// How a time-of-impact search ended.
-public enum TOIState: Sendable, Equatable {
+internal enum TOIState: Sendable, Equatable {
     /// The shapes' cores already overlap at the start; `fraction` is 0.
     case overlapped
     /// They come within the target gap at `fraction`.
@@ -56,8 +55,7 @@ public enum TOIState: Sendable, Equatable {
 }
 
 /// Result of `timeOfImpact`.
-@frozen
-public struct TOIOutput: Sendable, Equatable {
+internal struct TOIOutput: Sendable, Equatable {
     /// How the search ended.
     public var state: TOIState
     /// The fraction of the sweep at which to stop the body, in [0, maxFraction].
@@ -71,7 +69,7 @@ public struct TOIOutput: Sendable, Equatable {
 /// The result is accurate to a quarter of `linearSlop`, and never later than the true contact.
 /// For a boundary, pass `ShapeProxy(segment)` with `Sweep.stationary(.identity)`.
 /// - Complexity: a few GJK calls per sweep; at most 64.
-public func timeOfImpact(_ proxyA: ShapeProxy, _ sweepA: Sweep, _ proxyB: ShapeProxy, _ sweepB: Sweep,
+func timeOfImpact(_ proxyA: ShapeProxy, _ sweepA: Sweep, _ proxyB: ShapeProxy, _ sweepB: Sweep,
                          maxFraction: Double = 1, linearSlop: Double = CollisionDefaults.linearSlop) -> TOIOutput {
     let totalRadius = proxyA.radius + proxyB.radius
     let target = max(linearSlop, totalRadius - linearSlop)

@@ -11,7 +11,7 @@
 /// the other one has failed (and fails it when the other recognizes), as UIKit's
 /// `require(toFail:)`.
 public struct GestureArena: Sendable {
-    public private(set) var recognizers: [GestureRecognizer] = []
+    private(set) var recognizers: [GestureRecognizer] = []
     /// Per recognizer: the touch it takes part in; nil when idle or done with it.
     private var touch: [Int?] = []
     /// Per recognizer: it recognized on its current touch (its updates go out).

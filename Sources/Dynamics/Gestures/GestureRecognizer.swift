@@ -30,7 +30,7 @@ public struct GestureUpdate: Sendable {
 }
 
 /// A gesture recognizer: a small state machine fed one touch's samples.
-public struct GestureRecognizer: Sendable {
+internal struct GestureRecognizer: Sendable {
     public let kind: GestureKind
     /// The item it is attached to; nil = the whole screen.
     public let item: ItemID?

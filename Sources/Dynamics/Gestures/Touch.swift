@@ -24,6 +24,10 @@ public struct TouchEvent: Equatable, Sendable {
 struct VelocityEstimator: Sendable {
     /// How far back samples count, in seconds.
     public var window: Double = 0.1
+    /// A sample this close to the window's start counts as on it. Sample times are step
+    /// times, so one lies exactly a window before the last whenever a touch moved then, and
+    /// which side of the start it falls on must not hang on the last bit of a subtraction.
+    static let edgeSlack = 1e-9
     /// Samples from `first` on are live; older ones are dropped in batches, so adding a
     /// sample costs O(1) amortised however many samples fall in the window.
     private var samples: [(time: Double, location: Vec2)] = []
@@ -36,7 +40,7 @@ struct VelocityEstimator: Sendable {
     public mutating func add(time: Double, location: Vec2) {
         samples.append((time, location))
         // Keep one sample older than the window, so the span covers the whole window.
-        while samples.count - first > 2, samples[first + 1].time <= time - window { first += 1 }
+        while samples.count - first > 2, samples[first + 1].time <= time - window + Self.edgeSlack { first += 1 }
         if first >= 64 && first * 2 >= samples.count {
             samples.removeFirst(first)
             first = 0

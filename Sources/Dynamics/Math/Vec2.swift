@@ -75,8 +75,7 @@ public struct Rot: Hashable, Sendable {
 }
 
 /// A rigid placement: rotate, then translate.
-@frozen
-public struct Transform: Hashable, Sendable {
+internal struct Transform: Hashable, Sendable {
     public var p: Vec2
     public var q: Rot
 

@@ -16,7 +16,7 @@ public enum Scenes {
     /// Behaviors: gravity, the item behavior, then one composite holding the attachments in
     /// item order. The animator runs at `hz` (default 120) with 4 substeps.
     public static func springs(count: Int, hz: Int = 120) -> Animator {
-        precondition(count >= 0, "springs: count must be >= 0")
+        precondition(count >= 0, "springs: count must be ≥ 0")
         let animator = Animator(hz: hz)
         let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
         let start = Vec2(0.6, 0.8) * 100

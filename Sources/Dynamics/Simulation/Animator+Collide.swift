@@ -5,7 +5,7 @@
 
 extension Animator {
     /// Default tolerances of the contact pipeline (pt, pt/s), Box2D v3's scaled by 100 pt/m.
-    public enum ContactDefaults {
+    internal enum ContactDefaults {
         /// Points within this gap (pt) count as touching for began/ended events.
         public static let touchingDistance = CollisionDefaults.linearSlop
         /// Boundaries' friction and elasticity (UIKit [M]).

@@ -13,7 +13,7 @@ extension Animator {
         try Self.check(angle, "angle")
         try Self.check(alpha, "alpha")
         guard size.x > 0, size.y > 0 else {
-            throw DynamicsError("Invalid size {\(format(size.x)), \(format(size.y))} for item '\(name)': width and height must be greater than 0")
+            throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(size.x)), \(format(size.y))}", of: "item '\(name)'")
         }
         if case .polygon(let points) = shape {
             for (k, p) in points.enumerated() { try Self.check(p, "shape[\(k + 1)]") }
@@ -137,7 +137,7 @@ extension Animator {
     public func setSize(_ s: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(s, "size")
         guard s.x > 0, s.y > 0 else {
-            throw DynamicsError("Invalid size {\(format(s.x)), \(format(s.y))}: width and height must be greater than 0")
+            throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(s.x)), \(format(s.y))}")
         }
         records[Int(item.index)].size = s
     }
@@ -193,10 +193,8 @@ extension Animator {
 
     /// Rejects NaN, infinities and absurd magnitudes where they enter.
     public static func check(_ v: Double, _ field: String) throws(DynamicsError) {
-        guard v.isFinite else { throw DynamicsError("field '\(field)' must be finite, got \(format(v))") }
-        guard abs(v) <= maximumMagnitude else {
-            throw DynamicsError("field '\(field)' is out of range: |\(format(v))| > 1e9")
-        }
+        guard v.isFinite else { throw DynamicsError(field: field, "must be finite, got \(format(v))") }
+        guard abs(v) <= maximumMagnitude else { throw DynamicsError(field: field, "must be within ±1e9, got \(format(v))") }
     }
 
     public static func check(_ v: Vec2, _ field: String) throws(DynamicsError) {

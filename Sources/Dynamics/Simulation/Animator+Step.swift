@@ -42,7 +42,7 @@ extension Animator {
             }
         }
         itemBehaviors = builder.itemBehaviors
-        pushBehaviors = builder.pushes
+        forceSources = builder.forceSources
         fieldBehaviors = builder.fields
         collisionBehaviors = builder.collisions
         collision.structureDirty = true
@@ -99,24 +99,17 @@ extension Animator {
         }
     }
 
-    /// Rebuilds the per-kind force tables: continuous push forces, pending instantaneous
-    /// pushes, and the fields.
+    /// Rebuilds the force tables: the force sources' per-item forces (continuous pushes),
+    /// whether impulses are pending, and the fields.
     private func rebuildForces() {
         forcesDirty = false
         pushForces.removeAll(keepingCapacity: true)
         hasPendingImpulses = false
         pushKeepsAwake = false
-        for p in pushBehaviors where p.active {
-            if p.mode == .instantaneous {
-                hasPendingImpulses = true
-                continue
-            }
-            // UIKit newtons → kg·pt/s²: a = 100·F/m pt/s².
-            let force = p.pushDirection * 100
-            for (k, item) in p.items.enumerated() where bodies[Int(item.index)].isDynamic {
-                pushForces.append(PushForce(item: item.index, force: force, torque: p.offsets[k].cross(force)))
-                pushKeepsAwake = true
-            }
+        for source in forceSources {
+            let r = source.appendForces(to: &pushForces, bodies: bodies)
+            pushKeepsAwake = pushKeepsAwake || r.keepsAwake
+            hasPendingImpulses = hasPendingImpulses || r.pendingImpulses
         }
         fieldTable.rebuild(from: fieldBehaviors, records: records)
     }
@@ -148,9 +141,8 @@ extension Animator {
         applyPendingChanges()
     }
 
-    /// Adds the continuous pushes' forces (they then act on every substep of the step), and
-    /// applies pending instantaneous pushes as impulses (Δv = 100·magnitude/m pt/s), after
-    /// which those pushes become inactive, as in UIKit.
+    /// Adds the force sources' forces (they then act on every substep of the step), and lets
+    /// sources with pending impulses apply them (instantaneous pushes).
     private func applyPushes() {
         for f in pushForces {
             let i = Int(f.item)
@@ -161,16 +153,7 @@ extension Animator {
         }
         guard hasPendingImpulses else { return }
         hasPendingImpulses = false
-        for p in pushBehaviors where p.mode == .instantaneous && p.active {
-            let impulse = p.pushDirection * 100 // kg·pt/s
-            for (k, item) in p.items.enumerated() where bodies[Int(item.index)].isDynamic {
-                let i = Int(item.index)
-                let arm = p.offsets[k] - (hasOffCenterItems ? bodies[i].rotation.rotate(records[i].localCenter) : .zero)
-                bodies[i].velocity += impulse * bodies[i].invMass
-                bodies[i].angularVelocity += bodies[i].invInertia * arm.cross(impulse)
-            }
-            p.active = false
-        }
+        for source in forceSources { source.applyImpulses(in: self) }
     }
 
     /// Pauses after every simulated item has stayed slow for `restDuration`, zeroing the

@@ -69,7 +69,7 @@ public final class Animator {
     /// Attachments and snaps, in the order their joints sit in `joints`.
     var jointOwners: [DynamicBehavior] = []
     var itemBehaviors: [ItemBehavior] = []
-    var pushBehaviors: [PushBehavior] = []
+    var forceSources: [DynamicBehavior] = []
     var fieldBehaviors: [FieldBehavior] = []
     var collisionBehaviors: [CollisionBehavior] = []
     var isMember: [Bool] = []
@@ -91,13 +91,13 @@ public final class Animator {
     /// Contacts approaching slower than this (pt/s) do not bounce (Box2D's 1 m/s).
     public var restitutionThreshold: Double = 100
 
-    // Forces rebuilt from the push and field behaviors whenever one of their parameters changes.
-    /// Active continuous pushes, one entry per (push, dynamic item): applied once per step,
-    /// they act on every substep of it.
+    // Forces rebuilt from the force sources and fields whenever one of their parameters changes.
+    /// Forces of the force sources (active continuous pushes), one entry per (source, dynamic
+    /// item): applied once per step, they act on every substep of it.
     @exclusivity(unchecked) var pushForces: ContiguousArray<PushForce> = []
-    /// True when an active instantaneous push waits for the next step.
+    /// True when some force source has impulses waiting for the next step.
     var hasPendingImpulses = false
-    /// True while an active continuous push acts on a dynamic item: the animator never rests then.
+    /// True while a force acts on a dynamic item: the animator never rests then.
     var pushKeepsAwake = false
     /// Fields in plain-data form, evaluated every substep.
     @exclusivity(unchecked) var fieldTable = FieldTable()

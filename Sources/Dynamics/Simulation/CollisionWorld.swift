@@ -1,7 +1,6 @@
 /// What the pair filter and the narrowphase need to know about an item that collides.
 /// Indexed by item. 64 bytes.
-@frozen
-public struct Collider: Sendable {
+internal struct Collider: Sendable {
     /// True while the item is in some collision behavior: its shapes then have proxies.
     public var hasProxies = false
     /// The collision behaviors holding the item: `groupCount` indices (in tree order, so
@@ -23,8 +22,7 @@ public struct Collider: Sendable {
 
 /// A boundary segment in the world: one static proxy. Indexed by slot; free slots have
 /// `proxy` −1.
-@frozen
-public struct BoundarySegment: Sendable {
+internal struct BoundarySegment: Sendable {
     public var segment: Segment
     public var proxy: Int32
     /// The owning collision behavior's index in `CollisionWorld.behaviors`.

@@ -3,8 +3,7 @@
 /// Everything a substep needs that does not change during the step is computed once, in
 /// `ContactSolver.prepare`: the lever arms, the effective masses and their inverses, and the
 /// soft compliance, so the solve divides only where the result depends on the iteration.
-@frozen
-public struct ContactConstraintPoint: Sendable {
+internal struct ContactConstraintPoint: Sendable {
     /// Lever arms from each body's center of mass to the point, world axes, fixed for the step.
     var anchorA: Vec2
     var anchorB: Vec2
@@ -41,8 +40,7 @@ public struct ContactConstraintPoint: Sendable {
 /// the step. Body A is −1 for a boundary (a static body at the origin, identity rotation:
 /// its lever arm is then the world point). Masses are cached so the loops read only the
 /// bodies' velocities and positions. 376 bytes.
-@frozen
-public struct ContactConstraint: Sendable {
+internal struct ContactConstraint: Sendable {
     var bodyA: Int32
     var bodyB: Int32
     /// Index of the contact in the contact set, to store impulses back.

@@ -4,8 +4,7 @@
 /// keep their accumulated impulses from step to step (warm starting, matched by feature id).
 ///
 /// Plain data. ~250 bytes: ids 24, materials 16, manifold 152, impulses 48, flags.
-@frozen
-public struct Contact: Sendable {
+internal struct Contact: Sendable {
     /// The broadphase pair key, (smaller proxy) << 32 | (larger proxy).
     public var key: UInt64
     /// Shape A: a shape index, or −(boundary slot + 1) for a boundary segment.

@@ -8,8 +8,7 @@ import Darwin
 /// and its region as a node index. Lengths in the units the formulas use (see
 /// `FieldBehavior`): `position` in pt, `minimumRadius` in metres, `direction` in UIKit
 /// field units.
-@frozen
-public struct FieldParams: Sendable {
+internal struct FieldParams: Sendable {
     public var kind: FieldBehavior.Kind
     public var position: Vec2
     public var strength: Double
@@ -29,8 +28,7 @@ public struct FieldParams: Sendable {
 /// What the fields did to one item during a substep: the summed force (kg·pt/s²), and the
 /// velocity a velocity field imposes (pt/s), if any. Scratch, one per item, consumed and
 /// cleared by the velocity integration.
-@frozen
-public struct FieldSample: Sendable {
+internal struct FieldSample: Sendable {
     public var force: Vec2 = .zero
     public var velocity: Vec2 = .zero
     public var overridesVelocity = false

@@ -28,10 +28,23 @@ public struct ItemRecord: Sendable {
     public var groupAngle: Double = 0
 }
 
-/// The reasons an item or a parameter is refused where it enters.
+/// The reasons an item or a parameter is refused where it enters, in the one shape: what,
+/// what it must be, what was given (`size must be > 0 in both axes, got {0, 10}`).
 public struct DynamicsError: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// For an error about one value: its field and what is wrong with it (`must be ≥ 0,
+    /// got -1`), so a binding can say where it was given.
+    public let field: String?
+    public let detail: String
+
+    public init(_ description: String) { self.description = description; field = nil; detail = description }
+
+    /// `field` `detail`, after `subject: ` if given (`attachment: length must be ≥ 0, got -1`).
+    public init(field: String, _ detail: String, of subject: String? = nil) {
+        self.field = field
+        self.detail = detail
+        description = (subject.map { "\($0): " } ?? "") + "\(field) \(detail)"
+    }
 }
 
 extension ItemShape {
@@ -39,7 +52,7 @@ extension ItemShape {
     /// center): a box for `.rectangle`, a circle or an ellipse polygon for `.ellipse`, the
     /// validated convex polygon for `.polygon`.
     /// - Returns: the shape, or why the points do not make a convex polygon.
-    public func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
+    func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
         switch self {
         case .rectangle: return .success(.rectangle(width: size.x, height: size.y))
         case .ellipse: return .success(.ellipse(width: size.x, height: size.y))

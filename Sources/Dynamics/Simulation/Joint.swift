@@ -1,5 +1,5 @@
 /// What a joint constrains. Each kind is solved by one function in `JointSolver`.
-public enum JointKind: UInt8, Sendable {
+@usableFromInline internal enum JointKind: UInt8, Sendable {
     /// Keeps the distance between the two attachment points at `length` (a spring when
     /// `frequency` > 0); with `minLength`/`maxLength` it becomes a rope or a range.
     case distance
@@ -24,7 +24,7 @@ public enum JointKind: UInt8, Sendable {
 /// Body B is either an item (`itemB` ≥ 0) or the reference frame (`itemB` = −1): then
 /// `localB` is the world anchor point and B's angle is 0.
 @frozen
-public struct Joint: Sendable {
+@usableFromInline internal struct Joint: Sendable {
     public var kind: JointKind
     public var itemA: Int32
     public var itemB: Int32

@@ -1,8 +1,7 @@
 /// A continuous push on one item, in solver form: the force and the torque it makes about
 /// the item's center. Built from the push behaviors when their parameters change; the step
 /// adds every entry to its body once, and the force then acts on each substep.
-@frozen
-public struct PushForce: Sendable {
+internal struct PushForce: Sendable {
     /// The item pushed.
     public var item: Int32
     /// Force in kg·pt/s² (UIKit newtons × 100: a = force / mass in pt/s²).

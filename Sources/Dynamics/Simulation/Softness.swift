@@ -9,7 +9,7 @@
 /// This is the exact backward-Euler step of m·ẍ = −k·x − c·ẋ with k = m_eff·ω², c = 2·m_eff·ζ·ω,
 /// so it stays stable for any stiffness the step can represent. f = 0 means rigid.
 @frozen
-public struct Softness: Sendable {
+@usableFromInline internal struct Softness: Sendable {
     public var biasRate: Double
     public var massScale: Double
     public var impulseScale: Double

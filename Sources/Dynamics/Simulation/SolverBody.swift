@@ -7,7 +7,7 @@
 /// 64 bytes (MemoryLayoutTests): velocity 16, angularVelocity 8, angle 8, center 16, rotation 16. Masses are
 /// not here: joint and contact constraints cache them when they are prepared.
 @frozen
-public struct SolverBody: Sendable {
+@usableFromInline internal struct SolverBody: Sendable {
     /// Linear velocity in pt/s.
     public var velocity: Vec2
     /// Angular velocity in rad/s.

@@ -1,7 +1,7 @@
 /// What the behavior tree contributes to the solver, gathered depth first in insertion
 /// order whenever the tree changes. The step loop then reads only the plain arrays the
 /// animator builds from it, one kind at a time.
-public struct SolverBuilder {
+internal struct SolverBuilder {
     /// Items some behavior makes dynamic, each once, in first-contribution order.
     public private(set) var members: [ItemID] = []
     private var isMember: [Bool]
@@ -10,7 +10,8 @@ public struct SolverBuilder {
     /// Behaviors that own joints (attachments, snaps), in tree order.
     var jointOwners: [DynamicBehavior] = []
     var itemBehaviors: [ItemBehavior] = []
-    var pushes: [PushBehavior] = []
+    /// Behaviors with forces or impulses (pushes), asked for them through `appendForces`.
+    var forceSources: [DynamicBehavior] = []
     var fields: [FieldBehavior] = []
     var collisions: [CollisionBehavior] = []
 
@@ -34,6 +35,9 @@ public struct SolverBuilder {
         guard i >= 0, i < inGravity.count else { return }
         inGravity[i] = true
     }
+
+    /// Asks `behavior` for its forces whenever they are rebuilt.
+    mutating func addForceSource(_ behavior: DynamicBehavior) { forceSources.append(behavior) }
 
     /// Whether some behavior has made the item simulated.
     public func contains(_ item: ItemID) -> Bool {

@@ -14,14 +14,14 @@ public struct SpringConversion: Sendable, Equatable {
 
     /// A parameterisation: the names it takes (canonical, as `animhost.spring` spells them)
     /// and the ones it must have.
-    public struct Form: Sendable {
+    internal struct Form: Sendable {
         public let label: String
         public let names: [String]
         public let required: [String]
     }
 
     /// Every way a spring can be given. `mass` may go with the first three.
-    public static let forms: [Form] = [
+    static let forms: [Form] = [
         Form(label: "mass/stiffness/damping", names: ["mass", "stiffness", "damping"], required: ["stiffness", "damping"]),
         Form(label: "frequency/dampingRatio", names: ["mass", "frequency", "dampingRatio"], required: ["frequency", "dampingRatio"]),
         Form(label: "response/dampingRatio", names: ["mass", "response", "dampingRatio"], required: ["response", "dampingRatio"]),

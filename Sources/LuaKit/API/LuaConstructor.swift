@@ -9,6 +9,8 @@ public struct LuaFields {
     public let function: String
     /// Which argument the table is, for messages.
     public var argument: Int32 = 1
+    /// What messages put before a field's name, for a table inside the argument (`[2].pan.`).
+    public var path = ""
 
     /// Reads field `name` of `type`; nil when absent.
     public func optional<V>(_ name: String, _ type: LuaType<V>) throws(LuaCallError) -> V? {
@@ -18,14 +20,14 @@ public struct LuaFields {
         if lua_rawget(call.L, index) == LUA_TNIL { return nil }
         switch type.read(call, lua_gettop(call.L)) {
         case .success(let v): return v
-        case .failure(let e): throw LuaCallError(LuaMessage.argumentField(argument, function, name, .value(e)))
+        case .failure(let e): throw LuaCallError(LuaMessage.argumentField(argument, function, path + name, .value(e)))
         }
     }
 
     /// Reads field `name` of `type`; its absence is an error (`expected …, got nil`).
     public func required<V>(_ name: String, _ type: LuaType<V>) throws(LuaCallError) -> V {
         guard let v = try optional(name, type) else {
-            throw LuaCallError(LuaMessage.argumentField(argument, function, name, .value(.type(expected: type.name, got: "nil"))))
+            throw LuaCallError(LuaMessage.argumentField(argument, function, path + name, .value(.type(expected: type.name, got: "nil"))))
         }
         return v
     }
@@ -48,7 +50,7 @@ public struct LuaFields {
 
     /// An error about field `name` in the one shape.
     public func error(_ name: String, _ detail: String) -> LuaCallError {
-        LuaCallError(LuaMessage.argumentField(argument, function, name, .invalid(detail)))
+        LuaCallError(LuaMessage.argumentField(argument, function, path + name, .invalid(detail)))
     }
 
     /// Refuses keys that are not in `valid`, the first in sorted order (deterministic), with
@@ -81,9 +83,9 @@ public struct LuaFields {
         self.call = call; self.index = index; self.function = function
     }
 
-    /// An error about the whole table.
+    /// An error about the whole table (after its place, for a table inside the argument).
     public func error(_ detail: String) -> LuaCallError {
-        LuaCallError(LuaMessage.argument(argument, function, detail))
+        LuaCallError(LuaMessage.argument(argument, function, path.isEmpty ? detail : "\(path.dropLast()): \(detail)"))
     }
 }
 
@@ -91,12 +93,14 @@ extension LuaClassOf {
     /// Describes the class's constructor and returns the Lua function that runs it: one table
     /// of named fields (unknown names are refused with "did you mean"); `make` builds the
     /// object from the constructor's own `fields`; every other field given is then applied
-    /// through the class's setters, in declaration order, exactly as an assignment would be.
+    /// through the class's setters, in declaration order, exactly as an assignment would be;
+    /// `then` (if given) finishes the object (an animation starts) before it is returned.
     public func constructor(_ function: String, _ doc: String, fields: [LuaParam] = [],
                             exclusive: [[String]] = [], oneRequired: Bool = false, tableOptional: Bool = false,
                             example: String,
                             make: @escaping (LuaFields) throws(LuaCallError) -> Object,
-                            push: ((Object, LuaCall) -> Void)? = nil) -> LuaFunction {
+                            push: ((Object, LuaCall) -> Void)? = nil,
+                            then finish: ((Object) throws(LuaCallError) -> Void)? = nil) -> LuaFunction {
         let short = function.split(separator: ".").last.map(String.init) ?? function
         constructorInfo = LuaConstructorInfo(function: function, doc: doc, fields: fields, exclusive: exclusive,
                                              oneRequired: oneRequired, tableOptional: tableOptional, example: example)
@@ -105,6 +109,7 @@ extension LuaClassOf {
             do throws(LuaCallError) {
                 let object = try self.construct(call, short, own: own, exclusive: exclusive,
                                                 oneRequired: oneRequired, tableOptional: tableOptional, make: make)
+                try finish?(object)
                 if let push { push(object, call) } else { call.state.push(object, as: self) }
                 return .results(1)
             } catch { return .error(error.description) }

@@ -33,6 +33,6 @@ final class BasicAnimationTests: XCTestCase {
 
     func testBadDuration() {
         XCTAssertEqual(errorMessage { try BasicAnimation(from: .zero, to: .zero, duration: -1) },
-                       "duration must be a finite number >= 0 (got -1)")
+                       "duration must be ≥ 0, got -1")
     }
 }

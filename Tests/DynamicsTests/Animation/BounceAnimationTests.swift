@@ -62,10 +62,10 @@ final class BounceAnimationTests: XCTestCase {
 
     func testValidation() {
         XCTAssertEqual(errorMessage { try BounceAnimation(from: .zero, to: .zero, duration: 1, bounces: -1) },
-                       "bounces must be an integer >= 0 (got -1)")
+                       "bounces must be a whole number ≥ 0, got -1")
         XCTAssertEqual(errorMessage { try BounceAnimation(from: .zero, to: .zero, duration: 0) },
-                       "duration must be a finite number > 0 (got 0)")
+                       "duration must be > 0, got 0")
         XCTAssertEqual(errorMessage { try BounceAnimation(from: .zero, to: .zero, duration: 1, residual: 1) },
-                       "residual must be a number between 0 and 1, exclusive (got 1)")
+                       "residual must be between 0 and 1, exclusive, got 1")
     }
 }

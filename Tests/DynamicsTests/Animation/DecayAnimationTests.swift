@@ -58,9 +58,9 @@ final class DecayAnimationTests: XCTestCase {
     func testBadDecelerationIsRejected() {
         for d in [0.0, 1.0, -0.5, 1.5, .nan] {
             XCTAssertTrue(errorMessage { try DecayAnimation(from: .zero, velocity: Vec2(1, 0), deceleration: d) }
-                .hasPrefix("deceleration must be a number between 0 and 1, exclusive"), "\(d)")
+                .hasPrefix("deceleration must be between 0 and 1, exclusive"), "\(d)")
         }
         XCTAssertEqual(errorMessage { try DecayAnimation(from: .zero, velocity: Vec2(1, 0), threshold: 0) },
-                       "threshold must be a finite number > 0 (got 0)")
+                       "threshold must be > 0, got 0")
     }
 }

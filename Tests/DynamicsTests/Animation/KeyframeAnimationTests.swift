@@ -97,20 +97,20 @@ final class KeyframeAnimationTests: XCTestCase {
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, keyTimes: [0, 1], duration: 1, calculationMode: .discrete) },
                        "keyTimes must have 3 or 4 entries in discrete mode, got 2")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, keyTimes: [0.1, 0.5, 1], duration: 1) },
-                       "keyTimes must start at 0 (got 0.1)")
+                       "keyTimes must start at 0, got 0.1")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, keyTimes: [0, 0.5, 0.9], duration: 1) },
-                       "keyTimes must end at 1 (got 0.9)")
+                       "keyTimes must end at 1, got 0.9")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: [Vec2(0, 0), Vec2(1, 0), Vec2(2, 0), Vec2(3, 0)],
                                                             keyTimes: [0, 0.6, 0.4, 1], duration: 1) },
                        "keyTimes must be non-decreasing: keyTimes[3] = 0.4 is less than keyTimes[2] = 0.6")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, duration: 1, timingFunctions: [.easeIn]) },
                        "timingFunctions must have one entry per segment (2 for 3 values), got 1")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, duration: 0) },
-                       "duration must be a finite number > 0 (got 0)")
+                       "duration must be > 0, got 0")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: v, duration: 1, repeatCount: 0) },
-                       "repeatCount must be a number > 0 (or infinity) (got 0)")
+                       "repeatCount must be > 0 (or math.huge), got 0")
         XCTAssertEqual(errorMessage { try KeyframeAnimation(values: [Vec2(0, .nan)], duration: 1) },
-                       "values[1].y must be a finite number (got nan)")
+                       "values[1].y must be finite, got nan")
         XCTAssertEqual(errorMessage { try KeyframeAnimation.CalculationMode(named: "spline") },
                        "unknown calculationMode 'spline'; valid names: linear, discrete, paced, cubic")
     }

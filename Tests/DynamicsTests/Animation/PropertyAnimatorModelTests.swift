@@ -93,7 +93,7 @@ final class PropertyAnimatorModelTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(a.completionTime), 2.25, accuracy: 1e-12)
         XCTAssertEqual(a.progress(at: 1.25), 0.625, accuracy: 1e-12)
         XCTAssertEqual(errorMessage { try a.continue(durationFactor: -1, at: 1.3) },
-                       "durationFactor must be a finite number >= 0 (got -1)")
+                       "durationFactor must be ≥ 0, got -1")
     }
 
     func testReversingWhileRunningReturnsToStart() throws {
@@ -209,11 +209,11 @@ final class PropertyAnimatorModelTests: XCTestCase {
         XCTAssertEqual(errorMessage { try a.setFractionComplete(0.2, at: 0.2) },
                        "fractionComplete can be set only while the animator is paused (call pauseAnimation first) (the animator is running)")
         XCTAssertEqual(errorMessage { try a.setFractionComplete(.nan, at: 0.2) },
-                       "fractionComplete must be a finite number (got nan)")
+                       "fractionComplete must be finite, got nan")
         var b = try Model(duration: 1)
         XCTAssertEqual(errorMessage { try b.continue(at: 0) },
                        "continueAnimation requires an active animator (start or pause it first) (the animator is inactive)")
-        XCTAssertEqual(errorMessage { try Model(duration: 0) }, "duration must be a finite number > 0 (got 0)")
+        XCTAssertEqual(errorMessage { try Model(duration: 0) }, "duration must be > 0, got 0")
     }
 
     func testCompletionTimeIsExactWhateverTheStep() throws {
@@ -254,7 +254,7 @@ final class PropertyAnimatorModelTests: XCTestCase {
         for e in a.entries { XCTAssertEqual(a.progress(of: e, at: 1), 1) }
         XCTAssertEqual(a.entries.map(\.id), [0, 1, 2, 3])
         XCTAssertEqual(errorMessage { try a.addAnimations(delayFactor: 1.5, at: 1) },
-                       "delayFactor must be a number in [0, 1] (got 1.5)")
+                       "delayFactor must be from 0 to 1, got 1.5")
     }
 
     func testEntriesStayContinuousThroughPauseScrubAndCurveChange() throws {

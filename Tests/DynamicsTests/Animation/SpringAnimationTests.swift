@@ -127,10 +127,10 @@ final class SpringAnimationTests: XCTestCase {
 
     func testBadInputsGiveErrors() {
         XCTAssertEqual(errorMessage { try SpringAnimation(parameters: .coreAnimationDefault, from: Vec2(.nan, 0), to: .zero) },
-                       "from.x must be a finite number (got nan)")
+                       "from.x must be finite, got nan")
         XCTAssertEqual(errorMessage { try SpringRestThreshold(displacement: 0, speed: 1) },
-                       "displacement threshold must be a number > 0 (got 0)")
+                       "displacement threshold must be > 0, got 0")
         XCTAssertEqual(errorMessage { try SpringRestThreshold(propertyThreshold: -1) },
-                       "threshold must be a finite number > 0 (got -1)")
+                       "threshold must be > 0, got -1")
     }
 }

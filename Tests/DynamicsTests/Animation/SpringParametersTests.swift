@@ -92,28 +92,28 @@ final class SpringParametersTests: XCTestCase {
 
     func testInvalidParametersGiveClearErrors() {
         XCTAssertEqual(errorMessage { try SpringParameters(mass: 0, stiffness: 100, damping: 10) },
-                       "mass must be a finite number > 0 (got 0)")
+                       "mass must be > 0, got 0")
         XCTAssertEqual(errorMessage { try SpringParameters(mass: -1, stiffness: 100, damping: 10) },
-                       "mass must be a finite number > 0 (got -1)")
+                       "mass must be > 0, got -1")
         XCTAssertEqual(errorMessage { try SpringParameters(stiffness: 0, damping: 10) },
-                       "stiffness must be a finite number > 0 (got 0)")
+                       "stiffness must be > 0, got 0")
         XCTAssertEqual(errorMessage { try SpringParameters(stiffness: 100, damping: -2.5) },
-                       "damping must be a finite number >= 0 (got -2.5)")
+                       "damping must be ≥ 0, got -2.5")
         XCTAssertEqual(errorMessage { try SpringParameters(stiffness: .nan, damping: 1) },
-                       "stiffness must be a finite number > 0 (got nan)")
+                       "stiffness must be > 0, got nan")
         XCTAssertEqual(errorMessage { try SpringParameters(frequency: 0, dampingRatio: 0.5) },
-                       "frequency must be a finite number > 0 (got 0)")
+                       "frequency must be > 0, got 0")
         XCTAssertEqual(errorMessage { try SpringParameters(response: 0.5, dampingRatio: -1) },
-                       "dampingRatio must be a finite number >= 0 (got -1)")
+                       "dampingRatio must be ≥ 0, got -1")
         XCTAssertEqual(errorMessage { try SpringParameters(duration: 0.5, bounce: -1) },
-                       "bounce must be a number in (-1, 1] (got -1)")
+                       "bounce must be > -1 and ≤ 1, got -1")
         XCTAssertEqual(errorMessage { try SpringParameters.pop(springSpeed: -1) },
-                       "springSpeed must be a finite number >= 0 (got -1)")
+                       "springSpeed must be ≥ 0, got -1")
         XCTAssertEqual(errorMessage { try SpringParameters.pop(tension: 0, friction: 1) },
-                       "tension must be a finite number > 0 (got 0)")
+                       "tension must be > 0, got 0")
         XCTAssertTrue(errorMessage { try SpringParameters.origami(tension: 0, friction: 7) }
-            .hasPrefix("origamiTension must be a number > -23.59"))
+            .hasPrefix("origamiTension must be > -23.59"))
         XCTAssertTrue(errorMessage { try SpringParameters.origami(tension: 40, friction: -5) }
-            .hasPrefix("origamiFriction must be a number >= -0.33"))
+            .hasPrefix("origamiFriction must be ≥ -0.33"))
     }
 }

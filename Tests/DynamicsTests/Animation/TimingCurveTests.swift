@@ -106,9 +106,9 @@ final class TimingCurveTests: XCTestCase {
     }
 
     func testCubicValidation() {
-        XCTAssertEqual(errorMessage { try TimingCurve.cubic(-0.1, 0, 1, 1) }, "x1 must be a number in [0, 1] (got -0.1)")
-        XCTAssertEqual(errorMessage { try TimingCurve.cubic(0, 0, 1.2, 1) }, "x2 must be a number in [0, 1] (got 1.2)")
-        XCTAssertEqual(errorMessage { try TimingCurve.cubic(0.5, .infinity, 0.5, 1) }, "y1 must be a finite number (got inf)")
+        XCTAssertEqual(errorMessage { try TimingCurve.cubic(-0.1, 0, 1, 1) }, "x1 must be from 0 to 1, got -0.1")
+        XCTAssertEqual(errorMessage { try TimingCurve.cubic(0, 0, 1.2, 1) }, "x2 must be from 0 to 1, got 1.2")
+        XCTAssertEqual(errorMessage { try TimingCurve.cubic(0.5, .infinity, 0.5, 1) }, "y1 must be finite, got inf")
         XCTAssertEqual(errorMessage { try TimingCurve.cubic(0.5, -2, 0.5, 3) }, "no error")
     }
 

@@ -274,19 +274,19 @@ final class AttachmentBehaviorTests: XCTestCase {
             do { _ = try body(); return nil } catch { return (error as? DynamicsError)?.description ?? "\(error)" }
         }
         XCTAssertEqual(message { try AttachmentBehavior.pin(item: a, anchor: .zero, range: FloatRange(minimum: 0.1, maximum: 1)) },
-                       "attachment: 'attachmentRange' must contain 0, got {0.1, 1}")
+                       "attachment: attachmentRange must contain 0, got {0.1, 1}")
         XCTAssertEqual(message { try AttachmentBehavior.sliding(item: a, anchor: .zero, axis: .zero) },
                        "sliding attachment: 'axis' must be a non-zero vector, got {0, 0}")
         XCTAssertEqual(message { try AttachmentBehavior.limit(item: a, item2: b, length: -1) },
-                       "attachment: 'length' must be >= 0, got -1")
+                       "attachment: length must be ≥ 0, got -1")
         XCTAssertEqual(message { try AttachmentBehavior.fixed(item: a) },
                        "fixed attachment needs 'item2' or 'anchor'")
         XCTAssertEqual(message { try AttachmentBehavior.limit(item: a, item2: a) },
                        "limit attachment: 'item2' must be a different item than 'item'")
         XCTAssertEqual(message { try AttachmentBehavior.pin(item: a, anchor: .zero, frictionTorque: -2) },
-                       "attachment: 'frictionTorque' must be >= 0, got -2")
+                       "attachment: frictionTorque must be ≥ 0, got -2")
         XCTAssertEqual(message { try AttachmentBehavior.checked(item: a, end: .anchor(.zero), frequency: .nan) },
-                       "field 'frequency' must be finite, got nan")
+                       "frequency must be finite, got nan")
         XCTAssertNil(message { try AttachmentBehavior.pin(item: a, item2: b, range: FloatRange(minimum: -1, maximum: 0)) })
 
         let rod = AttachmentBehavior(item: a, end: .anchor(.zero))

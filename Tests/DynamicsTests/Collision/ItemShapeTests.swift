@@ -19,7 +19,7 @@ final class ItemShapeTests: XCTestCase {
             XCTAssertEqual("\(e)", "shape of item 'two': polygon needs at least 3 distinct points, got 2")
         }
         XCTAssertThrowsError(try a.addItem(name: "flat", center: .zero, size: Vec2(100, 0))) { e in
-            XCTAssertTrue("\(e)".hasPrefix("Invalid size {100, 0}"), "\(e)")
+            XCTAssertTrue("\(e)".hasPrefix("item 'flat': size must be > 0 in both axes, got {100, 0}"), "\(e)")
         }
         XCTAssertEqual(a.itemCount, 0)
     }
