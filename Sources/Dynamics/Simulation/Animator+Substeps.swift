@@ -82,7 +82,9 @@ extension Animator {
                     }
                     // The bundles' impulses go back to their constraints for restitution and storage.
                     lanes.unpack(into: contacts)
-                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
+                    for c in 0..<contactCount where contacts[c].restitution != 0 {
+                        contactSolver.applyRestitution(&contacts[c], states)
+                    }
                     world.contacts.withUnsafeMutableBufferPointer { stored in
                         for c in 0..<contactCount {
                             ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
@@ -116,15 +118,17 @@ extension Animator {
     /// lanes write when they must not write a body. Returns those two indices.
     private func gatherSolverBodies(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                     h: Double, gravity g: Vec2) -> (dummy: Int32, sink: Int32) {
+        // Sized first and filled through a buffer: an append per body checked the array's
+        // uniqueness and capacity every time.
         scratch.states.removeAll(keepingCapacity: true)
+        scratch.states.append(contentsOf: repeatElement(SolverBody(frameAt: .zero), count: bodies.count + 2))
+        scratch.states.withUnsafeMutableBufferPointer { states in
+            for i in 0..<bodies.count { states[i] = SolverBody(bodies[i]) }
+        }
         scratch.motion.removeAll(keepingCapacity: true)
-        for i in 0..<bodies.count {
-            scratch.states.append(SolverBody(bodies[i]))
-            guard bodies[i].isDynamic else { continue }
+        for i in 0..<bodies.count where bodies[i].isDynamic {
             scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
         }
-        scratch.states.append(SolverBody(frameAt: .zero))
-        scratch.states.append(SolverBody(frameAt: .zero))
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
