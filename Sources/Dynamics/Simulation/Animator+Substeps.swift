@@ -14,8 +14,9 @@ struct SolverScratch {
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The contact constraints in colour order: the first `contactCount` are this step's, then
-    /// one `ContactConstraint.unused` (the array only grows, so preparing writes in place).
+    /// The contact constraints in colour order, `contactCount` of them this step; only those
+    /// that are solved one by one or have restitution are written (`ContactBatches.prepare`).
+    /// The array only grows, so preparing writes in place.
     var contacts = ContiguousArray<ContactConstraint>()
     var contactCount = 0
     /// The same constraints as the substeps solve them.
@@ -23,6 +24,8 @@ struct SolverScratch {
     /// The colouring, and each contact's place among the constraints (−1: no points).
     var graph = ContactGraph()
     var contactSlots = ContiguousArray<Int32>()
+    /// The other way round: the contact at each of the step's constraint slots.
+    var slotContacts = ContiguousArray<Int32>()
 }
 
 extension Animator {
@@ -80,14 +83,15 @@ extension Animator {
                         if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
                         lanes.pass(.relax, contactSolver, contacts, states)
                     }
-                    // The bundles' impulses go back to their constraints for restitution and storage.
-                    lanes.unpack(into: contacts)
-                    for c in 0..<contactCount where contacts[c].restitution != 0 {
-                        contactSolver.applyRestitution(&contacts[c], states)
-                    }
+                    // The bundles' impulses go back to their contacts, or to their constraints when
+                    // those are kept for restitution; then restitution (slot order) and storage.
                     world.contacts.withUnsafeMutableBufferPointer { stored in
-                        for c in 0..<contactCount {
-                            ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
+                        lanes.unpack(into: contacts, stored)
+                        for s in lanes.kept where contacts[Int(s)].restitution != 0 {
+                            contactSolver.applyRestitution(&contacts[Int(s)], states)
+                        }
+                        for s in lanes.kept {
+                            ContactSolver.store(contacts[Int(s)], into: &stored[Int(contacts[Int(s)].contact)])
                         }
                     }
                     for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
@@ -132,24 +136,20 @@ extension Animator {
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
-    /// The contact constraints, each in its colour slot, read in contact order; then their
-    /// arrangement in bundles.
+    /// The contact constraints in colour order, straight into their bundles' lanes (see
+    /// `ContactBatches.prepare`).
     private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                  _ solver: ContactSolver, dummy: Int32, sink: Int32) {
         let world = collision
-        // One more than the step's constraints: the padding the bundles' unused lanes read.
-        while scratch.contacts.count <= scratch.contactCount { scratch.contacts.append(.unused) }
-        scratch.contacts[scratch.contactCount] = .unused
+        while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
+        let counts = scratch.graph.counts
         world.contacts.withUnsafeMutableBufferPointer { contacts in
             scratch.contacts.withUnsafeMutableBufferPointer { constraints in
-                scratch.contactSlots.withUnsafeBufferPointer { slots in
-                    precondition(slots.count == contacts.count, "contact slots out of date")
-                    for k in 0..<slots.count where slots[k] >= 0 {
-                        constraints[Int(slots[k])] = solver.prepare(contacts, k, bodies)
-                    }
+                scratch.slotContacts.withUnsafeBufferPointer { order in
+                    precondition(order.count == scratch.contactCount, "contact slots out of date")
+                    scratch.batches.prepare(solver, contacts, bodies, order: order, counts: counts,
+                                            constraints: constraints, dummy: dummy, sink: sink)
                 }
-                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0...scratch.contactCount]),
-                                      counts: scratch.graph.counts, dummy: dummy, sink: sink)
             }
         }
     }
@@ -183,12 +183,17 @@ extension Animator {
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
+            scratch.slotContacts.removeAll(keepingCapacity: true)
+            scratch.slotContacts.append(contentsOf: repeatElement(-1, count: total))
             scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+            scratch.slotContacts.withUnsafeMutableBufferPointer { order in
                 for k in 0..<slots.count where slots[k] >= 0 {
                     let c = Int(slots[k])
                     slots[k] = Int32(start[c])
+                    order[start[c]] = Int32(k)
                     start[c] += 1
                 }
+            }
             }
         }
     }

@@ -3,7 +3,8 @@
 // lanes (ContactBundle.swift), the rest one by one.
 
 /// A run of contacts of one colour solved the same way: `count` bundles of block-solved
-/// two-point constraints or of one-point constraints from `bundles[start]`, or `count`
+/// two-point constraints from `blocks[start]` or of one-point constraints from
+/// `singles[start]`, or `count`
 /// constraints one by one, listed from `scalarContacts[start]`.
 struct ContactBatch {
     enum Kind: UInt8 { case block, single, scalar }
@@ -22,91 +23,161 @@ enum ContactPass { case warmStart, solve, relax }
 /// bundles of four one-point ones, and the rest (two points, no block solve), solved one by
 /// one; the overflow colour is solved one by one, in order. Within a colour the order does
 /// not matter (no dynamic body appears twice), so this changes no result.
+///
+/// Prepare writes each contact straight into its bundle's lanes (Box2D v3's prepare writes
+/// its wide constraints the same way): the `Double` constraint it computes is stored among
+/// the step's scalar constraints only when something reads it later, that is when it is
+/// solved one by one or has restitution. (Storing every 376-byte constraint and then reading
+/// four of them back per bundle cost about 250 instructions per contact.)
 struct ContactBatches {
-    var bundles = ContiguousArray<ContactBundle>()
-    /// The bundles' points: two per block-solved bundle, one per one-point bundle.
-    var points = ContiguousArray<WidePoint>()
-    /// Constraints solved one by one (indices into the step's constraints).
+    /// Bundles of block-solved two-point constraints, and their points (two per bundle): the
+    /// first `blockCount` are this step's. (The bundle arrays only grow, so prepare writes
+    /// them through buffers without an append or a fill per step.)
+    var blocks = ContiguousArray<ContactBundle>()
+    var blockPoints = ContiguousArray<WidePoint>()
+    var blockCount = 0
+    /// Bundles of one-point constraints, and their points (one per bundle): `singleCount`.
+    var singles = ContiguousArray<ContactBundle>()
+    var singlePoints = ContiguousArray<WidePoint>()
+    var singleCount = 0
+    /// Constraints solved one by one (slots among the step's constraints).
     var scalarContacts = ContiguousArray<Int32>()
+    /// Slots of the constraints stored among the step's scalar constraints (solved one by
+    /// one, or with restitution), in slot order: restitution and storing impulses read these.
+    var kept = ContiguousArray<Int32>()
     var batches = ContiguousArray<ContactBatch>()
-    /// Scratch lists of one colour's block-solved and one-point constraints.
-    private var blockList = ContiguousArray<Int32>()
-    private var singleList = ContiguousArray<Int32>()
 
-    /// Arranges `constraints`, which are in colour order with `counts[c]` of colour c, followed
-    /// by one `ContactConstraint.unused` that the bundles' unused lanes read.
-    /// `dummy` is the solver body static sides and unused lanes read, `sink` the one lanes
-    /// that must not write a body write to.
-    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                        counts: ContiguousArray<Int>, dummy: Int32, sink: Int32) {
-        bundles.removeAll(keepingCapacity: true)
-        points.removeAll(keepingCapacity: true)
+    /// Prepares the contacts with manifold points, colour by colour: slot s (of `counts[c]`
+    /// per colour c, in colour order) is `contacts[order[s]]`. Constraints that are kept are
+    /// written to `constraints[s]`. `dummy` is the solver body static sides and unused lanes
+    /// read, `sink` the one lanes that must not write a body write to.
+    mutating func prepare(_ solver: ContactSolver, _ contacts: UnsafeMutableBufferPointer<Contact>,
+                          _ bodies: UnsafeMutableBufferPointer<BodyState>, order: UnsafeBufferPointer<Int32>,
+                          counts: ContiguousArray<Int>, constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                          dummy: Int32, sink: Int32) {
         scalarContacts.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
-        let padded = constraints
-        let constraints = UnsafeMutableBufferPointer(rebasing: padded[0..<padded.count - 1])
-        var start = 0
-        for color in 0..<ContactGraph.colorCount {
-            let count = counts[color]
-            defer { start += count }
-            if count == 0 { continue }
-            let first = scalarContacts.count
-            if color == ContactGraph.overflow {
-                for k in start..<start + count { scalarContacts.append(Int32(k)) }
-            } else {
-                blockList.removeAll(keepingCapacity: true)
-                singleList.removeAll(keepingCapacity: true)
-                for k in start..<start + count {
-                    if constraints[k].pointCount == 1 {
-                        singleList.append(Int32(k))
-                    } else if constraints[k].useBlock {
-                        blockList.append(Int32(k))
-                    } else {
-                        scalarContacts.append(Int32(k))
+        // Enough bundles for every colour's contacts, of either kind.
+        var most = 0
+        for color in 0..<ContactGraph.colorCount { most += (counts[color] + contactLaneCount - 1) / contactLaneCount }
+        let empty = ContactBundle.empty(dummy: dummy, sink: sink, firstPoint: 0)
+        if blocks.count < most {
+            blocks.append(contentsOf: repeatElement(empty, count: most - blocks.count))
+            singles.append(contentsOf: repeatElement(empty, count: most - singles.count))
+            blockPoints.append(contentsOf: repeatElement(WidePoint.empty, count: 2 * most - blockPoints.count))
+            singlePoints.append(contentsOf: repeatElement(WidePoint.empty, count: most - singlePoints.count))
+        }
+        var blockCount = 0, singleCount = 0
+        var blocks = ContiguousArray<ContactBundle>(), singles = ContiguousArray<ContactBundle>()
+        var blockPoints = ContiguousArray<WidePoint>(), singlePoints = ContiguousArray<WidePoint>()
+        swap(&blocks, &self.blocks); swap(&singles, &self.singles)
+        swap(&blockPoints, &self.blockPoints); swap(&singlePoints, &self.singlePoints)
+        blocks.withUnsafeMutableBufferPointer { blocks in
+        singles.withUnsafeMutableBufferPointer { singles in
+        blockPoints.withUnsafeMutableBufferPointer { blockPoints in
+        singlePoints.withUnsafeMutableBufferPointer { singlePoints in
+            var start = 0
+            for color in 0..<ContactGraph.colorCount {
+                let count = counts[color]
+                defer { start += count }
+                if count == 0 { continue }
+                let firstScalar = scalarContacts.count
+                if color == ContactGraph.overflow {
+                    for s in start..<start + count {
+                        constraints[s] = solver.prepare(contacts, Int(order[s]), bodies)
+                        scalarContacts.append(Int32(s))
+                        kept.append(Int32(s))
+                    }
+                } else {
+                    let firstBlock = blockCount, firstSingle = singleCount
+                    // The next free lane of the colour's last block and single bundle (4: none open).
+                    var blockLane = contactLaneCount, singleLane = contactLaneCount
+                    for s in start..<start + count {
+                        let c = solver.prepare(contacts, Int(order[s]), bodies)
+                        if c.pointCount > 1 && !c.useBlock {
+                            constraints[s] = c
+                            scalarContacts.append(Int32(s))
+                            kept.append(Int32(s))
+                            continue
+                        }
+                        var tag = -2 - c.contact
+                        if c.restitution != 0 {
+                            constraints[s] = c
+                            kept.append(Int32(s))
+                            tag = Int32(s)
+                        }
+                        if c.pointCount > 1 {
+                            if blockLane == contactLaneCount {
+                                blocks[blockCount] = empty
+                                blocks[blockCount].firstPoint = Int32(2 * blockCount)
+                                blockPoints[2 * blockCount] = .empty
+                                blockPoints[2 * blockCount + 1] = .empty
+                                blockCount += 1
+                                blockLane = 0
+                            }
+                            let b = blockCount - 1
+                            blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
+                            blockPoints[2 * b].setLane(blockLane, c.p0)
+                            blockPoints[2 * b + 1].setLane(blockLane, c.p1)
+                            blockLane += 1
+                        } else {
+                            if singleLane == contactLaneCount {
+                                singles[singleCount] = empty
+                                singles[singleCount].firstPoint = Int32(singleCount)
+                                singlePoints[singleCount] = .empty
+                                singleCount += 1
+                                singleLane = 0
+                            }
+                            singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
+                            singlePoints[singleCount - 1].setLane(singleLane, c.p0)
+                            singleLane += 1
+                        }
+                    }
+                    if blockCount > firstBlock {
+                        batches.append(ContactBatch(kind: .block, start: Int32(firstBlock),
+                                                    count: Int32(blockCount - firstBlock)))
+                    }
+                    if singleCount > firstSingle {
+                        batches.append(ContactBatch(kind: .single, start: Int32(firstSingle),
+                                                    count: Int32(singleCount - firstSingle)))
                     }
                 }
-                addBundles(blockList, .block, padded, dummy: dummy, sink: sink)
-                addBundles(singleList, .single, padded, dummy: dummy, sink: sink)
-            }
-            if scalarContacts.count > first {
-                batches.append(ContactBatch(kind: .scalar, start: Int32(first), count: Int32(scalarContacts.count - first)))
+                if scalarContacts.count > firstScalar {
+                    batches.append(ContactBatch(kind: .scalar, start: Int32(firstScalar),
+                                                count: Int32(scalarContacts.count - firstScalar)))
+                }
             }
         }
-    }
-
-    private mutating func addBundles(_ list: ContiguousArray<Int32>, _ kind: ContactBatch.Kind,
-                                     _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, dummy: Int32, sink: Int32) {
-        guard !list.isEmpty else { return }
-        let first = bundles.count
-        // Unused lanes read the padding constraint after the step's (`ContactConstraint.unused`),
-        // so every lane reads its fields in place: no branch, no copy of a whole constraint.
-        let padding = Int32(constraints.count - 1)
-        var k = 0
-        while k < list.count {
-            @inline(__always) func index(_ n: Int) -> Int32 { k + n < list.count ? list[k + n] : -1 }
-            let i = LaneIndices(index(0), index(1), index(2), index(3))
-            let r = (Int(i[0] >= 0 ? i[0] : padding), Int(i[1] >= 0 ? i[1] : padding),
-                     Int(i[2] >= 0 ? i[2] : padding), Int(i[3] >= 0 ? i[3] : padding))
-            bundles.append(ContactBundle(constraints[r.0], constraints[r.1], constraints[r.2], constraints[r.3], i,
-                                         dummy: dummy, sink: sink, firstPoint: points.count))
-            points.append(WidePoint(constraints[r.0].p0, constraints[r.1].p0, constraints[r.2].p0, constraints[r.3].p0))
-            if kind == .block {
-                points.append(WidePoint(constraints[r.0].p1, constraints[r.1].p1, constraints[r.2].p1, constraints[r.3].p1))
-            }
-            k += contactLaneCount
         }
-        batches.append(ContactBatch(kind: kind, start: Int32(first), count: Int32(bundles.count - first)))
+        }
+        }
+        self.blockCount = blockCount
+        self.singleCount = singleCount
+        swap(&blocks, &self.blocks); swap(&singles, &self.singles)
+        swap(&blockPoints, &self.blockPoints); swap(&singlePoints, &self.singlePoints)
     }
 
     /// The arrays the passes read, as buffers valid inside `body` (taken once per step, not once
     /// per pass: each `withUnsafe…` on a stored array costs a retain and a release).
     @inline(__always)
     mutating func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
-        bundles.withUnsafeBufferPointer { bundles in
-        points.withUnsafeMutableBufferPointer { points in
+        let blockCount = self.blockCount, singleCount = self.singleCount
+        return blocks.withUnsafeBufferPointer { blocks in
+        blockPoints.withUnsafeMutableBufferPointer { blockPoints in
+        singles.withUnsafeBufferPointer { singles in
+        singlePoints.withUnsafeMutableBufferPointer { singlePoints in
         scalarContacts.withUnsafeBufferPointer { scalarContacts in
+        kept.withUnsafeBufferPointer { kept in
         batches.withUnsafeBufferPointer { batches in
-            body(Buffers(bundles: bundles, points: points, scalarContacts: scalarContacts, batches: batches))
+            body(Buffers(blocks: UnsafeBufferPointer(rebasing: blocks[0..<blockCount]),
+                         blockPoints: UnsafeMutableBufferPointer(rebasing: blockPoints[0..<2 * blockCount]),
+                         singles: UnsafeBufferPointer(rebasing: singles[0..<singleCount]),
+                         singlePoints: UnsafeMutableBufferPointer(rebasing: singlePoints[0..<singleCount]),
+                         scalarContacts: scalarContacts, kept: kept, batches: batches))
+        }
+        }
+        }
         }
         }
         }
@@ -115,20 +186,50 @@ struct ContactBatches {
 
     /// The step's bundles, points and batches as buffers (see `withBuffers`).
     struct Buffers {
-        let bundles: UnsafeBufferPointer<ContactBundle>
-        let points: UnsafeMutableBufferPointer<WidePoint>
+        let blocks: UnsafeBufferPointer<ContactBundle>
+        let blockPoints: UnsafeMutableBufferPointer<WidePoint>
+        let singles: UnsafeBufferPointer<ContactBundle>
+        let singlePoints: UnsafeMutableBufferPointer<WidePoint>
         let scalarContacts: UnsafeBufferPointer<Int32>
+        let kept: UnsafeBufferPointer<Int32>
         let batches: UnsafeBufferPointer<ContactBatch>
 
-        /// Puts the bundles' accumulated impulses back into their constraints (for restitution
-        /// and for the next step's warm start).
-        func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-            for bundle in bundles {
+        /// Puts the bundles' accumulated impulses back: into their kept constraints (for
+        /// restitution, stored afterwards with the others kept) or straight into their contacts
+        /// for the next step's warm start, as `ContactSolver.store` would store them. (A
+        /// one-point constraint's second point is a copy of its first at prepare, so the
+        /// contact's second impulses become its first ones from before the step.)
+        func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                    _ contacts: UnsafeMutableBufferPointer<Contact>) {
+            for bundle in blocks {
                 let first = Int(bundle.firstPoint)
-                for k in 0..<contactLaneCount where bundle.constraint[k] >= 0 {
-                    let c = Int(bundle.constraint[k])
-                    points[first].getImpulses(k, into: &constraints[c].p0)
-                    if constraints[c].pointCount > 1 { points[first + 1].getImpulses(k, into: &constraints[c].p1) }
+                for k in 0..<contactLaneCount where bundle.constraint[k] != -1 {
+                    let tag = Int(bundle.constraint[k])
+                    if tag >= 0 {
+                        blockPoints[first].getImpulses(k, into: &constraints[tag].p0)
+                        blockPoints[first + 1].getImpulses(k, into: &constraints[tag].p1)
+                    } else {
+                        let p = blockPoints[first], q = blockPoints[first + 1]
+                        let c = -2 - tag
+                        contacts[c].normalImpulse = (Double(p.normalImpulse[k]), Double(q.normalImpulse[k]))
+                        contacts[c].tangentImpulse = (Double(p.tangentImpulse[k]), Double(q.tangentImpulse[k]))
+                        contacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]), Double(q.maxNormalImpulse[k]))
+                    }
+                }
+            }
+            for bundle in singles {
+                let first = Int(bundle.firstPoint)
+                for k in 0..<contactLaneCount where bundle.constraint[k] != -1 {
+                    let tag = Int(bundle.constraint[k])
+                    if tag >= 0 {
+                        singlePoints[first].getImpulses(k, into: &constraints[tag].p0)
+                    } else {
+                        let p = singlePoints[first]
+                        let c = -2 - tag
+                        contacts[c].normalImpulse = (Double(p.normalImpulse[k]), contacts[c].normalImpulse.0)
+                        contacts[c].tangentImpulse = (Double(p.tangentImpulse[k]), contacts[c].tangentImpulse.0)
+                        contacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]), 0)
+                    }
                 }
             }
         }
@@ -161,6 +262,7 @@ struct ContactBatches {
                 // The bundles are passed in place (`bundles[i]`, borrowed): a local copy cost a
                 // memcpy of its 228 bytes per bundle and pass.
                 if batch.kind == .block {
+                    let bundles = blocks, points = blockPoints
                     for i in range {
                         let first = Int(bundles[i].firstPoint)
                         var pair = solver.gather(bundles[i], states, positions: positions)
@@ -172,6 +274,7 @@ struct ContactBatches {
                         solver.scatter(pair, bundles[i], states)
                     }
                 } else {
+                    let bundles = singles, points = singlePoints
                     for i in range {
                         let first = Int(bundles[i].firstPoint)
                         var pair = solver.gather(bundles[i], states, positions: positions)

@@ -83,6 +83,25 @@ struct WidePoint {
         maxNormalImpulse = lanes(p.maxNormalImpulse, q.maxNormalImpulse, r.maxNormalImpulse, t.maxNormalImpulse)
     }
 
+    /// No point in any lane (the lanes of a bundle before prepare fills them).
+    static var empty: WidePoint { @inline(__always) get { WidePoint(.zero, .zero, .zero, .zero) } }
+
+    /// Lane `k` takes point `p`, each field rounded to Float as `init` rounds it.
+    @inline(__always)
+    mutating func setLane(_ k: Int, _ p: borrowing ContactConstraintPoint) {
+        anchorA.x[k] = Float(p.anchorA.x); anchorA.y[k] = Float(p.anchorA.y)
+        anchorB.x[k] = Float(p.anchorB.x); anchorB.y[k] = Float(p.anchorB.y)
+        localA.x[k] = Float(p.localA.x); localA.y[k] = Float(p.localA.y)
+        localB.x[k] = Float(p.localB.x); localB.y[k] = Float(p.localB.y)
+        adjustedSeparation[k] = Float(p.adjustedSeparation)
+        tangentMass[k] = Float(p.tangentMass)
+        normalK[k] = Float(p.normalK)
+        softGamma[k] = Float(p.softGamma)
+        normalImpulse[k] = Float(p.normalImpulse)
+        tangentImpulse[k] = Float(p.tangentImpulse)
+        maxNormalImpulse[k] = Float(p.maxNormalImpulse)
+    }
+
     /// The accumulated impulses of lane `k` back into the scalar point.
     @inline(__always)
     func getImpulses(_ k: Int, into p: inout ContactConstraintPoint) {
@@ -96,7 +115,9 @@ struct WidePoint {
 /// manifold, or all with one point) in lanes; its points are `WidePoint`s stored apart, from
 /// `firstPoint` (two for block-solved bundles, one otherwise). 228 bytes (stride 240).
 struct ContactBundle {
-    /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
+    /// What each lane's impulses go back to after the substeps: its constraint's slot among
+    /// the step's scalar constraints (≥ 0) when that constraint is kept for restitution, else
+    /// −2 − the contact's index in the contact set; −1 for an unused lane.
     var constraint: LaneIndices
     /// Solver bodies read; static sides (boundaries) and unused lanes read the dummy body.
     var bodyA: LaneIndices
@@ -140,5 +161,31 @@ struct ContactBundle {
         friction = lanes(c0.friction, c1.friction, c2.friction, c3.friction)
         biasRate = lanes(c0.biasRate, c1.biasRate, c2.biasRate, c3.biasRate)
         k12 = lanes(c0.k12, c1.k12, c2.k12, c3.k12)
+    }
+
+    /// A bundle whose lanes are all unused (as if built from four `ContactConstraint.unused`).
+    static func empty(dummy: Int32, sink: Int32, firstPoint: Int) -> ContactBundle {
+        ContactBundle(.unused, .unused, .unused, .unused, LaneIndices(repeating: -1), dummy: dummy, sink: sink,
+                      firstPoint: firstPoint)
+    }
+
+    /// Lane `k` takes constraint `c` (tagged `tag`, see `constraint`), each field as `init`
+    /// takes it: prepare writes the lanes straight from the constraint it just computed.
+    @inline(__always)
+    mutating func setLane(_ k: Int, _ c: borrowing ContactConstraint, tag: Int32, dummy: Int32, sink: Int32) {
+        constraint[k] = tag
+        bodyA[k] = c.bodyA >= 0 ? c.bodyA : dummy
+        bodyB[k] = c.bodyB >= 0 ? c.bodyB : dummy
+        storeA[k] = c.writesA ? c.bodyA : sink
+        storeB[k] = c.writesB ? c.bodyB : sink
+        invMassA[k] = Float(c.invMassA)
+        invInertiaA[k] = Float(c.invInertiaA)
+        invMassB[k] = Float(c.invMassB)
+        invInertiaB[k] = Float(c.invInertiaB)
+        normal.x[k] = Float(c.normal.x)
+        normal.y[k] = Float(c.normal.y)
+        friction[k] = Float(c.friction)
+        biasRate[k] = Float(c.biasRate)
+        k12[k] = Float(c.k12)
     }
 }

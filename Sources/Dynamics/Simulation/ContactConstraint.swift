@@ -22,7 +22,7 @@ internal struct ContactConstraintPoint: Sendable {
     /// The compliance γ of the soft (biased) pass when the point overlaps (1/kg):
     /// impulseScale/(massScale·normalMass), 0 when normalMass is 0 (see `ContactSolver`).
     var softGamma: Double
-    /// Normal relative velocity at prepare (pt/s), for restitution.
+    /// Normal relative velocity at prepare (pt/s), for restitution; 0 when there is none.
     var relativeVelocity: Double
     /// Accumulated impulses (kg·pt/s).
     var normalImpulse: Double
@@ -89,6 +89,7 @@ extension ContactSolver {
         let normal = contacts[index].manifold.normal
         let tangent = Vec2(normal.y, -normal.x)
         let softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+        let restitution = contacts[index].restitution
 
         @inline(__always)
         func point(_ k: Int) -> ContactConstraintPoint {
@@ -98,7 +99,6 @@ extension ContactSolver {
             let kNormal = mA + mB + invIA * rnA * rnA + invIB * rnB * rnB
             let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
             let kTangent = mA + mB + invIA * rtA * rtA + invIB * rtB * rtB
-            let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
             let normalImpulse = k == 0 ? contacts[index].normalImpulse.0 : contacts[index].normalImpulse.1
             let tangentImpulse = k == 0 ? contacts[index].tangentImpulse.0 : contacts[index].tangentImpulse.1
             let normalMass = kNormal > 0 ? 1 / kNormal : 0
@@ -110,7 +110,8 @@ extension ContactSolver {
                 tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                 normalK: normalMass > 0 ? 1 / normalMass : 0,
                 softGamma: normalMass > 0 ? softness.impulseScale / (softness.massScale * normalMass) : 0,
-                relativeVelocity: normal.dot(vrB - vrA),
+                // Only restitution reads it (the bench scenes have none: no need to compute it).
+                relativeVelocity: restitution != 0 ? normal.dot((vB + cross(wB, rB)) - (vA + cross(wA, rA))) : 0,
                 normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0)
         }
 
@@ -130,7 +131,7 @@ extension ContactSolver {
         return ContactConstraint(
             bodyA: Int32(iA), bodyB: Int32(iB), contact: Int32(index), pointCount: Int32(pointCount),
             invMassA: mA, invInertiaA: invIA, invMassB: mB, invInertiaB: invIB,
-            normal: normal, friction: contacts[index].friction, restitution: contacts[index].restitution,
+            normal: normal, friction: contacts[index].friction, restitution: restitution,
             biasRate: softness.biasRate, k12: k12, useBlock: useBlock,
             writesA: iA >= 0 && mA + invIA > 0, writesB: mB + invIB > 0, p0: p0, p1: p1)
     }

@@ -22,8 +22,11 @@ struct Lanes {
     @inline(__always) init(repeating x: Float) { v = SIMD4(repeating: x) }
     static var zero: Lanes { @inline(__always) get { Lanes(SIMD4<Float>()) } }
 
-    /// Lane `k`.
-    @inline(__always) subscript(_ k: Int) -> Float { v[k] }
+    /// Lane `k`. (Prepare writes a bundle's lanes one contact at a time.)
+    @inline(__always) subscript(_ k: Int) -> Float {
+        get { v[k] }
+        set { v[k] = newValue }
+    }
 }
 
 /// A per-lane choice: all bits set where it holds, none where it does not (as SSE compares

@@ -199,4 +199,47 @@ final class WideContactSolverTests: XCTestCase {
         check(twoPoints: false, pass: .relax, seed: 0xBF58_476D_1CE4_E5B9)
         check(twoPoints: false, pass: .warmStart, seed: 0x2545_F491_4F6C_DD1D)
     }
+
+    /// Prepare writes a bundle lane by lane (`setLane`) into an empty bundle; that must give
+    /// the bundle built from four constraints at once, bit for bit, whichever lanes are used.
+    func testBundlesFilledLaneByLaneMatchBundlesBuiltAtOnce() {
+        var r = Random(state: 0x9E37_79B9_7F4A_7C15)
+        func bits(_ x: Lanes) -> SIMD4<UInt32> { unsafeBitCast(x.v, to: SIMD4<UInt32>.self) }
+        func fields(_ b: ContactBundle) -> [SIMD4<UInt32>] {
+            [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.normal.x, b.normal.y, b.friction, b.biasRate,
+             b.k12].map(bits)
+        }
+        func fields(_ p: WidePoint) -> [SIMD4<UInt32>] {
+            [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
+             p.adjustedSeparation, p.tangentMass, p.normalK, p.softGamma, p.normalImpulse, p.tangentImpulse,
+             p.maxNormalImpulse].map(bits)
+        }
+        for round in 0..<2_000 {
+            let twoPoints = round % 2 == 0
+            let used = 1 + Int(r.next() % 4)
+            var cs: [ContactConstraint] = []
+            for k in 0..<4 {
+                if k >= used { cs.append(.unused); continue }
+                let a: Int32 = r.next() % 3 == 0 ? -1 : Int32(2 * k)
+                cs.append(constraint(&r, a: a, b: Int32(2 * k + 1), twoPoints: twoPoints))
+            }
+            let tags = LaneIndices((0..<4).map { Int32($0 < used ? 10 + $0 : -1) })
+            let whole = ContactBundle(cs[0], cs[1], cs[2], cs[3], tags, dummy: 8, sink: 9, firstPoint: 0)
+            var byLane = ContactBundle.empty(dummy: 8, sink: 9, firstPoint: 0)
+            var p0 = WidePoint.empty, p1 = WidePoint.empty
+            for k in 0..<used {
+                byLane.setLane(k, cs[k], tag: tags[k], dummy: 8, sink: 9)
+                p0.setLane(k, cs[k].p0)
+                p1.setLane(k, cs[k].p1)
+            }
+            XCTAssertEqual(byLane.constraint, whole.constraint)
+            XCTAssertEqual(byLane.bodyA, whole.bodyA)
+            XCTAssertEqual(byLane.bodyB, whole.bodyB)
+            XCTAssertEqual(byLane.storeA, whole.storeA)
+            XCTAssertEqual(byLane.storeB, whole.storeB)
+            XCTAssertEqual(fields(byLane), fields(whole), "round \(round)")
+            XCTAssertEqual(fields(p0), fields(WidePoint(cs[0].p0, cs[1].p0, cs[2].p0, cs[3].p0)), "round \(round)")
+            XCTAssertEqual(fields(p1), fields(WidePoint(cs[0].p1, cs[1].p1, cs[2].p1, cs[3].p1)), "round \(round)")
+        }
+    }
 }
