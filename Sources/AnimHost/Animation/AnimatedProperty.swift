@@ -109,9 +109,9 @@ enum AnimatedProperty: Equatable {
         case .center: try animator.setAnimatedCenter(s.value, velocity: s.velocity, of: item)
         case .size: try animator.setSize(Vec2(max(s.value.x, 1e-6), max(s.value.y, 1e-6)), of: item)
         case .angle: try animator.setAnimatedAngle(s.value.x, angularVelocity: s.velocity.x, of: item)
-        case .alpha: try animator.setAlpha(s.value.x, of: item)
-        case .scale: try animator.setScale(s.value.x, of: item)
-        case .cornerRadius: try animator.setCornerRadius(s.value.x, of: item)
+        case .alpha: try animator.setAnimatedAlpha(s.value.x, of: item)
+        case .scale: try animator.setAnimatedScale(s.value.x, of: item)
+        case .cornerRadius: try animator.setAnimatedCornerRadius(s.value.x, of: item)
         case .custom(let i): try animator.setCustomProperty(i, of: item, to: s.value.x)
         }
     }

@@ -62,7 +62,7 @@ extension Scene {
                 api.vectors.push(animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }, call.L); return .results(1)
             }, set: { h, call, i in
                 guard let v = api.vectors.read(at: i, call.L) else {
-                    let got = lua_type(call.L, i) == LUA_TTABLE ? "a table without two numbers" : call.typeName(at: i)
+                    let got = LuaVectors.describeNonVector(at: i, call)
                     return .value(.type(expected: "vector {x, y}", got: got))
                 }
                 if let e = Scene.checkVector(v) { return .value(e) }

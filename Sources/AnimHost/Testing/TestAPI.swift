@@ -193,7 +193,8 @@ final class TestAPI {
             let s = sut(o)
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)
-                return .error("no item named '\(name)' in the scene; items: \(names.joined(separator: ", "))")
+                let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                return .error("bad argument #1 to 'item' (no item named '\(name)' in the scene\(hint) items: \(names.joined(separator: ", ")))")
             }
             self.lua.push(s.itemProxy(id), as: self.itemClass)
             return .results(1)
@@ -253,7 +254,16 @@ final class TestAPI {
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
             guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (expected time in seconds)") }
+            if let outside = t.outsideSpan(time) { return .error("bad argument #3 to 'value' (\(outside))") }
             if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("last") { o, call in   // the value in the last frame (at rest after runUntilRest)
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'last' (expected the name of an item in the trace)") }
+            let col: Int
+            switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
+            if let v = t.series(item: item, column: col).last?.v { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {

@@ -11,7 +11,7 @@ extension Animator {
         try Self.check(center, "center")
         try Self.check(size, "size")
         try Self.check(angle, "angle")
-        try Self.check(alpha, "alpha")
+        try Self.checkAlpha(alpha)
         guard size.x > 0, size.y > 0 else {
             throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(size.x)), \(format(size.y))}", of: "item '\(name)'")
         }
@@ -145,11 +145,36 @@ extension Animator {
     public func shape(of item: ItemID) -> ItemShape { records[Int(item.index)].shape }
 
     public func alpha(of item: ItemID) -> Double { records[Int(item.index)].alpha }
-    public func setAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "alpha"); records[Int(item.index)].alpha = v }
+    /// Sets the opacity a script gives: 0 … 1, anything else is refused.
+    public func setAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.checkAlpha(v); records[Int(item.index)].alpha = v }
     public func scale(of item: ItemID) -> Double { records[Int(item.index)].scale }
-    public func setScale(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "scale"); records[Int(item.index)].scale = v }
+    /// Sets the scale a script gives: ≥ 0 (0 hides the item; a negative scale is a mistake).
+    public func setScale(_ v: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.checkNonNegative(v, "scale"); records[Int(item.index)].scale = v
+    }
     public func cornerRadius(of item: ItemID) -> Double { records[Int(item.index)].cornerRadius }
-    public func setCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.check(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v }
+    /// Sets the corner radius a script gives: ≥ 0.
+    public func setCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.checkNonNegative(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v
+    }
+
+    // MARK: Values an animation writes
+
+    /// An animation's opacity. A spring or bounce may pass beyond 0 … 1 on its way; like
+    /// UIKit, which clamps opacity when it draws, what the item keeps (and frames show) is
+    /// clamped, while the animation's own curve goes on unclamped.
+    public func setAnimatedAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, "alpha"); records[Int(item.index)].alpha = min(max(v, 0), 1)
+    }
+    /// An animation's scale: an overshooting spring towards 0 may pass below it (UIKit draws
+    /// a negative scale mirrored), so only finiteness is checked.
+    public func setAnimatedScale(_ v: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, "scale"); records[Int(item.index)].scale = v
+    }
+    /// An animation's corner radius: may overshoot below 0 like scale; drawn as 0.
+    public func setAnimatedCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v
+    }
 
     /// The material in effect for an item (defaults overridden by its item behaviors).
     public func material(of item: ItemID) -> Material {
@@ -195,6 +220,18 @@ extension Animator {
     public static func check(_ v: Double, _ field: String) throws(DynamicsError) {
         guard v.isFinite else { throw DynamicsError(field: field, "must be finite, got \(format(v))") }
         guard abs(v) <= maximumMagnitude else { throw DynamicsError(field: field, "must be within ±1e9, got \(format(v))") }
+    }
+
+    /// Opacity: finite and within 0 … 1.
+    public static func checkAlpha(_ v: Double) throws(DynamicsError) {
+        try check(v, "alpha")
+        guard v >= 0, v <= 1 else { throw DynamicsError(field: "alpha", "must be between 0 and 1, got \(format(v))") }
+    }
+
+    /// A length or factor that cannot be negative.
+    public static func checkNonNegative(_ v: Double, _ field: String) throws(DynamicsError) {
+        try check(v, field)
+        guard v >= 0 else { throw DynamicsError(field: field, "must be ≥ 0, got \(format(v))") }
     }
 
     public static func check(_ v: Vec2, _ field: String) throws(DynamicsError) {
