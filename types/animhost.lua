@@ -755,7 +755,7 @@ function animhost.vec(x, y) end
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end
 
----Converts a spring between its parameterisations (as `animhost spring --format json` does): give one of stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, duration/bounce, springSpeed/springBounciness, origamiTension/origamiFriction (and velocity); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
----@param fields table<string, number> mass, stiffness, damping, frequency, dampingRatio, response, duration, bounce, springSpeed, springBounciness, origamiTension, origamiFriction, velocity
+---Converts a spring between its parameterisations (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values), origamiTension/origamiFriction — or SwiftUI's duration/bounce (defaults 0.5 s, 0), and velocity (the unit step's, distances/s); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
+---@param fields table<string, number> stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, duration, bounce, velocity
 ---@return table spring
 function animhost.springConvert(fields) end

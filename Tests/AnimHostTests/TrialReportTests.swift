@@ -65,4 +65,64 @@ final class TrialReportTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("1.0\ttrue"), r.stderr)
     }
+
+    // MARK: 2 — tension/friction: POP's raw values in Lua, Origami's on the command line
+
+    /// springConvert takes every name `spring` takes, with the same defaults and partners:
+    /// each pair of calls gives the same stiffness, damping and mass.
+    func testSpringConvertTakesWhatSpringTakes() throws {
+        let tables = ["{tension = 500, friction = 30}", "{response = 0.4}", "{stiffness = 200}", "{frequency = 2}",
+                      "{dampingRatio = 0.5}", "{springSpeed = 20}", "{origamiTension = 40}", "{}", "{tension = 500}"]
+        var script = "local it = animhost.item{name = \"box\", center = {0, 0}}\n"
+        for t in tables {
+            let inner = t.dropFirst().dropLast()
+            script += """
+                do
+                  local s = animhost.spring{item = it, property = "alpha", to = 0\(inner.isEmpty ? "" : ", " + inner)}
+                  local c = animhost.springConvert\(t)
+                  print(string.format("%s %.9g %.9g %.9g | %.9g %.9g %.9g", \(String(reflecting: t)), s.stiffness, s.damping, s.mass, c.stiffness, c.damping, c.mass))
+                end
+
+                """
+        }
+        let r = try run(script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stderr.split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertEqual(lines.count, tables.count, r.stderr)
+        for line in lines {
+            let halves = line.split(separator: "|").map { $0.split(separator: " ").suffix(3) }
+            XCTAssertEqual(Array(halves[0]), Array(halves[1]), String(line))
+        }
+        // Spot values: POP's raw pair is k and c; a response alone has SwiftUI's ratio 0.825.
+        XCTAssertTrue(lines.contains { $0.hasSuffix("| 500 30 1") }, r.stderr)
+    }
+
+    func testSpringConvertErrorsNameTheField() throws {
+        try assertRefused("animhost.springConvert{response = 0.4, dampingRatio = -1}",
+                          "bad argument #1 to 'springConvert' (field 'dampingRatio': must be ≥ 0, got -1)", line: 1)
+        try assertRefused("animhost.springConvert{tension = 500, frequency = 2}",
+                          "bad argument #1 to 'springConvert' (give the spring one way:", line: 1)
+        try assertRefused("animhost.springConvert{duration = 0.4, bounce = 1}",
+                          "bad argument #1 to 'springConvert' (field 'bounce': must be greater than -1 and less than 1", line: 1)
+        try assertRefused("animhost.springConvert{frictoin = 1}", "unknown field 'frictoin' for springConvert; did you mean 'friction'?", line: 1)
+    }
+
+    /// On the command line `--tension/--friction` are Origami's; the table shows both pairs,
+    /// each saying which it is, and `--pop-tension/--pop-friction` give POP's raw ones.
+    func testTheSpringCommandCannotBeMisread() throws {
+        let origami = try runAnimhost(["spring", "--tension", "500", "--friction", "30"])
+        XCTAssertEqual(origami.status, 0, origami.stderr)
+        XCTAssertTrue(origami.stdout.contains("Origami tension/friction 500, 30 (Origami's; --tension/--friction)\n"), origami.stdout)
+        XCTAssertTrue(origami.stdout.contains("POP tension/friction     1895.4, 91 (raw dynamicsTension/dynamicsFriction, mass 1; --pop-tension/--pop-friction)"), origami.stdout)
+        let pop = try runAnimhost(["spring", "--pop-tension", "500", "--pop-friction", "30"])
+        XCTAssertEqual(pop.status, 0, pop.stderr)
+        XCTAssertTrue(pop.stdout.hasPrefix("mass/stiffness/damping   1, 500, 30\n"), pop.stdout)
+        XCTAssertTrue(pop.stdout.contains("POP tension/friction     500, 30 (raw"), pop.stdout)
+        let half = try runAnimhost(["spring", "--pop-tension", "500"])
+        XCTAssertEqual(half.status, 2)
+        XCTAssertTrue(half.stderr.contains("--pop-tension needs --pop-friction"), half.stderr)
+        let help = try runAnimhost(["spring", "--help"])
+        XCTAssertTrue(help.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: "")
+            .contains("Origami's; POP's raw values are --pop-tension/--pop-friction"), help.stdout)
+    }
 }
