@@ -12,7 +12,11 @@ enum SpringConvertBinding {
     static let names = SpringFamily.allFields + ["duration", "bounce", "velocity"]
 
     static func register(in module: LuaModule) {
-        let fields = names.map { LuaParam($0, LuaType<Double>.number, optional: true) }
+        let fields = Scene.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) } + [
+            LuaParam("duration", LuaType<Double>.number, "SwiftUI's Spring(duration:) (with bounce).", optional: true, unit: "s", defaultValue: "0.5"),
+            LuaParam("bounce", LuaType<Double>.number, "SwiftUI's bounce, -1 < bounce < 1.", optional: true, defaultValue: "0"),
+            LuaParam("velocity", LuaType<Double>.number, "The unit step's initial velocity.", optional: true, unit: "distances/s", defaultValue: "0"),
+        ]
         module.function("springConvert", "Converts a spring between its parameterisations (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values), origamiTension/origamiFriction — or SwiftUI's duration/bounce (defaults 0.5 s, 0), and velocity (the unit step's, distances/s); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.",
                         [LuaParam("fields", "table", annotation: "table<string, number>", names.joined(separator: ", "))],
                         returns: LuaParam("spring", "table", annotation: "table"),
