@@ -454,7 +454,7 @@ function Decay:stop() end
 ---@field to number|animhost.Vec|number[] End value.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field duration number Length. (s) Default 0.4.
----@field timing string|number[]|table "linear", "easeIn", "easeOut", "easeInEaseOut", "default", {x1, y1, x2, y2} or a spring table. Default "default".
+---@field timing string|number[]|table The curve: a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table; a name reads back as given. Default "default".
 local Basic = {}
 
 ---Stops it where it is (onComplete(false)).
@@ -466,7 +466,7 @@ function Basic:stop() end
 ---@field to number|animhost.Vec|number[] target value
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field duration? number length (s) Default 0.4.
----@field timing? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "default".
+---@field timing? string|number[]|table a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table Default "default".
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---CAKeyframeAnimation: values at key times, interpolated by calculationMode.
@@ -568,9 +568,9 @@ function PropertyAnimator:finishAnimation(at) end
 
 ---@class animhost.PropertyAnimatorFields
 ---@field duration number unless the curve is a spring given by its coefficients (s)
----@field curve? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "easeInOut".
+---@field curve? string|number[]|table a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table Default "easeInOut".
 ---@field timing? string|number[]|table the same as curve
----@field dampingRatio? number a spring curve of this ratio
+---@field dampingRatio? number a spring curve of this ratio, settling in the duration
 ---@field animations? function assignments to item properties inside it are animated
 ---@field fractionComplete? number Progress 0 … 1; settable while paused (scrubbing).
 ---@field isReversed? boolean Runs back to the start. Default false.
@@ -728,7 +728,7 @@ function animhost.keyframes(fields) end
 ---@return animhost.Bounce
 function animhost.bounce(fields) end
 
----A UIViewPropertyAnimator; `curve` and `timing` are the same field: "linear", "easeIn", "easeOut", "easeInOut", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).
+---A UIViewPropertyAnimator; `curve` and `timing` are the same field: a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table — {dampingRatio=, initialVelocity=} settles in the duration, {mass=, stiffness=, damping=} takes its own time (duration is ignored).
 ---@param fields animhost.PropertyAnimatorFields
 ---@return animhost.PropertyAnimator
 function animhost.propertyAnimator(fields) end

@@ -125,4 +125,52 @@ final class TrialReportTests: XCTestCase {
         XCTAssertTrue(help.stdout.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: "")
             .contains("Origami's; POP's raw values are --pop-tension/--pop-friction"), help.stdout)
     }
+
+    // MARK: 5 — the outliers in the one shape
+
+    func testOutliersSpeakTheOneShape() throws {
+        try assertRefused(box + "it.name = \"other\"", "field 'name' of item: read-only (set it in animhost.item{name = …})")
+        try assertRefused(box + "it.mass = 5", "field 'mass' of item: read-only (computed: mass in UIKit units")
+        try assertRefused(box + "local a = animhost.propertyAnimator{duration = 1}\na.duration = 2",
+                          "field 'duration' of propertyAnimator: read-only (set it in animhost.propertyAnimator{duration = …})", line: 3)
+        try assertRefused(box + "animhost.item{name = \"p\", center = {0, 0}, props = {blur = \"a\"}}",
+                          "bad argument #1 to 'item' (field 'props.blur': expected number, got string)")
+        try assertRefused(box + "animhost.item{name = \"box\", center = {0, 0}}",
+                          "bad argument #1 to 'item' (field 'name': an item named 'box' already exists; names must be unique)")
+        try assertRefused(box + "animhost.keyframes{item = it, property = \"scale\", values = {1, 2, 1}, keyTimes = {0, 0.8, 0.5}, duration = 1}",
+                          "bad argument #1 to 'keyframes' (field 'keyTimes': must end at 1, got 0.5)")
+        try assertRefused(box + "animhost.item{name = \"z\"}", "bad argument #1 to 'item' (field 'center': required, expected vector {x, y})")
+    }
+
+    /// dampingRatio 0 is an undamped spring for `animhost.spring` (it never rests); a property
+    /// animator fits its spring to its duration by the settling time, so it says why it needs > 0.
+    func testDampingRatioZeroIsExplainedWhereItIsRefused() throws {
+        let spring = try run(box + "local s = animhost.spring{item = it, property = \"center\", to = {1, 2}, frequency = 2, dampingRatio = 0}\nprint(s.dampingRatio)")
+        XCTAssertEqual(spring.status, 0, spring.stderr)
+        try assertRefused(box + "animhost.propertyAnimator{duration = 1, dampingRatio = 0}",
+                          "bad argument #1 to 'propertyAnimator' (field 'dampingRatio': must be > 0, got 0 (the animator fits the spring to its duration, and an undamped spring never settles; animhost.spring takes 0))")
+    }
+
+    // MARK: 6 — one list of curve names; a name reads back as given
+
+    func testTimingReadsBackItsName() throws {
+        let r = try run(box + """
+            local b = animhost.basic{item = it, property = "scale", to = 2}
+            print(b.timing)
+            b.timing = "easeInEaseOut"; print(b.timing)
+            b.timing = {0.1, 0.2, 0.3, 1}; print(table.concat(b.timing, ","))
+            local c = animhost.basic{item = it, property = "alpha", to = 0, timing = "easeOut"}
+            print(c.timing)
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("default\neaseInEaseOut\n0.1,0.2,0.3,1.0\neaseOut\n"), r.stderr)
+    }
+
+    func testTheReferenceListsOneSetOfCurveNames() throws {
+        let doc = try String(contentsOfFile: packageRoot + "/docs/lua-api.md", encoding: .utf8)
+        let list = "a name (\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", \"easeInEaseOut\", \"default\")"
+        let lines = doc.split(separator: "\n").filter { $0.contains("easeIn") && !$0.contains("local ") }
+        XCTAssertGreaterThanOrEqual(lines.count, 4)   // basic's field and parameter, the animator's doc and curve
+        for line in lines { XCTAssertTrue(line.contains(list), String(line)) }
+    }
 }

@@ -285,8 +285,8 @@ describe("bad input", function()
   local cases = {
     {1, "bad argument #1 to 'basic' (field 'duration': must be ≥ 0, got -1)"},
     {2, "bad argument #1 to 'spring' (field 'mass': must be > 0, got -2)"},
-    {3, "keyTimes must be non-decreasing: keyTimes[3] = 0.4 is less than keyTimes[2] = 0.6"},
-    {4, "keyTimes must have one entry per value (3), got 2"},
+    {3, "bad argument #1 to 'keyframes' (field 'keyTimes': must be non-decreasing: keyTimes[3] = 0.4 is less than keyTimes[2] = 0.6)"},
+    {4, "bad argument #1 to 'keyframes' (field 'keyTimes': must have one entry per value (3), got 2)"},
     {5, "unknown timing curve 'bouncy'; valid names: linear, easeIn, easeOut, easeInOut, easeInEaseOut, default"},
     {6, "item 'a' has no property 'blur'"},
     {7, "unknown property 'centre' for item 'a'; did you mean 'center'?"},

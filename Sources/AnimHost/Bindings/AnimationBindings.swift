@@ -155,6 +155,11 @@ extension Scene {
     /// its field (`bad argument #1 to 'spring' (field 'mass': must be > 0, got -2)`).
     static func failure(_ e: AnimationError, _ table: LuaFields) -> LuaCallError {
         if case .invalidParameter(let name, _, _) = e { return table.error(name, e.detail) }
+        // `keyTimes must end at 1, got 0.5` → field 'keyTimes': must end at 1, got 0.5.
+        if case .invalidKeyframes(let m) = e, let space = m.firstIndex(of: " "),
+           ["values", "keyTimes", "timingFunctions"].contains(where: { m.hasPrefix($0) }) {
+            return table.error(String(m[..<space]), String(m[m.index(after: space)...]))
+        }
         return table.error(e.description)
     }
 

@@ -156,7 +156,7 @@ extension Scene {
         let animator = stage.animator
         let name = try r.optional("name", .string) ?? "item\(animator.itemCount + 1)"
         if animator.item(named: name) != nil {
-            throw LuaCallError("an item named '\(name)' already exists; item names must be unique")
+            throw r.error("name", "an item named '\(name)' already exists; names must be unique")
         }
         let center = try r.required("center", vectorType)
         let size = try r.optional("size", vectorType) ?? Vec2(100, 100)
@@ -232,8 +232,10 @@ extension Scene {
             lua_pushvalue(lua.L, -2)
             let key = lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) : nil
             let value = lua_type(lua.L, -2) == LUA_TNUMBER ? lua_tonumberx(lua.L, -2, nil) : nil
+            let got = r.call.typeName(at: -2)
             lua.pop(2)
-            guard let key, let value else { lua.pop(); throw r.error("props", "expected table of name = number") }
+            guard let key else { lua.pop(); throw r.error("props", "expected table of name = number, got a key that is not a name") }
+            guard let value else { lua.pop(); throw r.error("props.\(key)", "expected number, got \(got)") }
             if FrameColumn.builtInNames.contains(key) || api.item.allNames.contains(key) || ["shape", "props"].contains(key) {
                 lua.pop(); throw r.error("props", "'\(key)' is a built-in field name")
             }
