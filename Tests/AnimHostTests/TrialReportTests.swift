@@ -26,6 +26,8 @@ final class TrialReportTests: XCTestCase {
         try assertRefused(box + "it.alpha = -0.5", "field 'alpha' of item: must be between 0 and 1, got -0.5")
         try assertRefused(box + "it.scale = -3", "field 'scale' of item: must be ≥ 0, got -3")
         try assertRefused(box + "it.cornerRadius = -5", "field 'cornerRadius' of item: must be ≥ 0, got -5")
+        try assertRefused(box + "local a = animhost.propertyAnimator{duration = 1, animations = function()\n  it.alpha = 1.5\nend}\na:startAnimation()",
+                          "field 'alpha' of item: must be between 0 and 1, got 1.5", line: 3)
         try assertRefused(box + "animhost.item{name = \"p\", center = {0, 0}, alpha = -1}",
                           "bad argument #1 to 'item' (field 'alpha': must be between 0 and 1, got -1)")
     }

@@ -68,6 +68,12 @@ extension Scene {
         guard animations.isRecording, let property = AnimatedProperty.assignable(name, animator: stage.animator) else { return nil }
         do throws(DynamicsError) {
             try Animator.check(value, name)
+            // The model value an animation block assigns follows assignment's ranges.
+            switch property {
+            case .alpha: try Animator.checkAlpha(value.x)
+            case .scale, .cornerRadius: try Animator.checkNonNegative(value.x, name)
+            default: break
+            }
         } catch { return .error(LuaMessage.assignment(name, of: "item", error.failure(assigning: name))) }
         if property == .size, value.x <= 0 || value.y <= 0 {
             return .error(LuaMessage.assignment("size", of: "item", .invalid("must be > 0 in both axes, got {\(NumberFormat.string(value.x)), \(NumberFormat.string(value.y))}")))
