@@ -71,9 +71,9 @@ function CustomBehavior:removeChild(child) end
 ---@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
 ---@field angle number Rotation, clockwise on screen (y grows downward). (rad) Default 0.
 ---@field angularVelocity number Rotation speed. (rad/s) Default 0.
----@field alpha number Opacity, 0 … 1. Default 1.
----@field scale number Visual scale factor (does not change the collision shape). Default 1.
----@field cornerRadius number Corner radius for drawing. (pt) Default 0.
+---@field alpha number Opacity, 0 … 1 (an animation's overshoot is clamped, as UIKit draws it). Default 1.
+---@field scale number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
+---@field cornerRadius number Corner radius for drawing, ≥ 0. (pt) Default 0.
 ---@field mass number Mass in UIKit units (density 1 on a 100×100 item is 1); read-only. Read-only.
 local Item = {}
 
@@ -87,8 +87,8 @@ local Item = {}
 ---@field props? table<string, number> custom animatable numbers by name
 ---@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
 ---@field angularVelocity? number Rotation speed. (rad/s) Default 0.
----@field scale? number Visual scale factor (does not change the collision shape). Default 1.
----@field cornerRadius? number Corner radius for drawing. (pt) Default 0.
+---@field scale? number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
+---@field cornerRadius? number Corner radius for drawing, ≥ 0. (pt) Default 0.
 
 ---Steps the behaviors it holds (UIDynamicAnimator). A scene has one; `animhost.animator()` returns it.
 ---@class animhost.Animator
@@ -376,7 +376,7 @@ function Collision:boundary(identifier) end
 ---A closed-form spring (POP / the article's spring): `to` retargets mid-flight and keeps the velocity vector.
 ---@class animhost.Spring
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
@@ -402,7 +402,7 @@ function Spring:stop() end
 
 ---@class animhost.SpringFields
 ---@field item animhost.Item the item whose property it animates
----@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field property string center, size, angle, alpha, scale, cornerRadius or a custom prop
 ---@field to? number|animhost.Vec|number[] target value Default the current value.
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field velocity? number|animhost.Vec|number[] initial velocity (absolute) Default the current velocity, or 0 with from.
@@ -423,7 +423,7 @@ function Spring:stop() end
 ---POP's decay: the velocity shrinks by `deceleration` per millisecond.
 ---@class animhost.Decay
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
@@ -439,7 +439,7 @@ function Decay:stop() end
 
 ---@class animhost.DecayFields
 ---@field item animhost.Item the item whose property it animates
----@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field property string center, size, angle, alpha, scale, cornerRadius or a custom prop
 ---@field velocity? number|animhost.Vec|number[] initial velocity Default the current velocity.
 ---@field deceleration? number per-millisecond factor Default 0.998.
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
@@ -447,7 +447,7 @@ function Decay:stop() end
 ---CABasicAnimation: from → to over `duration` along a timing curve.
 ---@class animhost.Basic
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
@@ -462,7 +462,7 @@ function Basic:stop() end
 
 ---@class animhost.BasicFields
 ---@field item animhost.Item the item whose property it animates
----@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field property string center, size, angle, alpha, scale, cornerRadius or a custom prop
 ---@field to number|animhost.Vec|number[] target value
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field duration? number length (s) Default 0.4.
@@ -472,7 +472,7 @@ function Basic:stop() end
 ---CAKeyframeAnimation: values at key times, interpolated by calculationMode.
 ---@class animhost.Keyframes
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
@@ -490,7 +490,7 @@ function Keyframes:stop() end
 
 ---@class animhost.KeyframesFields
 ---@field item animhost.Item the item whose property it animates
----@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field property string center, size, angle, alpha, scale, cornerRadius or a custom prop
 ---@field values (number|number[])[] the key values
 ---@field keyTimes? number[] one per value, 0 … 1, non-decreasing Default evenly spaced.
 ---@field duration number one pass (s)
@@ -503,7 +503,7 @@ function Keyframes:stop() end
 ---Damped-oscillation keyframes: the value crosses `to` `bounces` times and ends on it.
 ---@class animhost.Bounce
 ---@field item animhost.Item The animated item. Read-only.
----@field property string The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop. Read-only.
+---@field property string The animated property: center, size, angle, alpha, scale, cornerRadius or a custom prop. Read-only.
 ---@field isRunning boolean False once it has ended or been stopped. Read-only.
 ---@field value number|animhost.Vec|number[] The animated value now. Read-only.
 ---@field onComplete function? Called with true when it ends, false when it is stopped or replaced.
@@ -519,7 +519,7 @@ function Bounce:stop() end
 
 ---@class animhost.BounceFields
 ---@field item animhost.Item the item whose property it animates
----@field property string center, size, angle, scale, alpha, cornerRadius or a custom prop
+---@field property string center, size, angle, alpha, scale, cornerRadius or a custom prop
 ---@field to number|animhost.Vec|number[] where it lands
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field duration number from the start to landing on `to` (s)

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +53,59 @@ static void record_where(cl_limits *lim) {
     }
 }
 
+/// The pool's size class of a block of `size` bytes, or -1 when it is not small.
+static inline int pool_class(size_t size) {
+    return size > 0 && size <= 8 * CL_POOL_CLASSES ? (int)((size - 1) / 8) : -1;
+}
+
+/// A block of `size` bytes: a small one from its class's free list (or malloc'd at the
+/// class's full size, so any block of the class fits any size of it), a big one from malloc.
+static inline void *pool_alloc(cl_limits *lim, size_t size) {
+    int c = pool_class(size);
+    if (c < 0) return malloc(size);
+    void *block = lim->pool[c];
+    if (block != NULL) {
+        lim->pool[c] = *(void **)block;
+        return block;
+    }
+    return malloc(8 * (size_t)(c + 1));
+}
+
+static inline void pool_free(cl_limits *lim, void *block, size_t size) {
+    int c = pool_class(size);
+    if (c < 0 || block == NULL) { free(block); return; }
+    *(void **)block = lim->pool[c];
+    lim->pool[c] = block;
+}
+
+void cl_pool_release(cl_limits *lim) {
+    for (int c = 0; c < CL_POOL_CLASSES; c++) {
+        while (lim->pool[c] != NULL) {
+            void *block = lim->pool[c];
+            lim->pool[c] = *(void **)block;
+            free(block);
+        }
+    }
+}
+
+/// realloc through the pool: a block that is small before or after moves (copy, free).
+static void *pool_realloc(cl_limits *lim, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return pool_alloc(lim, nsize);
+    if (pool_class(old) < 0 && pool_class(nsize) < 0) return realloc(ptr, nsize);
+    if (pool_class(old) >= 0 && pool_class(old) == pool_class(nsize)) return ptr;  // it fits
+    void *block = pool_alloc(lim, nsize);
+    if (block == NULL) return NULL;
+    memcpy(block, ptr, old < nsize ? old : nsize);
+    pool_free(lim, ptr, old);
+    return block;
+}
+
 static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cl_limits *lim = (cl_limits *)ud;
     // When ptr is NULL, osize encodes the kind of object, not a size.
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        pool_free(lim, ptr, old);
         lim->used -= old;
         return NULL;
     }
@@ -86,7 +134,7 @@ static void *cl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             }
         }
     }
-    void *block = realloc(ptr, nsize);
+    void *block = pool_realloc(lim, ptr, old, nsize);
     if (block == NULL) {
         if (nsize <= old) return ptr;  // a failed shrink may keep the larger block
         lim->refused = 1;
@@ -482,6 +530,236 @@ int cl_tovec(lua_State *L, int idx, double *x, double *y) {
     if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
     lua_settop(L, top);
     return ok;
+}
+
+// MARK: - Fast fields
+
+cl_fastfields *cl_newfastfields(lua_State *L) {
+    cl_fastfields *f = (cl_fastfields *)lua_newuserdatauv(L, sizeof(cl_fastfields), 0);
+    memset(f, 0, sizeof *f);
+    f->vecmeta = LUA_NOREF;
+    f->limits = cl_limits_of(L);
+    return f;
+}
+
+/// The slot of the key at 2 in the slot table (upvalue 4); 0 when it has none.
+static inline lua_Integer fast_slot(lua_State *L, cl_fastfields *f) {
+    // The key object's address (NULL for numbers, booleans); only short strings are ever
+    // cached, and a live object's address is no other live object's.
+    const void *key = lua_topointer(L, 2);
+    unsigned h = (unsigned)(((uintptr_t)key >> 4) % CL_FAST_CACHE);
+    if (key != NULL && f->cachedkey[h] == key) return f->cachedslot[h];
+    lua_pushvalue(L, 2);
+    int t = lua_rawget(L, lua_upvalueindex(4));
+    lua_Integer slot = t == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
+    lua_pop(L, 1);
+    // Only short strings are interned (one object per content), so only their address is a name.
+    if (slot != 0 && lua_type(L, 2) == LUA_TSTRING && lua_rawlen(L, 2) <= 40) {
+        f->cachedkey[h] = key;
+        f->cachedslot[h] = (int)slot;
+    }
+    return slot;
+}
+
+/// The fast fields of a tagged userdata at 1 and the slot of the key at 2 (0: none),
+/// or NULL when the slow path must serve the access. Leaves the stack as it was.
+static inline cl_fastfields *fast_target(lua_State *L, void **object, lua_Integer *slot) {
+    cl_fastfields *f = (cl_fastfields *)lua_touserdata(L, lua_upvalueindex(3));
+    // A light userdata has length 0, so the length tells a host object's full userdata.
+    void **ud = (void **)lua_touserdata(L, 1);
+    if (ud == NULL || lua_rawlen(L, 1) != 2 * sizeof(void *) || ud[1] != f->tag || ud[0] == NULL) return NULL;
+    if (f->limits->closing || f->limits->guarded) return NULL;
+    *object = ud[0];
+    *slot = fast_slot(L, f);
+    return f;
+}
+
+static inline int fast_kind(const cl_fastfields *f, lua_Integer slot) {
+    if (slot < 0) return CL_FAST_NUMBER;
+    return slot < CL_FAST_SLOTS ? f->kind[slot] : CL_FAST_NONE;
+}
+
+static int fast_index(lua_State *L) {
+    void *object;
+    lua_Integer slot;
+    cl_fastfields *f = fast_target(L, &object, &slot);
+    if (f != NULL && slot != 0 && fast_kind(f, slot) != CL_FAST_NONE) {
+        double v[2];
+        switch (f->get(f->context, object, (int)slot, v)) {
+        case CL_FAST_NUMBER:
+            lua_pushnumber(L, v[0]);
+            return 1;
+        case CL_FAST_VECTOR:
+            lua_createtable(L, 0, 2);                                    // stack: v
+            lua_pushvalue(L, lua_upvalueindex(5));
+            lua_pushnumber(L, v[0]);
+            lua_rawset(L, -3);
+            lua_pushvalue(L, lua_upvalueindex(6));
+            lua_pushnumber(L, v[1]);
+            lua_rawset(L, -3);
+            if (f->vecmeta != LUA_NOREF) {
+                lua_rawgeti(L, LUA_REGISTRYINDEX, f->vecmeta);           // stack: v mt
+                lua_setmetatable(L, -2);
+            }
+            return 1;
+        default:
+            break;
+        }
+    }
+    lua_settop(L, 2);
+    return cl_trampoline(L);
+}
+
+/// Reads a vector like cl_tovec, with the keys "x" and "y" from upvalues 5 and 6.
+static inline int fast_tovec(lua_State *L, int idx, double *v) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    int ok;
+    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
+        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3}: declined, the setter says why
+        lua_settop(L, -2);
+    } else {
+        lua_settop(L, idx);
+        lua_pushvalue(L, lua_upvalueindex(5));
+        ok = lua_rawget(L, idx) == LUA_TNUMBER;
+        lua_pushvalue(L, lua_upvalueindex(6));
+        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok;
+    }
+    if (ok) { v[0] = lua_tonumberx(L, -2, NULL); v[1] = lua_tonumberx(L, -1, NULL); }
+    lua_settop(L, idx);
+    return ok;
+}
+
+static int fast_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    void *object;
+    lua_Integer slot;
+    cl_fastfields *f = fast_target(L, &object, &slot);
+    if (f != NULL && slot != 0) {
+        double v[2] = {0, 0};
+        int kind = fast_kind(f, slot), ok = 0;
+        if (kind == CL_FAST_NUMBER && lua_type(L, 3) == LUA_TNUMBER) {
+            v[0] = lua_tonumberx(L, 3, NULL);
+            ok = 1;
+        } else if (kind == CL_FAST_VECTOR) {
+            ok = fast_tovec(L, 3, v);
+        }
+        if (ok && f->set(f->context, object, (int)slot, v)) return 0;
+    }
+    return cl_trampoline(L);
+}
+
+void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newindex) {
+    fast = lua_absindex(L, fast);
+    slots = lua_absindex(L, slots);
+    cl_pushtrampoline(L, box);                  // stack: trampoline
+    lua_getupvalue(L, -1, 1);                   // stack: trampoline box
+    lua_getupvalue(L, -2, 2);                   // stack: trampoline box keeper
+    lua_remove(L, -3);                          // stack: box keeper
+    lua_pushvalue(L, fast);
+    lua_pushvalue(L, slots);                    // stack: box keeper fast slots
+    lua_pushliteral(L, "x");
+    lua_pushliteral(L, "y");                    // stack: box keeper fast slots "x" "y"
+    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 6);
+}
+
+// MARK: - Vec operators
+
+// The prelude's vec arithmetic (__add, __sub, __mul, __div, __unm) in C: the same rules,
+// results and messages as its Lua definitions, without their Lua calls (coerce, new,
+// setmetatable). Upvalue 1 is the vec metatable. Numbers combine with lua_arith, so integer
+// and float fields keep Lua's own arithmetic.
+
+/// Pushes x and y of the operand at `idx` (a vec, an {x, y} array or an {x=, y=} table) and
+/// returns 1, or pushes nothing and returns 0, as the prelude's `coerce` decides.
+static int vec_operand(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    int top = lua_gettop(L);
+    int isvec = 0;
+    if (lua_getmetatable(L, idx)) {
+        isvec = lua_rawequal(L, -1, lua_upvalueindex(1));
+        lua_pop(L, 1);
+    }
+    if (isvec) {
+        lua_getfield(L, idx, "x");
+        lua_getfield(L, idx, "y");
+    } else if (lua_rawgeti(L, idx, 1) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "x"); lua_rawget(L, idx);
+        lua_pushliteral(L, "y"); lua_rawget(L, idx);
+        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
+    } else {
+        lua_rawgeti(L, idx, 2);
+        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
+    }
+    return 1;
+}
+
+static int vec_bad_operand(lua_State *L, int idx, const char *what) {
+    return luaL_error(L, "bad operand to vec %s (vector expected, got %s)", what, luaL_typename(L, idx));
+}
+
+/// Stack: ... x y (already combined); replaces them with a new vec.
+static int vec_result(lua_State *L) {
+    lua_createtable(L, 0, 2);                 // stack: x y v
+    lua_rotate(L, -3, 1);                     // stack: v x y
+    lua_setfield(L, -3, "y");
+    lua_setfield(L, -2, "x");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/// a op b, both vectors, axis by axis. Stack after the operands: ax ay bx by.
+static int vec_axes(lua_State *L, int op, const char *what) {
+    lua_settop(L, 2);
+    if (!vec_operand(L, 1)) return vec_bad_operand(L, 1, what);
+    if (!vec_operand(L, 2)) return vec_bad_operand(L, 2, what);
+    lua_pushvalue(L, 3); lua_pushvalue(L, 5); lua_arith(L, op);   // ax op bx
+    lua_pushvalue(L, 4); lua_pushvalue(L, 6); lua_arith(L, op);   // ay op by
+    return vec_result(L);
+}
+
+/// The vector at `v` scaled by the number at `n`: (x op n) or (n op x) per axis.
+static int vec_scaled(lua_State *L, int v, int n, int op, const char *what) {
+    lua_settop(L, 2);
+    if (!vec_operand(L, v)) return vec_bad_operand(L, v, what);  // stack: a b x y
+    int numberFirst = n < v;
+    for (int axis = 3; axis <= 4; axis++) {
+        if (numberFirst) { lua_pushvalue(L, n); lua_pushvalue(L, axis); }
+        else { lua_pushvalue(L, axis); lua_pushvalue(L, n); }
+        lua_arith(L, op);
+    }
+    return vec_result(L);
+}
+
+static int vec_add(lua_State *L) { return vec_axes(L, LUA_OPADD, "+"); }
+static int vec_sub(lua_State *L) { return vec_axes(L, LUA_OPSUB, "-"); }
+static int vec_mul(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TNUMBER) return vec_scaled(L, 2, 1, LUA_OPMUL, "*");
+    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPMUL, "*");
+    return vec_axes(L, LUA_OPMUL, "*");
+}
+static int vec_div(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPDIV, "/");
+    return vec_axes(L, LUA_OPDIV, "/");
+}
+static int vec_unm(lua_State *L) {
+    lua_settop(L, 1);
+    lua_getfield(L, 1, "x"); lua_arith(L, LUA_OPUNM);
+    lua_getfield(L, 1, "y"); lua_arith(L, LUA_OPUNM);
+    return vec_result(L);
+}
+
+void cl_install_vecops(lua_State *L, int meta) {
+    static const struct { const char *name; lua_CFunction f; } ops[] = {
+        {"__add", vec_add}, {"__sub", vec_sub}, {"__mul", vec_mul}, {"__div", vec_div}, {"__unm", vec_unm},
+    };
+    meta = lua_absindex(L, meta);
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        lua_pushvalue(L, meta);
+        lua_pushcclosure(L, ops[k].f, 1);
+        lua_setfield(L, meta, ops[k].name);
+    }
 }
 
 int cl_is_method_call(lua_State *L) {

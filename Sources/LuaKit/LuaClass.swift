@@ -37,6 +37,10 @@ public class LuaClass {
     /// Names that are not slots, looked up by string (slow; nil: unknown field).
     public var fallbackGet: ((AnyObject, String, LuaCall) -> LuaReturn?)?
     public var describe: ((AnyObject) -> String)?
+    /// Hot fields served from C without the trampoline; set before registering the class.
+    public var fastAccess: LuaFastAccess?
+    /// The C record of the fast fields once registered (its vec metatable may be set later).
+    public internal(set) var fastFields: UnsafeMutablePointer<cl_fastfields>?
     var slotTable: LuaRef?
     /// The userdata tag of this class.
     var tag: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
@@ -92,6 +96,23 @@ public class LuaClass {
             k += 1
         }
         return nil
+    }
+}
+
+/// A class's hot fields, read and written by two C-callable host functions (`cl_fast_get`,
+/// `cl_fast_set`) straight from the class's C `__index`/`__newindex`: no Swift closure, string
+/// or retain per access. Whatever they decline (return 0) takes the described getter or
+/// setter, so messages and side effects have one place.
+public struct LuaFastAccess {
+    /// Passed unretained to `get` and `set`; the host keeps it alive as long as the state.
+    public var context: UnsafeMutableRawPointer
+    public var get: cl_fast_get
+    public var set: cl_fast_set
+    /// `CL_FAST_NUMBER` or `CL_FAST_VECTOR` by field name; dynamic fields are numbers.
+    public var kinds: [String: Int32]
+
+    public init(context: UnsafeMutableRawPointer, get: cl_fast_get, set: cl_fast_set, kinds: [String: Int32]) {
+        self.context = context; self.get = get; self.set = set; self.kinds = kinds
     }
 }
 
@@ -228,9 +249,9 @@ extension LuaState {
         }
         lua_pushvalue(L, slots)
         c.slotTable = LuaRef(state: self)
-        lua_settop(L, mt)
+        let fast = c.fastAccess.map { pushFastFields($0, of: c) } ?? 0   // stack: mt slots fast?
         let slotRef = lua_Integer(c.slotTable!.ref)
-        register("__index", in: mt) { [unowned(unsafe) c] call in
+        let index: LuaFunction = { [unowned(unsafe) c] call in
             let L = call.L
             guard let p = cl_totagged(L, 1, c.tag) else { return .error("\(c.name) expected") }
             lua_rawgeti(L, cl_registryindex(), slotRef)       // stack: ud key slots
@@ -249,7 +270,7 @@ extension LuaState {
             if let f = c.fallbackGet, let r = f(Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue(), key, call) { return r }
             return .error(Suggestions.unknownField(key, kind: c.kind, valid: c.allNames))
         }
-        register("__newindex", in: mt) { [unowned(unsafe) c] call in
+        let newindex: LuaFunction = { [unowned(unsafe) c] call in
             let L = call.L
             guard let p = cl_totagged(L, 1, c.tag) else { return .error("\(c.name) expected") }
             lua_rawgeti(L, cl_registryindex(), slotRef)       // stack: ud key value slots
@@ -272,6 +293,17 @@ extension LuaState {
             if s > 0 || t == LUA_TFUNCTION { return .error(LuaMessage.readOnly(key, of: c)) }
             return .error(Suggestions.unknownField(key, kind: c.kind, valid: c.allNames))
         }
+        if fast != 0 {
+            for (name, function, isNew) in [("__index", index, Int32(0)), ("__newindex", newindex, 1)] {
+                let box = FunctionBox(name: name, function: function, state: self)
+                cl_pushfastaccess(L, Unmanaged.passRetained(box).toOpaque(), fast, slots, isNew)
+                setField(name, in: mt)
+            }
+        } else {
+            register("__index", in: mt, index)
+            register("__newindex", in: mt, newindex)
+        }
+        lua_settop(L, mt)
         register("__tostring", in: mt) { [unowned(unsafe) c] call in
             guard let p = cl_totagged(call.L, 1, c.tag) else { call.push(c.name); return .results(1) }
             call.push(c.describe?(Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue()) ?? c.name)
@@ -285,6 +317,24 @@ extension LuaState {
         // Identity map: object pointer → userdata, weak-valued.
         identityTable()
         pop()
+    }
+
+    /// Pushes the C record of `c`'s fast fields (filled from `access`) and returns its index.
+    private func pushFastFields(_ access: LuaFastAccess, of c: LuaClass) -> Int32 {
+        let f = cl_newfastfields(L)!
+        f.pointee.tag = c.tag
+        f.pointee.context = access.context
+        f.pointee.get = access.get
+        f.pointee.set = access.set
+        withUnsafeMutableBytes(of: &f.pointee.kind) { kinds in
+            for (name, kind) in access.kinds {
+                guard let k = c.slot(of: name) else { preconditionFailure("\(c.name).\(name) is not a field") }
+                precondition(k + 1 < Int(CL_FAST_SLOTS), "\(c.name): too many fields for fast access")
+                kinds[k + 1] = UInt8(kind)
+            }
+        }
+        c.fastFields = f
+        return lua_gettop(L)
     }
 
     /// Makes `name` a field of every object of `c` from now on, read and written through

@@ -64,7 +64,10 @@ public final class LuaState {
     /// While set, every Swift function called from Lua asks it first, with the function's
     /// name: a message refuses the call (raised as its error) without running it. The host
     /// sets it around callbacks that run where its objects must not be touched.
-    @exclusivity(unchecked) public var callGuard: ((_ function: String) -> String?)?
+    /// (Fast fields skip the trampoline, so they are told through `limits.guarded`.)
+    @exclusivity(unchecked) public var callGuard: ((_ function: String) -> String?)? {
+        didSet { limits.pointee.guarded = callGuard == nil ? 0 : 1 }
+    }
 
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         LuaState.installDispatcher
@@ -75,6 +78,7 @@ public final class LuaState {
         limits.pointee.granularity = 1000
         limits.pointee.time_limit = options.timeLimit
         guard let state = cl_newstate(limits) else {
+            cl_pool_release(limits)
             limits.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
@@ -87,6 +91,7 @@ public final class LuaState {
     deinit {
         limits.pointee.closing = 1
         lua_close(mainThread)
+        cl_pool_release(limits)
         limits.deallocate()
     }
 

@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
     @Option(help: "Frame format: csv, table, jsonl, ascii or svg (one picture of the whole run).") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
-    @Option(help: "Comma-separated extra columns (width,height,alpha,scale,cornerRadius or custom props).") var columns: String?
+    @Option(help: "Comma-separated extra columns (\(FrameColumn.extras.map(\.name).joined(separator: ",")) or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
     @Option(parsing: .unconditional, help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?

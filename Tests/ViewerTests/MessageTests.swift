@@ -1,3 +1,4 @@
+import AnimHost
 import Dynamics
 import XCTest
 @testable import Viewer
@@ -64,5 +65,11 @@ final class MessageTests: XCTestCase {
         let r = Region(size: Vec2(10, 20)).byDifference(from: Region(radius: 3))
         XCTAssertEqual(SceneJSON.region(r.outline),
                        #"{"op":"difference","a":{"op":"rectangle","size":[10,20]},"b":{"op":"circle","radius":3}}"#)
+    }
+
+    /// The frames the page draws carry every item property's columns (ItemFields.swift).
+    func testFrameMessagesCarryEveryItemColumn() {
+        XCTAssertEqual(SceneJSON.frameColumns, FrameColumn.base + FrameColumn.extras)
+        XCTAssertEqual(SceneJSON.frameColumns.map(\.name), Array(FrameColumn.builtInNames.dropFirst(2)))
     }
 }

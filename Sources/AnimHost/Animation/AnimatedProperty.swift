@@ -2,50 +2,58 @@ import Dynamics
 import LuaKit
 
 /// An item property that animations can drive: the visual state of DESIGN.md's "Animatable
-/// properties". `center` and `size` have two axes; the others are scalars, carried in `.x` of
-/// a `Vec2` as the animation library does.
+/// properties" — the item fields with an `animation` (ItemFields.swift) and the custom props.
+/// Vector fields have two axes; the others are scalars, carried in `.x` of a `Vec2` as the
+/// animation library does.
 enum AnimatedProperty: Equatable {
-    case center, size, angle, alpha, scale, cornerRadius
+    /// An animatable item field, by its index in `ItemField.all`.
+    case field(Int)
     /// A custom prop, by its index in `Animator.propertyNames`.
     case custom(Int)
 
-    /// The built-in animatable names, in the order messages list them.
-    static let builtInNames = ["center", "size", "angle", "alpha", "scale", "cornerRadius"]
+    static let center = builtIn(named: "center")!
+    static let size = builtIn(named: "size")!
+    static let angle = builtIn(named: "angle")!
 
-    /// 2 for center and size, 1 for scalars.
+    /// The built-in animatable names, in the order messages list them.
+    static let builtInNames = ItemField.all.filter { $0.animation != nil }.map(\.name)
+    /// What the reference says a `property` may be.
+    static let described = builtInNames.joined(separator: ", ") + " or a custom prop"
+    /// Item fields that cannot be animated, and the item's other keys.
+    private static let notAnimatable = ItemField.all.filter { $0.animation == nil }.map(\.name) + ["name", "mass", "shape", "props"]
+
+    private var field: ItemField? {
+        if case .field(let i) = self { return ItemField.all[i] }
+        return nil
+    }
+    private var animation: ItemField.Animation {
+        field?.animation ?? .number
+    }
+
+    /// 2 for vectors (center, size), 1 for scalars.
     var dimensions: Int {
-        switch self {
-        case .center, .size: 2
-        default: 1
-        }
+        if case .vector? = field?.access { return 2 }
+        return 1
     }
 
     /// The property's name as scripts write it.
     func name(in animator: Animator) -> String {
         switch self {
-        case .center: "center"
-        case .size: "size"
-        case .angle: "angle"
-        case .alpha: "alpha"
-        case .scale: "scale"
-        case .cornerRadius: "cornerRadius"
+        case .field(let i): ItemField.all[i].name
         case .custom(let i): animator.propertyNames[i]
         }
+    }
+
+    /// The animatable item field with this name.
+    private static func builtIn(named name: String) -> AnimatedProperty? {
+        ItemField.all.firstIndex { $0.name == name && $0.animation != nil }.map { .field($0) }
     }
 
     /// Looks a name up for an item. Fails with a message for names that are not properties
     /// (with a suggestion), properties that cannot be animated (`velocity`), and custom
     /// props the item does not have.
     static func named(_ name: String, item: ItemID, animator: Animator) -> Result<AnimatedProperty, LuaCallError> {
-        switch name {
-        case "center": return .success(.center)
-        case "size": return .success(.size)
-        case "angle": return .success(.angle)
-        case "alpha": return .success(.alpha)
-        case "scale": return .success(.scale)
-        case "cornerRadius": return .success(.cornerRadius)
-        default: break
-        }
+        if let p = builtIn(named: name) { return .success(p) }
         let itemName = animator.name(of: item)
         let own = animator.propertyNames.indices.filter { animator.customProperty($0, of: item) != nil }
         let valid = builtInNames + own.map { animator.propertyNames[$0] }
@@ -54,7 +62,7 @@ enum AnimatedProperty: Equatable {
             return .failure(LuaCallError(
                 "item '\(itemName)' has no property '\(name)' (give it one with props = {\(name) = …}); animatable: \(valid.joined(separator: ", "))"))
         }
-        if ["velocity", "angularVelocity", "name", "mass", "shape", "props"].contains(name) {
+        if notAnimatable.contains(name) {
             return .failure(LuaCallError("property '\(name)' cannot be animated; animatable: \(valid.joined(separator: ", "))"))
         }
         let hint = Suggestions.closest(to: name, in: valid).map { "; did you mean '\($0)'?" } ?? ""
@@ -65,15 +73,7 @@ enum AnimatedProperty: Equatable {
     /// The property for an item-field name if it is animatable at all (for assignments
     /// inside animation blocks), without checking the item has it.
     static func assignable(_ name: String, animator: Animator) -> AnimatedProperty? {
-        switch name {
-        case "center": return .center
-        case "size": return .size
-        case "angle": return .angle
-        case "alpha": return .alpha
-        case "scale": return .scale
-        case "cornerRadius": return .cornerRadius
-        default: return animator.existingPropertyIndex(named: name).map { .custom($0) }
-        }
+        builtIn(named: name) ?? animator.existingPropertyIndex(named: name).map { .custom($0) }
     }
 
     // MARK: Reading and writing
@@ -81,12 +81,7 @@ enum AnimatedProperty: Equatable {
     /// The current value.
     func value(of item: ItemID, in animator: Animator) -> Vec2 {
         switch self {
-        case .center: animator.center(of: item)
-        case .size: animator.size(of: item)
-        case .angle: Vec2(animator.angle(of: item), 0)
-        case .alpha: Vec2(animator.alpha(of: item), 0)
-        case .scale: Vec2(animator.scale(of: item), 0)
-        case .cornerRadius: Vec2(animator.cornerRadius(of: item), 0)
+        case .field(let i): ItemField.all[i].value(of: item, in: animator)
         case .custom(let i): Vec2(animator.customProperty(i, of: item) ?? 0, 0)
         }
     }
@@ -95,9 +90,9 @@ enum AnimatedProperty: Equatable {
     /// or angular velocity for center and angle (so an animation can take over from physics
     /// without a jump), zero for the others.
     func restingVelocity(of item: ItemID, in animator: Animator) -> Vec2 {
-        switch self {
-        case .center: animator.velocity(of: item)
-        case .angle: Vec2(animator.angularVelocity(of: item), 0)
+        switch animation {
+        case .position: animator.velocity(of: item)
+        case .rotation: Vec2(animator.angularVelocity(of: item), 0)
         default: .zero
         }
     }
@@ -106,13 +101,15 @@ enum AnimatedProperty: Equatable {
     /// while driven); a size is kept above 1e-6 pt, since an overshooting spring may pass 0.
     func write(_ s: AnimationSample, of item: ItemID, in animator: Animator) throws(DynamicsError) {
         switch self {
-        case .center: try animator.setAnimatedCenter(s.value, velocity: s.velocity, of: item)
-        case .size: try animator.setSize(Vec2(max(s.value.x, 1e-6), max(s.value.y, 1e-6)), of: item)
-        case .angle: try animator.setAnimatedAngle(s.value.x, angularVelocity: s.velocity.x, of: item)
-        case .alpha: try animator.setAnimatedAlpha(s.value.x, of: item)
-        case .scale: try animator.setAnimatedScale(s.value.x, of: item)
-        case .cornerRadius: try animator.setAnimatedCornerRadius(s.value.x, of: item)
         case .custom(let i): try animator.setCustomProperty(i, of: item, to: s.value.x)
+        case .field(let i):
+            let f = ItemField.all[i]
+            switch f.animation {
+            case .position?: try animator.setAnimatedCenter(s.value, velocity: s.velocity, of: item)
+            case .rotation?: try animator.setAnimatedAngle(s.value.x, angularVelocity: s.velocity.x, of: item)
+            case .extent?: try f.set(Vec2(max(s.value.x, 1e-6), max(s.value.y, 1e-6)), of: item, in: animator)
+            default: try f.setAnimated(s.value, of: item, in: animator)
+            }
         }
     }
 
@@ -121,9 +118,9 @@ enum AnimatedProperty: Equatable {
     /// When a spring on this property counts as at rest (POP's property thresholds: points 1,
     /// angles, alpha and radii 0.01, scale 0.005; see `SpringRestThreshold`).
     var springThreshold: SpringRestThreshold {
-        switch self {
-        case .center, .size: .points
-        case .scale: .scale
+        switch animation {
+        case .position, .extent: .points
+        case .scaleFactor: .scale
         default: .fine
         }
     }
@@ -133,9 +130,9 @@ enum AnimatedProperty: Equatable {
     /// the WWDC 2018 projection says (499 pt for 1000 pt/s at 0.998), not 2.5 pt short of it as
     /// POP's 5 pt/s threshold does.
     var decayPrecision: Double {
-        switch self {
-        case .center, .size: 0.01
-        case .scale: 5e-5
+        switch animation {
+        case .position, .extent: 0.01
+        case .scaleFactor: 5e-5
         default: 1e-4
         }
     }

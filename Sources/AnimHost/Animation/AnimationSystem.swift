@@ -37,16 +37,19 @@ final class AnimationSystem {
 
     let stage: Stage
     var animator: Animator { stage.animator }
+    // The four lists below are read by `isIdle` on every item assignment from Lua (the fast
+    // path's test); unchecked exclusivity spares that test the runtime's access bookkeeping
+    // (no access to them overlaps another).
     /// Channels in creation order.
-    private(set) var channels: [PropertyChannel] = []
+    @exclusivity(unchecked) private(set) var channels: [PropertyChannel] = []
     /// Property animators that are active or still contribute to a channel, in order.
-    private(set) var propertyAnimators: [HostPropertyAnimator] = []
+    @exclusivity(unchecked) private(set) var propertyAnimators: [HostPropertyAnimator] = []
     /// Handlers due, in the order their animations ended.
-    private var events: [Event] = []
+    @exclusivity(unchecked) private var events: [Event] = []
     /// Calls the script's handlers (set by the bindings).
     var deliver: (Event) throws(HostError) -> Void = { _ in }
     /// Blocks being run, innermost last.
-    private(set) var recordings: [Recording] = []
+    @exclusivity(unchecked) private(set) var recordings: [Recording] = []
 
     init(stage: Stage) {
         self.stage = stage

@@ -69,11 +69,7 @@ extension Scene {
         do throws(DynamicsError) {
             try Animator.check(value, name)
             // The model value an animation block assigns follows assignment's ranges.
-            switch property {
-            case .alpha: try Animator.checkAlpha(value.x)
-            case .scale, .cornerRadius: try Animator.checkNonNegative(value.x, name)
-            default: break
-            }
+            if case .field(let i) = property { try ItemField.all[i].checkAssigned(value) }
         } catch { return .error(LuaMessage.assignment(name, of: "item", error.failure(assigning: name))) }
         if property == .size, value.x <= 0 || value.y <= 0 {
             return .error(LuaMessage.assignment("size", of: "item", .invalid("must be > 0 in both axes, got {\(NumberFormat.string(value.x)), \(NumberFormat.string(value.y))}")))
@@ -196,7 +192,7 @@ extension Scene {
     func animationMembers(_ c: LuaClassOf<HostAnimation>, doc: String) {
         c.doc = doc
         c.field("item", itemType, "The animated item.", get: { $0.item })
-        c.field("property", .string, "The animated property: center, size, angle, scale, alpha, cornerRadius or a custom prop.",
+        c.field("property", .string, "The animated property: \(AnimatedProperty.described).",
                 get: { [unowned self] a in a.property.name(in: self.stage.animator) })
         c.field("isRunning", .boolean, "False once it has ended or been stopped.", get: { $0.isRunning })
         animationValueField(c, "value", "The animated value now.") { [unowned self] a in a.sample(at: self.stage.time).value }
@@ -221,7 +217,7 @@ extension Scene {
                               make: @escaping (LuaFields, ItemID, AnimatedProperty) throws(LuaCallError) -> HostAnimation) {
         lua.register(c)
         let target = [LuaParam("item", itemType, "the item whose property it animates"),
-                      LuaParam("property", .string, "center, size, angle, scale, alpha, cornerRadius or a custom prop")]
+                      LuaParam("property", .string, AnimatedProperty.described)]
         module.add(c.kind, c.constructor("animhost.\(c.kind)", doc, fields: target + fields, example: example) {
             [unowned self] r throws(LuaCallError) in
             let (item, property) = try self.animationTarget(r)

@@ -17,6 +17,8 @@ final class SceneAPI {
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
+    /// The item class's fast fields (LuaKit holds it unretained).
+    var itemFastPath: ItemFastPath?
     var items: [ItemHandle] = []
     /// `animhost.items`: the items in creation order, and by name.
     var itemList: LuaRef?

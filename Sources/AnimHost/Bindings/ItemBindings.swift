@@ -2,49 +2,16 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-/// The item fields a script reads and writes, with how the animator holds them: the one list
-/// behind `animhost.Item` and the test API's read-only items. A new item property is a line here.
-struct ItemField: Sendable {
-    enum Access: Sendable {
-        case vector(get: @Sendable (Animator, ItemID) -> Vec2, set: @Sendable (Animator, ItemID, Vec2) throws(DynamicsError) -> Void)
-        case scalar(get: @Sendable (Animator, ItemID) -> Double, set: @Sendable (Animator, ItemID, Double) throws(DynamicsError) -> Void)
-    }
-    let name: String
-    let doc: String
-    let unit: String?
-    let defaultValue: String?
-    let access: Access
-
-    static let all: [ItemField] = [
-        ItemField(name: "center", doc: "Position of the item's center.", unit: "pt", defaultValue: nil,
-                  access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) })),
-        ItemField(name: "size", doc: "Width and height; the collision shape scales with it.", unit: "pt", defaultValue: "{100, 100}",
-                  access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) })),
-        ItemField(name: "velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", defaultValue: "{0, 0}",
-                  access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) })),
-        ItemField(name: "angle", doc: "Rotation, clockwise on screen (y grows downward).", unit: "rad", defaultValue: "0",
-                  access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) })),
-        ItemField(name: "angularVelocity", doc: "Rotation speed.", unit: "rad/s", defaultValue: "0",
-                  access: .scalar(get: { $0.angularVelocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) })),
-        ItemField(name: "alpha", doc: "Opacity, 0 … 1.", unit: nil, defaultValue: "1",
-                  access: .scalar(get: { $0.alpha(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAlpha(v, of: id) })),
-        ItemField(name: "scale", doc: "Visual scale factor (does not change the collision shape).", unit: nil, defaultValue: "1",
-                  access: .scalar(get: { $0.scale(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setScale(v, of: id) })),
-        ItemField(name: "cornerRadius", doc: "Corner radius for drawing.", unit: "pt", defaultValue: "0",
-                  access: .scalar(get: { $0.cornerRadius(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCornerRadius(v, of: id) })),
-    ]
-}
-
 extension Scene {
     /// Pushes the userdata of an item.
     func push(_ id: ItemID) {
         lua.push(api.items[Int(id.index)], as: api.item)
     }
 
-    /// `animhost.item{…}` and the item class. The hot fields (center, velocity, angle,
-    /// angularVelocity, custom props) are read and written on the stack directly: one C call
-    /// reads or pushes a vector, no Swift string is built, and an assignment skips the
-    /// animation bookkeeping when nothing is animated.
+    /// `animhost.item{…}` and the item class: a field per `ItemField` and the custom props.
+    /// Accesses are served by `ItemFastPath` from C; the getters and setters below do what it
+    /// declines (assignments while anything is animated or recording, refused values) and
+    /// say what is wrong.
     func registerItems(in module: LuaModule) {
         let c = api.item
         c.doc = "A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value."
@@ -121,6 +88,9 @@ extension Scene {
             let p = animator.center(of: id), s = animator.size(of: id)
             return "item '\(animator.name(of: id))' center (\(NumberFormat.string(p.x)), \(NumberFormat.string(p.y))) size \(NumberFormat.string(s.x))×\(NumberFormat.string(s.y)) angle \(NumberFormat.string(animator.angle(of: id)))"
         }
+        let fast = ItemFastPath(scene: self, itemClass: c)
+        api.itemFastPath = fast
+        c.fastAccess = fast.access()
         lua.register(c)
 
         module.add("item", c.constructor("animhost.item", "Creates an item; it joins behaviors through their `items`.", fields: [

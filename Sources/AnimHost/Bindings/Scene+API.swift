@@ -56,7 +56,9 @@ extension Scene {
         } catch { throw .script(error.description) }
         lua.enableStrictFields(ofTableAt: t, named: "animhost")
         lua.push("_vecmeta"); lua_rawget(L, t)
+        cl_install_vecops(L, -1)
         api.vectors.meta = LuaRef(state: lua)
+        api.item.fastFields?.pointee.vecmeta = api.vectors.metaRef
         lua.setTop(t - 1)
     }
 

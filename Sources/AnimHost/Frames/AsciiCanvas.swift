@@ -51,8 +51,8 @@ struct AsciiCanvas {
         let columns = min(self.columns, max(1, Int((max(bounds.width, 1) / cw - 1e-9).rounded(.up))))
         let rows = min(self.rows, max(1, Int((max(bounds.height, 1) / ch - 1e-9).rounded(.up))))
         var grid = Array(repeating: Array(repeating: Character("."), count: columns), count: rows)
-        let ix = frameColumns.firstIndex(of: .x), iy = frameColumns.firstIndex(of: .y), ia = frameColumns.firstIndex(of: .angle)
-        let iw = frameColumns.firstIndex(of: .width), ih = frameColumns.firstIndex(of: .height)
+        func index(_ name: String) -> Int? { frameColumns.firstIndex { $0.name == name } }
+        let ix = index("x"), iy = index("y"), ia = index("angle"), iw = index("width"), ih = index("height")
         let marks = Self.letters(for: frame.rows.map(\.item))
         for (n, row) in frame.rows.enumerated() {
             guard let ix, let iy, let x = row.values[ix], let y = row.values[iy] else { continue }

@@ -1,50 +1,41 @@
 import Dynamics
 
-/// A column of the frame output.
+/// A column of the frame output: an axis of an item field (ItemFields.swift names its
+/// columns) or a custom prop.
 public enum FrameColumn: Equatable, Sendable {
-    case x, y, angle, vx, vy, omega, width, height, alpha, scale, cornerRadius
+    /// Axis `axis` of the item field `ItemField.all[field]`.
+    case field(Int, axis: Int)
     /// A custom item property, by name.
     case custom(String)
 
     /// The columns every frame has after `t,item`.
-    public static let base: [FrameColumn] = [.x, .y, .angle, .vx, .vy, .omega]
+    public static let base: [FrameColumn] = ["x", "y", "angle", "vx", "vy", "omega"].map { FrameColumn(name: $0) }
+    /// The other item fields' columns in the fields' order: what traces and the viewer add.
+    public static let extras: [FrameColumn] = ItemField.all.indices.flatMap { i in
+        ItemField.all[i].columns.indices.map { FrameColumn.field(i, axis: $0) }
+    }.filter { !base.contains($0) }
     /// Built-in names `--columns` accepts.
-    public static let builtInNames = ["t", "item", "x", "y", "angle", "vx", "vy", "omega",
-                                      "width", "height", "alpha", "scale", "cornerRadius"]
+    public static let builtInNames = ["t", "item"] + (base + extras).map(\.name)
 
     public var name: String {
         switch self {
-        case .x: "x"
-        case .y: "y"
-        case .angle: "angle"
-        case .vx: "vx"
-        case .vy: "vy"
-        case .omega: "omega"
-        case .width: "width"
-        case .height: "height"
-        case .alpha: "alpha"
-        case .scale: "scale"
-        case .cornerRadius: "cornerRadius"
+        case .field(let f, let axis): ItemField.all[f].columns[axis]
         case .custom(let n): n
         }
     }
 
+    /// The unit of the column's values ("" for none), for axis labels.
+    public var unit: String {
+        if case .field(let f, _) = self { return ItemField.all[f].unit ?? "" }
+        return ""
+    }
+
     /// Parses one name; names that are not built in are custom properties.
     public init(name: String) {
-        switch name {
-        case "x": self = .x
-        case "y": self = .y
-        case "angle": self = .angle
-        case "vx": self = .vx
-        case "vy": self = .vy
-        case "omega": self = .omega
-        case "width": self = .width
-        case "height": self = .height
-        case "alpha": self = .alpha
-        case "scale": self = .scale
-        case "cornerRadius": self = .cornerRadius
-        default: self = .custom(name)
+        for (i, f) in ItemField.all.enumerated() {
+            if let axis = f.columns.firstIndex(of: name) { self = .field(i, axis: axis); return }
         }
+        self = .custom(name)
     }
 
     /// The full column list: the base columns, then the requested extras not already present.

@@ -88,15 +88,7 @@ struct FrameSeries {
     }
 
     /// The unit a column is measured in, for axis labels.
-    static func unit(_ column: String) -> String {
-        switch column {
-        case "x", "y", "width", "height", "cornerRadius": "pt"
-        case "angle": "rad"
-        case "vx", "vy": "pt/s"
-        case "omega": "rad/s"
-        default: ""
-        }
-    }
+    static func unit(_ column: String) -> String { FrameColumn(name: column).unit }
 
     static func axisLabel(_ column: String) -> String {
         let u = unit(column)

@@ -45,8 +45,9 @@ public final class Stage {
     public var afterPhysics: [() throws(HostError) -> Void] = []
     /// Whether something other than the animator still has work pending (animations).
     public var hasPendingWork: () -> Bool = { false }
-    /// Velocity overrides for frames while an animation drives an item's center.
-    public var reportedVelocity: [ItemID: Vec2] = [:]
+    /// Velocity overrides for frames while an animation drives an item's center. (Read on
+    /// every item assignment from Lua: unchecked exclusivity, as for AnimationSystem's lists.)
+    @exclusivity(unchecked) public var reportedVelocity: [ItemID: Vec2] = [:]
 
     public init(hz: Int = 120) {
         self.hz = hz
@@ -262,29 +263,15 @@ public final class Stage {
         var rows: [FrameRow] = []
         rows.reserveCapacity(ids.count)
         for id in ids {
-            let b = animator.bodies[Int(id.index)]
-            let r = animator.records[Int(id.index)]
-            let v = reportedVelocity[id] ?? b.velocity
-            let center = animator.center(of: id)
             var values: [Double?] = []
             values.reserveCapacity(columns.count)
             for (k, c) in columns.enumerated() {
                 switch c {
-                case .x: values.append(center.x)
-                case .y: values.append(center.y)
-                case .angle: values.append(b.angle)
-                case .vx: values.append(v.x)
-                case .vy: values.append(v.y)
-                case .omega: values.append(b.angularVelocity)
-                case .width: values.append(r.size.x)
-                case .height: values.append(r.size.y)
-                case .alpha: values.append(r.alpha)
-                case .scale: values.append(r.scale)
-                case .cornerRadius: values.append(r.cornerRadius)
+                case .field(let f, let axis): values.append(ItemField.all[f].frameValue(axis: axis, of: id, in: self))
                 case .custom: values.append(customIndex[k].flatMap { animator.customProperty($0, of: id) })
                 }
             }
-            rows.append(FrameRow(item: r.name, values: values))
+            rows.append(FrameRow(item: animator.name(of: id), values: values))
         }
         return Frame(time: time, rows: rows)
     }

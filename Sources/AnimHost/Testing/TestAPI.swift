@@ -45,6 +45,7 @@ final class TestAPI {
         lua_pushvalue(lua.L, t)
         try lua.call(nargs: 1, nresults: 0)
         lua.push("_vecmeta"); lua_rawget(lua.L, t)
+        cl_install_vecops(lua.L, -1)
         vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
     }

@@ -2,7 +2,7 @@ import Dynamics
 
 /// Frames recorded while a scene under test runs, with the queries designers ask of them.
 public final class Trace {
-    public static let columns: [FrameColumn] = FrameColumn.base + [.width, .height, .alpha, .scale, .cornerRadius]
+    public static let columns: [FrameColumn] = FrameColumn.base + FrameColumn.extras
     public private(set) var columns: [FrameColumn]
     public private(set) var frames: [Frame] = []
 

@@ -79,6 +79,12 @@ static inline int cl_gc_incremental(lua_State *L, int pause, int stepmul, int st
 
 // MARK: - Limits: counting allocator and instruction budget (shim.c)
 
+/// Size classes of the allocator's pool of small blocks: 8, 16, … 128 bytes. Lua's small
+/// objects (a table is 56 bytes, a vec's two hash nodes 48) come and go in bursts of
+/// thousands per collection, far more than malloc's per-thread cache holds; the pool keeps
+/// them on free lists instead, for the state's life.
+#define CL_POOL_CLASSES 16
+
 /// Per-state bookkeeping shared by the allocator and the count hook. It is the
 /// allocator's `ud`, so C finds it from any thread of the state with
 /// lua_getallocf. Swift allocates it and frees it after lua_close.
@@ -108,6 +114,9 @@ typedef struct cl_limits {
     double wall_start;      ///< monotonic clock at the start of the current protected call
     double cpu_start;       ///< the thread's CPU clock at the start of the current protected call
     int time_hit;           ///< the current call ran out of time (tripped is set too)
+    int guarded;            ///< the host refuses some calls now (LuaState.callGuard): fast
+                            ///< fields take the trampoline, which asks the guard
+    void *pool[CL_POOL_CLASSES];  ///< freed small blocks by size class (see cl_alloc)
 } cl_limits;
 
 /// Creates a state whose allocator counts into `limits` and refuses
@@ -116,6 +125,9 @@ typedef struct cl_limits {
 /// protected call) is never refused, because a memory error there would be an
 /// unprotected longjmp. Returns NULL if even the state cannot be allocated.
 lua_State *cl_newstate(cl_limits *limits);
+
+/// Frees the blocks the allocator's pool keeps; call after lua_close, before freeing `limits`.
+void cl_pool_release(cl_limits *limits);
 
 /// The limits of the state `L` belongs to (any thread).
 cl_limits *cl_limits_of(lua_State *L);
@@ -216,6 +228,56 @@ void cl_pushvec(lua_State *L, double x, double y, int metaref);
 /// Reads a vector at `idx`: an {x, y} array, a table with numeric x and y, or a
 /// vec value; raw reads only. Returns 1 and fills x, y, or 0 when it is not one.
 int cl_tovec(lua_State *L, int idx, double *x, double *y);
+
+// MARK: - Fast fields: a class's hot fields read and written without the trampoline
+
+/// Kinds of a fast field, per slot.
+enum { CL_FAST_NONE = 0, CL_FAST_NUMBER = 1, CL_FAST_VECTOR = 2 };
+/// Slots a class may mark fast (1-based; slot 0 is unused).
+#define CL_FAST_SLOTS 64
+/// Entries of a class's key → slot cache.
+#define CL_FAST_CACHE 64
+
+/// Reads field `slot` of `object` into out[0] (a number) or out[0], out[1] (a
+/// vector); returns the kind written, or CL_FAST_NONE to take the slow path.
+/// Negative slots are dynamic fields (numbers). Must not raise.
+typedef int (*cl_fast_get)(void *context, void *object, int slot, double *out);
+/// Assigns value[0] (a number) or value[0], value[1] (a vector) to field `slot`
+/// of `object`; returns 1 when done, 0 to take the slow path (which then does
+/// the whole assignment: refusals, messages, animation bookkeeping). Must not raise.
+typedef int (*cl_fast_set)(void *context, void *object, int slot, const double *value);
+
+/// What the fast `__index`/`__newindex` of one class need; lives in a userdata
+/// upvalue of both closures (Swift fills it through the pointer it gets back).
+typedef struct cl_fastfields {
+    const void *tag;        ///< the class's userdata tag
+    void *context;          ///< passed to get/set unretained (the host keeps it alive)
+    cl_fast_get get;
+    cl_fast_set set;
+    int vecmeta;            ///< registry ref of the vec metatable; LUA_NOREF: plain tables
+    cl_limits *limits;      ///< the state's limits (closing, guarded)
+    unsigned char kind[CL_FAST_SLOTS];  ///< per positive slot: CL_FAST_*
+    /// Slots of recently used keys by the address of their (interned, short) string: a key
+    /// of the slot table is never collected, so its address names it for the state's life.
+    const void *cachedkey[CL_FAST_CACHE];
+    int cachedslot[CL_FAST_CACHE];
+} cl_fastfields;
+
+/// Pushes a zeroed cl_fastfields userdata (stack: +1) and returns it, with
+/// vecmeta = LUA_NOREF.
+cl_fastfields *cl_newfastfields(lua_State *L);
+
+/// Pushes the `__index` (newindex = 0) or `__newindex` (newindex = 1) of a
+/// class with fast fields: a C closure over the Swift function box (like
+/// cl_pushtrampoline), the cl_fastfields userdata at `fast`, the slot table
+/// at `slots` (name -> slot number, or a method) and the keys "x" and "y" of vecs. A fast slot is served by
+/// `get`/`set` directly; anything else (and a refusal) runs the Swift function.
+void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newindex);
+
+/// Replaces the arithmetic metamethods (__add, __sub, __mul, __div, __unm) of the prelude's
+/// vec metatable at `meta` with C versions: same rules, results (Lua's own number arithmetic)
+/// and messages, without the Lua calls.
+void cl_install_vecops(lua_State *L, int meta);
 
 /// 1 when the running C function was called with method syntax (`obj:f()`),
 /// in which case Lua numbers arguments from the one after self.

@@ -32,13 +32,8 @@ extension Polygon {
 func collideBoxes(_ a: PolygonView, _ halfA: Vec2, _ xfA: Transform, _ b: PolygonView, _ halfB: Vec2, _ xfB: Transform,
                   speculativeDistance: Double) -> Manifold {
     let xf = relativeTransform(xfA, xfB)
-    return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.normalSlot) { local in
-        for i in 0..<b.count {
-            local[i] = xf.apply(b.vertex(i))
-            local[Polygon.normalSlot + i] = xf.q.rotate(b.normal(i))
-        }
-        let localB = PolygonView(base: UnsafePointer(local.baseAddress!), count: b.count, radius: b.radius)
-        return collideLocalBoxes(a, halfA, localB, halfB, xf, speculativeDistance: speculativeDistance, xfA, xfB)
+    return b.withTransformed(xf) { localB in
+        collideLocalBoxes(a, halfA, localB, halfB, xf, speculativeDistance: speculativeDistance, xfA, xfB)
     }
 }
 

@@ -17,6 +17,19 @@ extension PolygonView {
 }
 
 extension PolygonView {
+    /// `body` applied to this polygon moved by `xf` (in contacts: B's frame to A's) into a stack
+    /// buffer of exactly its size; the view passed to `body` is valid only during the call.
+    @inline(__always)
+    func withTransformed<Result>(_ xf: Transform, _ body: (PolygonView) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.normalSlot) { local in
+            for i in 0..<count {
+                local[i] = xf.apply(vertex(i))
+                local[Polygon.normalSlot + i] = xf.q.rotate(normal(i))
+            }
+            return body(PolygonView(base: UnsafePointer(local.baseAddress!), count: count, radius: radius))
+        }
+    }
+
     /// The box around the polygon placed by `transform` (as `Polygon.aabb`).
     @inline(__always)
     func aabb(_ transform: Transform) -> AABB {
@@ -41,13 +54,8 @@ func collidePolygons(_ polyA: UnsafePointer<Polygon>, _ xfA: Transform, _ polyB:
 func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
                      speculativeDistance: Double) -> Manifold {
     let xf = relativeTransform(xfA, xfB)
-    return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.normalSlot) { local in
-        for i in 0..<b.count {
-            local[i] = xf.apply(b.vertex(i))
-            local[Polygon.normalSlot + i] = xf.q.rotate(b.normal(i))
-        }
-        let localB = PolygonView(base: UnsafePointer(local.baseAddress!), count: b.count, radius: b.radius)
-        return collideLocalPolygons(a, localB, speculativeDistance: speculativeDistance, xfA, xfB)
+    return b.withTransformed(xf) { localB in
+        collideLocalPolygons(a, localB, speculativeDistance: speculativeDistance, xfA, xfB)
     }
 }
 
@@ -71,13 +79,8 @@ func collideSegmentAndPolygon(_ segmentA: Segment, _ b: PolygonView, _ xfB: Tran
         buffer[Polygon.normalSlot + 1] = -n
         let a = PolygonView(base: UnsafePointer(buffer.baseAddress!), count: 2, radius: 0)
         let xf = relativeTransform(.identity, xfB)
-        return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * Polygon.normalSlot) { local in
-            for i in 0..<b.count {
-                local[i] = xf.apply(b.vertex(i))
-                local[Polygon.normalSlot + i] = xf.q.rotate(b.normal(i))
-            }
-            let localB = PolygonView(base: UnsafePointer(local.baseAddress!), count: b.count, radius: b.radius)
-            return collideLocalPolygons(a, localB, speculativeDistance: speculativeDistance, .identity, xfB)
+        return b.withTransformed(xf) { localB in
+            collideLocalPolygons(a, localB, speculativeDistance: speculativeDistance, .identity, xfB)
         }
     }
 }

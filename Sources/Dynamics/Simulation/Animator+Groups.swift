@@ -51,11 +51,11 @@ extension Animator {
         let id = ItemID(index: Int32(bodies.count))
         bodies.append(BodyState(center: origin + localCenter, angle: 0))
         var record = ItemRecord(name: name, size: upper - lower, shape: .rectangle, material: .default,
-                                alpha: 1, scale: 1, cornerRadius: 0, props: [],
+                                alpha: 1, props: [],
                                 inertiaPerMass: mp.rotationalInertia / mp.mass,
                                 area: mp.mass * MassProperties.areaPerUnitMass, localCenter: localCenter)
         record.groupMembers = members
-        records.append(record)
+        appendRecord(record)
         if localCenter != .zero { hasOffCenterItems = true }
         addCollisionShapes(shapes, localCenter: localCenter)
         isMember.append(false)

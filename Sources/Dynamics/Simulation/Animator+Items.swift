@@ -11,7 +11,7 @@ extension Animator {
         try Self.check(center, "center")
         try Self.check(size, "size")
         try Self.check(angle, "angle")
-        try Self.checkAlpha(alpha)
+        try VisualRange.unit.check(alpha, "alpha")
         guard size.x > 0, size.y > 0 else {
             throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(size.x)), \(format(size.y))}", of: "item '\(name)'")
         }
@@ -35,15 +35,21 @@ extension Animator {
         let id = ItemID(index: Int32(bodies.count))
         let r = Rot(angle: angle)
         bodies.append(BodyState(center: center + r.rotate(localCenter), angle: angle))
-        records.append(ItemRecord(name: name, size: size, shape: shape, material: .default,
-                                  alpha: alpha, scale: 1, cornerRadius: 0, props: [],
-                                  inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
-                                  localCenter: localCenter))
+        appendRecord(ItemRecord(name: name, size: size, shape: shape, material: .default,
+                                alpha: alpha, props: [],
+                                inertiaPerMass: mp.rotationalInertia / mp.mass, area: area,
+                                localCenter: localCenter))
         if localCenter != .zero { hasOffCenterItems = true }
         addCollisionShapes([collisionShape], localCenter: localCenter)
         isMember.append(false)
         structureDirty = true
         return id
+    }
+
+    /// Keeps a new item's record, and its name for `item(named:)` unless an earlier item has it.
+    func appendRecord(_ record: ItemRecord) {
+        if firstItemNamed[record.name] == nil { firstItemNamed[record.name] = Int32(records.count) }
+        records.append(record)
     }
 
     /// The number of items created so far.
@@ -54,7 +60,7 @@ extension Animator {
 
     /// The item with this name, the first created if several share it.
     public func item(named name: String) -> ItemID? {
-        records.firstIndex { $0.name == name }.map { ItemID(index: Int32($0)) }
+        firstItemNamed[name].map { ItemID(index: $0) }
     }
 
     public func name(of item: ItemID) -> String { records[Int(item.index)].name }
@@ -144,36 +150,24 @@ extension Animator {
 
     public func shape(of item: ItemID) -> ItemShape { records[Int(item.index)].shape }
 
-    public func alpha(of item: ItemID) -> Double { records[Int(item.index)].alpha }
-    /// Sets the opacity a script gives: 0 … 1, anything else is refused.
-    public func setAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) { try Self.checkAlpha(v); records[Int(item.index)].alpha = v }
-    public func scale(of item: ItemID) -> Double { records[Int(item.index)].scale }
-    /// Sets the scale a script gives: ≥ 0 (0 hides the item; a negative scale is a mistake).
-    public func setScale(_ v: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.checkNonNegative(v, "scale"); records[Int(item.index)].scale = v
+    /// A number the item keeps for drawing (alpha, scale, cornerRadius, …: `ItemRecord`'s
+    /// visual values); the simulation never reads them.
+    public func visualValue(_ key: KeyPath<ItemRecord, Double>, of item: ItemID) -> Double {
+        records[Int(item.index)][keyPath: key]
     }
-    public func cornerRadius(of item: ItemID) -> Double { records[Int(item.index)].cornerRadius }
-    /// Sets the corner radius a script gives: ≥ 0.
-    public func setCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.checkNonNegative(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v
+    /// Sets a visual value a script gives: finite and within `range`, anything else refused.
+    public func setVisualValue(_ v: Double, _ key: WritableKeyPath<ItemRecord, Double>, named name: String,
+                               range: VisualRange = .any, of item: ItemID) throws(DynamicsError) {
+        try range.check(v, name)
+        records[Int(item.index)][keyPath: key] = v
     }
-
-    // MARK: Values an animation writes
-
-    /// An animation's opacity. A spring or bounce may pass beyond 0 … 1 on its way; like
-    /// UIKit, which clamps opacity when it draws, what the item keeps (and frames show) is
-    /// clamped, while the animation's own curve goes on unclamped.
-    public func setAnimatedAlpha(_ v: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, "alpha"); records[Int(item.index)].alpha = min(max(v, 0), 1)
-    }
-    /// An animation's scale: an overshooting spring towards 0 may pass below it (UIKit draws
-    /// a negative scale mirrored), so only finiteness is checked.
-    public func setAnimatedScale(_ v: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, "scale"); records[Int(item.index)].scale = v
-    }
-    /// An animation's corner radius: may overshoot below 0 like scale; drawn as 0.
-    public func setAnimatedCornerRadius(_ v: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, "cornerRadius"); records[Int(item.index)].cornerRadius = v
+    /// A visual value an animation writes. A spring or bounce may pass beyond the range on its
+    /// way (a spring of scale towards 0 goes below it); opacity is kept within 0 … 1, as UIKit
+    /// clamps it when it draws, while the animation's own curve goes on unclamped.
+    public func setAnimatedVisualValue(_ v: Double, _ key: WritableKeyPath<ItemRecord, Double>, named name: String,
+                                       range: VisualRange = .any, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, name)
+        records[Int(item.index)][keyPath: key] = range == .unit ? min(max(v, 0), 1) : v
     }
 
     /// The material in effect for an item (defaults overridden by its item behaviors).
@@ -208,10 +202,9 @@ extension Animator {
 
     public func setCustomProperty(_ index: Int, of item: ItemID, to value: Double) throws(DynamicsError) {
         try Self.check(value, propertyNames[index])
-        var props = records[Int(item.index)].props
-        if props.count <= index { props += Array(repeating: nil, count: index + 1 - props.count) }
-        props[index] = value
-        records[Int(item.index)].props = props
+        let i = Int(item.index)
+        if records[i].props.count <= index { records[i].props += Array(repeating: nil, count: index + 1 - records[i].props.count) }
+        records[i].props[index] = value   // in place: no copy of the array per assignment
     }
 
     // MARK: Validation
@@ -222,19 +215,27 @@ extension Animator {
         guard abs(v) <= maximumMagnitude else { throw DynamicsError(field: field, "must be within ±1e9, got \(format(v))") }
     }
 
-    /// Opacity: finite and within 0 … 1.
-    public static func checkAlpha(_ v: Double) throws(DynamicsError) {
-        try check(v, "alpha")
-        guard v >= 0, v <= 1 else { throw DynamicsError(field: "alpha", "must be between 0 and 1, got \(format(v))") }
-    }
-
-    /// A length or factor that cannot be negative.
-    public static func checkNonNegative(_ v: Double, _ field: String) throws(DynamicsError) {
-        try check(v, field)
-        guard v >= 0 else { throw DynamicsError(field: field, "must be ≥ 0, got \(format(v))") }
-    }
-
     public static func check(_ v: Vec2, _ field: String) throws(DynamicsError) {
         try check(v.x, field); try check(v.y, field)
+    }
+}
+
+/// The values a visual number (`ItemRecord`'s alpha, scale, cornerRadius, …) may be given.
+public enum VisualRange: Sendable, Equatable {
+    /// Any finite number within ±1e9.
+    case any
+    /// ≥ 0: a length or a factor.
+    case nonNegative
+    /// 0 … 1: an opacity.
+    case unit
+
+    /// Refuses a value outside the range, naming the field.
+    public func check(_ v: Double, _ field: String) throws(DynamicsError) {
+        try Animator.check(v, field)
+        switch self {
+        case .any: break
+        case .nonNegative: guard v >= 0 else { throw DynamicsError(field: field, "must be ≥ 0, got \(format(v))") }
+        case .unit: guard v >= 0, v <= 1 else { throw DynamicsError(field: field, "must be between 0 and 1, got \(format(v))") }
+        }
     }
 }

@@ -14,8 +14,8 @@ struct SolverScratch {
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The contact constraints in colour order: the first `contactCount` are this step's
-    /// (the array only grows, so preparing writes in place).
+    /// The contact constraints in colour order: the first `contactCount` are this step's, then
+    /// one `ContactConstraint.unused` (the array only grows, so preparing writes in place).
     var contacts = ContiguousArray<ContactConstraint>()
     var contactCount = 0
     /// The same constraints as the substeps solve them.
@@ -57,6 +57,7 @@ extension Animator {
                 for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
             }
             let jointCount = scratch.joints.count, contactCount = scratch.contactCount
+            scratch.batches.withBuffers { lanes in
             scratch.states.withUnsafeMutableBufferPointer { states in
                 scratch.motion.withUnsafeMutableBufferPointer { motion in
                 scratch.joints.withUnsafeMutableBufferPointer { constraints in
@@ -71,17 +72,19 @@ extension Animator {
                         } else {
                             integrateVelocities(states, motion)
                         }
-                        for j in 0..<jointCount { solver.warmStart(constraints[j], &joints[j], states) }
-                        scratch.batches.pass(.warmStart, contactSolver, contacts, states)
-                        for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: true) }
-                        scratch.batches.pass(.solve, contactSolver, contacts, states)
+                        if jointCount > 0 { solver.warmStartAll(constraints, joints, states) }
+                        lanes.pass(.warmStart, contactSolver, contacts, states)
+                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: true) }
+                        lanes.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
-                        for j in 0..<jointCount { solver.solve(&constraints[j], &joints[j], states, useBias: false) }
-                        scratch.batches.pass(.relax, contactSolver, contacts, states)
+                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
+                        lanes.pass(.relax, contactSolver, contacts, states)
                     }
                     // The bundles' impulses go back to their constraints for restitution and storage.
-                    scratch.batches.unpack(into: contacts)
-                    for c in 0..<contactCount { contactSolver.applyRestitution(&contacts[c], states) }
+                    lanes.unpack(into: contacts)
+                    for c in 0..<contactCount where contacts[c].restitution != 0 {
+                        contactSolver.applyRestitution(&contacts[c], states)
+                    }
                     world.contacts.withUnsafeMutableBufferPointer { stored in
                         for c in 0..<contactCount {
                             ContactSolver.store(contacts[c], into: &stored[Int(contacts[c].contact)])
@@ -106,6 +109,7 @@ extension Animator {
                     bodies[i].torque = 0
                 }
             }
+            }
         }
     }
 
@@ -114,15 +118,17 @@ extension Animator {
     /// lanes write when they must not write a body. Returns those two indices.
     private func gatherSolverBodies(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                     h: Double, gravity g: Vec2) -> (dummy: Int32, sink: Int32) {
+        // Sized first and filled through a buffer: an append per body checked the array's
+        // uniqueness and capacity every time.
         scratch.states.removeAll(keepingCapacity: true)
+        scratch.states.append(contentsOf: repeatElement(SolverBody(frameAt: .zero), count: bodies.count + 2))
+        scratch.states.withUnsafeMutableBufferPointer { states in
+            for i in 0..<bodies.count { states[i] = SolverBody(bodies[i]) }
+        }
         scratch.motion.removeAll(keepingCapacity: true)
-        for i in 0..<bodies.count {
-            scratch.states.append(SolverBody(bodies[i]))
-            guard bodies[i].isDynamic else { continue }
+        for i in 0..<bodies.count where bodies[i].isDynamic {
             scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
         }
-        scratch.states.append(SolverBody(frameAt: .zero))
-        scratch.states.append(SolverBody(frameAt: .zero))
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
@@ -131,7 +137,9 @@ extension Animator {
     private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                  _ solver: ContactSolver, dummy: Int32, sink: Int32) {
         let world = collision
-        while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
+        // One more than the step's constraints: the padding the bundles' unused lanes read.
+        while scratch.contacts.count <= scratch.contactCount { scratch.contacts.append(.unused) }
+        scratch.contacts[scratch.contactCount] = .unused
         world.contacts.withUnsafeMutableBufferPointer { contacts in
             scratch.contacts.withUnsafeMutableBufferPointer { constraints in
                 scratch.contactSlots.withUnsafeBufferPointer { slots in
@@ -140,7 +148,7 @@ extension Animator {
                         constraints[Int(slots[k])] = solver.prepare(contacts, k, bodies)
                     }
                 }
-                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0..<scratch.contactCount]),
+                scratch.batches.build(UnsafeMutableBufferPointer(rebasing: constraints[0...scratch.contactCount]),
                                       counts: scratch.graph.counts, dummy: dummy, sink: sink)
             }
         }
@@ -153,18 +161,21 @@ extension Animator {
         let world = collision
         scratch.graph.reset(bodyCount: bodies.count)
         scratch.contactSlots.removeAll(keepingCapacity: true)
+        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: world.contacts.count))
         var total = 0
         bodies.withUnsafeBufferPointer { bodies in
-            world.contacts.withUnsafeMutableBufferPointer { contacts in
-                for k in 0..<contacts.count {
-                    guard contacts[k].manifold.pointCount > 0 else { scratch.contactSlots.append(-1); continue }
-                    let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
-                    let color = scratch.graph.assign(a, staticA: a < 0 || bodies[a].invMass == 0,
-                                                     b, staticB: bodies[b].invMass == 0)
-                    scratch.contactSlots.append(Int32(color)) // the colour for now; the slot below
-                    total += 1
-                }
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+        scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+        scratch.graph.coloring { coloring in
+            for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
+                let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
+                let color = coloring.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
+                slots[k] = Int32(color) // the colour for now; the slot below
+                total += 1
             }
+        }
+        }
+        }
         }
         scratch.contactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

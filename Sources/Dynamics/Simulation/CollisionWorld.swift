@@ -64,31 +64,34 @@ struct PolygonSpan {
 /// Rebuilt incrementally from the collision behaviors whenever the behavior tree changes
 /// (`Animator.rebuildCollisions`), so contacts — and their warm-start impulses and touching
 /// state — survive unrelated changes.
+///
+/// The arrays the step works through skip the dynamic exclusivity check
+/// (`@exclusivity(unchecked)`, see `Animator.bodies`).
 final class CollisionWorld {
     /// Item shapes in their item's center-of-mass frame, indexed by shape: one per item, in
     /// creation order, and the member shapes of an item group (a compound) after its own.
     var shapes: ContiguousArray<Shape> = []
     /// Each shape's item, and its broadphase proxy (−1 while the item does not collide).
-    var shapeItem: ContiguousArray<Int32> = []
-    var shapeProxy: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var shapeItem: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var shapeProxy: ContiguousArray<Int32> = []
     /// Each item's shapes: `count` shape indices from `first`.
-    var itemShapes: ContiguousArray<(first: Int32, count: Int32)> = []
+    @exclusivity(unchecked) var itemShapes: ContiguousArray<(first: Int32, count: Int32)> = []
     /// The same shapes split by kind for the narrowphase, so it reads a polygon in place
     /// instead of copying it out of the `Shape` enum (544 bytes): `isCircle[i]` says which
     /// of `polygons[i]` and `circles[i]` is the item's (the other is a placeholder).
-    var polygons: ContiguousArray<Polygon> = []
-    var circles: ContiguousArray<Circle> = []
-    var isCircle: ContiguousArray<Bool> = []
+    @exclusivity(unchecked) var polygons: ContiguousArray<Polygon> = []
+    @exclusivity(unchecked) var circles: ContiguousArray<Circle> = []
+    @exclusivity(unchecked) var isCircle: ContiguousArray<Bool> = []
     /// The polygons again, compact, for the step's hot loops (proxy boxes, narrowphase): a
     /// `Polygon` spreads a box's 4 vertices and 4 normals over 544 bytes (room for 16 of
     /// each), here they take 128 bytes in a row. Shape i's `count` vertices then its `count`
     /// normals start at `polygonPoints[polygonSpans[i].first]` (count 0 for a circle).
-    var polygonPoints: ContiguousArray<Vec2> = []
-    var polygonSpans: ContiguousArray<PolygonSpan> = []
-    var colliders: ContiguousArray<Collider> = []
+    @exclusivity(unchecked) var polygonPoints: ContiguousArray<Vec2> = []
+    @exclusivity(unchecked) var polygonSpans: ContiguousArray<PolygonSpan> = []
+    @exclusivity(unchecked) var colliders: ContiguousArray<Collider> = []
     /// Flat storage of the colliders' behavior lists.
-    var groups: ContiguousArray<Int32> = []
-    var segments: ContiguousArray<BoundarySegment> = []
+    @exclusivity(unchecked) var groups: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var segments: ContiguousArray<BoundarySegment> = []
     var segmentOwners: [SegmentOwner] = []
     var freeSegments: [Int32] = []
     /// The collision behaviors at the last rebuild, in tree order, and their modes.
@@ -98,14 +101,14 @@ final class CollisionWorld {
     /// reject, and the behavior lists decide.
     var masksAreExact = true
 
-    var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
-    var contacts = ContactSet()
-    var pairs: ContiguousArray<ProxyPair> = []
-    var proxyMoves: ContiguousArray<ProxyMove> = []
+    @exclusivity(unchecked) var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
+    @exclusivity(unchecked) var contacts = ContactSet()
+    @exclusivity(unchecked) var pairs: ContiguousArray<ProxyPair> = []
+    @exclusivity(unchecked) var proxyMoves: ContiguousArray<ProxyMove> = []
     /// Each item's placement for the narrowphase of a step.
-    var placements: ContiguousArray<BodyPlacement> = []
+    @exclusivity(unchecked) var placements: ContiguousArray<BodyPlacement> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
-    var beganContacts: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var beganContacts: ContiguousArray<Int32> = []
     var began: [PendingContactEvent] = []
     var ended: [PendingContactEvent] = []
     /// Touching segment contacts per (item, boundary serial): a boundary made of several

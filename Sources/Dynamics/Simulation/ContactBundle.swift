@@ -10,42 +10,16 @@
 // the difference of the two centers, taken in Double before the conversion, so a contact far
 // from the origin loses no precision in its separation.
 //
-// Per-lane choices are bit selects (`select`): no branch or lane-by-lane code, which would
-// make the compiler split the lanes back into scalars.
+// The lanes are `Lanes` (FloatLanes.swift): SSE instructions. Per-lane choices are bit selects
+// (`select`): no branch or lane-by-lane code, which would make the compiler split the lanes
+// back into scalars.
 //
 // A bundle's unused lanes (the last bundle of a run) and static bodies (boundaries, whose index
 // is −1) read a dummy solver body at rest at the origin; lanes whose scalar solve would not
 // write a body (static and kinematic bodies, padding) write to a sink body nothing reads.
 
-/// One float per lane.
-typealias Lanes = SIMD4<Float>
-/// One index per lane, and the result of comparing `Lanes`.
-typealias LaneIndices = SIMD4<Int32>
-typealias LaneMask = SIMDMask<SIMD4<Int32>>
-/// A lane's bits, for `select`.
-typealias LaneBits = SIMD4<UInt32>
-
 /// Contacts per bundle. (The bundle and point initializers and the gather are written for four.)
 let contactLaneCount = 4
-
-/// −x per lane, as scalar minus (Swift's SIMD prefix minus is `0 − x`, which turns −(+0) into +0).
-@inline(__always) func negated(_ x: Lanes) -> Lanes { x * -1 }
-/// `mask ? a : b` per lane, as bit operations. (The standard library's `replacing(with:where:)`
-/// is written lane by lane, and the compiler then splits everything it touches into scalars.)
-@inline(__always) func select(_ mask: LaneMask, _ a: Lanes, _ b: Lanes) -> Lanes {
-    let m = unsafeBitCast(mask, to: LaneBits.self)
-    let x = unsafeBitCast(a, to: LaneBits.self), y = unsafeBitCast(b, to: LaneBits.self)
-    return unsafeBitCast((x & m) | (y & ~m), to: Lanes.self)
-}
-/// Per lane `max(x, y)` as Swift's scalar `max`: y where y ≥ x, else x.
-@inline(__always) func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .>= x, y, x) }
-/// Per lane `min(x, y)` as Swift's scalar `min`: y where y < x, else x.
-@inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { select(y .< x, y, x) }
-
-/// Four doubles as lanes: two pairs converted to single precision (cvtpd2ps) and joined.
-@inline(__always) func lanes(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
-    Lanes(lowHalf: SIMD2<Float>(SIMD2<Double>(a, b)), highHalf: SIMD2<Float>(SIMD2<Double>(c, d)))
-}
 
 /// A `Vec2` per lane.
 struct WideVec {
@@ -74,7 +48,7 @@ struct WideRot {
     @inline(__always) func rotate(_ v: WideVec) -> WideVec { WideVec(x: c * v.x - s * v.y, y: s * v.x + c * v.y) }
 }
 
-/// A `ContactConstraintPoint` per lane (the fields the substeps use). 176 bytes.
+/// A `ContactConstraintPoint` per lane (the fields the substeps use). 240 bytes.
 struct WidePoint {
     var anchorA: WideVec
     var anchorB: WideVec
@@ -120,7 +94,7 @@ struct WidePoint {
 
 /// Four contact constraints of one colour and one kind (all with a block-solved two-point
 /// manifold, or all with one point) in lanes; its points are `WidePoint`s stored apart, from
-/// `firstPoint` (two for block-solved bundles, one otherwise). 192 bytes.
+/// `firstPoint` (two for block-solved bundles, one otherwise). 228 bytes (stride 240).
 struct ContactBundle {
     /// Each lane's constraint (index in the step's scalar constraints), −1 for an unused lane.
     var constraint: LaneIndices
@@ -142,29 +116,29 @@ struct ContactBundle {
     /// Index of the bundle's first point in the step's wide points.
     var firstPoint: Int32
 
-    /// Lane k takes constraint `c.k` (index `i[k]`, −1 for an unused lane, which is then
+    /// Lane k takes constraint `ck` (index `i[k]`, −1 for an unused lane, which is then
     /// `ContactConstraint.unused`).
     @inline(__always)
-    init(_ c: (ContactConstraint, ContactConstraint, ContactConstraint, ContactConstraint), _ i: LaneIndices,
-         dummy: Int32, sink: Int32, firstPoint: Int) {
+    init(_ c0: borrowing ContactConstraint, _ c1: borrowing ContactConstraint, _ c2: borrowing ContactConstraint,
+         _ c3: borrowing ContactConstraint, _ i: LaneIndices, dummy: Int32, sink: Int32, firstPoint: Int) {
         constraint = i
         @inline(__always) func read(_ a: Int32) -> Int32 { a >= 0 ? a : dummy }
         @inline(__always) func write(_ a: Int32, _ writes: Bool) -> Int32 { writes ? a : sink }
-        bodyA = LaneIndices(read(c.0.bodyA), read(c.1.bodyA), read(c.2.bodyA), read(c.3.bodyA))
-        bodyB = LaneIndices(read(c.0.bodyB), read(c.1.bodyB), read(c.2.bodyB), read(c.3.bodyB))
-        storeA = LaneIndices(write(c.0.bodyA, c.0.writesA), write(c.1.bodyA, c.1.writesA),
-                             write(c.2.bodyA, c.2.writesA), write(c.3.bodyA, c.3.writesA))
-        storeB = LaneIndices(write(c.0.bodyB, c.0.writesB), write(c.1.bodyB, c.1.writesB),
-                             write(c.2.bodyB, c.2.writesB), write(c.3.bodyB, c.3.writesB))
+        bodyA = LaneIndices(read(c0.bodyA), read(c1.bodyA), read(c2.bodyA), read(c3.bodyA))
+        bodyB = LaneIndices(read(c0.bodyB), read(c1.bodyB), read(c2.bodyB), read(c3.bodyB))
+        storeA = LaneIndices(write(c0.bodyA, c0.writesA), write(c1.bodyA, c1.writesA),
+                             write(c2.bodyA, c2.writesA), write(c3.bodyA, c3.writesA))
+        storeB = LaneIndices(write(c0.bodyB, c0.writesB), write(c1.bodyB, c1.writesB),
+                             write(c2.bodyB, c2.writesB), write(c3.bodyB, c3.writesB))
         self.firstPoint = Int32(firstPoint)
-        invMassA = lanes(c.0.invMassA, c.1.invMassA, c.2.invMassA, c.3.invMassA)
-        invInertiaA = lanes(c.0.invInertiaA, c.1.invInertiaA, c.2.invInertiaA, c.3.invInertiaA)
-        invMassB = lanes(c.0.invMassB, c.1.invMassB, c.2.invMassB, c.3.invMassB)
-        invInertiaB = lanes(c.0.invInertiaB, c.1.invInertiaB, c.2.invInertiaB, c.3.invInertiaB)
-        normal = WideVec(x: lanes(c.0.normal.x, c.1.normal.x, c.2.normal.x, c.3.normal.x),
-                         y: lanes(c.0.normal.y, c.1.normal.y, c.2.normal.y, c.3.normal.y))
-        friction = lanes(c.0.friction, c.1.friction, c.2.friction, c.3.friction)
-        biasRate = lanes(c.0.biasRate, c.1.biasRate, c.2.biasRate, c.3.biasRate)
-        k12 = lanes(c.0.k12, c.1.k12, c.2.k12, c.3.k12)
+        invMassA = lanes(c0.invMassA, c1.invMassA, c2.invMassA, c3.invMassA)
+        invInertiaA = lanes(c0.invInertiaA, c1.invInertiaA, c2.invInertiaA, c3.invInertiaA)
+        invMassB = lanes(c0.invMassB, c1.invMassB, c2.invMassB, c3.invMassB)
+        invInertiaB = lanes(c0.invInertiaB, c1.invInertiaB, c2.invInertiaB, c3.invInertiaB)
+        normal = WideVec(x: lanes(c0.normal.x, c1.normal.x, c2.normal.x, c3.normal.x),
+                         y: lanes(c0.normal.y, c1.normal.y, c2.normal.y, c3.normal.y))
+        friction = lanes(c0.friction, c1.friction, c2.friction, c3.friction)
+        biasRate = lanes(c0.biasRate, c1.biasRate, c2.biasRate, c3.biasRate)
+        k12 = lanes(c0.k12, c1.k12, c2.k12, c3.k12)
     }
 }

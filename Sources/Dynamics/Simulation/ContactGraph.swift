@@ -35,36 +35,57 @@ struct ContactGraph {
         for c in 0..<Self.colorCount { counts[c] = 0 }
     }
 
-    /// The colour of a contact between bodies `a` and `b` (−1 or `isStatic` for static ones).
-    mutating func assign(_ a: Int, staticA: Bool, _ b: Int, staticB: Bool) -> Int {
-        let color = find(a, staticA: staticA, b, staticB: staticB)
-        counts[color] += 1
-        return color
-    }
-
-    private mutating func find(_ a: Int, staticA: Bool, _ b: Int, staticB: Bool) -> Int {
-        let dynamicA = !staticA && a >= 0, dynamicB = !staticB && b >= 0
-        if dynamicA && dynamicB {
-            let wa = a >> 6, ba = UInt64(1) << UInt64(a & 63)
-            let wb = b >> 6, bb = UInt64(1) << UInt64(b & 63)
-            for c in 0..<Self.overflow {
-                let base = c * words
-                if bodySets[base + wa] & ba != 0 || bodySets[base + wb] & bb != 0 { continue }
-                bodySets[base + wa] |= ba
-                bodySets[base + wb] |= bb
-                return c
-            }
-        } else if dynamicA || dynamicB {
-            let i = dynamicA ? a : b
-            let w = i >> 6, bit = UInt64(1) << UInt64(i & 63)
-            // No static contacts in colour 0 (Box2D: they then follow the dynamic ones).
-            for c in 1..<Self.overflow {
-                let base = c * words
-                if bodySets[base + w] & bit != 0 { continue }
-                bodySets[base + w] |= bit
-                return c
+    /// `body` with the colouring's arrays held as buffers for the whole loop (one uniqueness
+    /// check, not one per contact and array).
+    @inline(__always)
+    mutating func coloring<Result>(_ body: (Coloring) -> Result) -> Result {
+        let words = self.words
+        return bodySets.withUnsafeMutableBufferPointer { sets in
+            counts.withUnsafeMutableBufferPointer { counts in
+                body(Coloring(sets: sets, counts: counts, words: words))
             }
         }
-        return Self.overflow
+    }
+
+    /// The colouring in progress (valid inside `coloring`).
+    struct Coloring {
+        let sets: UnsafeMutableBufferPointer<UInt64>
+        let counts: UnsafeMutableBufferPointer<Int>
+        let words: Int
+
+        /// The colour of a contact between bodies `a` and `b` (−1 or `isStatic` for static ones).
+        @inline(__always)
+        func assign(_ a: Int, staticA: Bool, _ b: Int, staticB: Bool) -> Int {
+            let color = find(a, staticA: staticA, b, staticB: staticB)
+            counts[color] += 1
+            return color
+        }
+
+        @inline(__always)
+        private func find(_ a: Int, staticA: Bool, _ b: Int, staticB: Bool) -> Int {
+            let dynamicA = !staticA && a >= 0, dynamicB = !staticB && b >= 0
+            if dynamicA && dynamicB {
+                let wa = a >> 6, ba = UInt64(1) << UInt64(a & 63)
+                let wb = b >> 6, bb = UInt64(1) << UInt64(b & 63)
+                for c in 0..<ContactGraph.overflow {
+                    let base = c * words
+                    if sets[base + wa] & ba != 0 || sets[base + wb] & bb != 0 { continue }
+                    sets[base + wa] |= ba
+                    sets[base + wb] |= bb
+                    return c
+                }
+            } else if dynamicA || dynamicB {
+                let i = dynamicA ? a : b
+                let w = i >> 6, bit = UInt64(1) << UInt64(i & 63)
+                // No static contacts in colour 0 (Box2D: they then follow the dynamic ones).
+                for c in 1..<ContactGraph.overflow {
+                    let base = c * words
+                    if sets[base + w] & bit != 0 { continue }
+                    sets[base + w] |= bit
+                    return c
+                }
+            }
+            return ContactGraph.overflow
+        }
     }
 }

@@ -59,12 +59,10 @@ extension ContactSolver {
     /// Writes the lanes' velocities back (lanes that must not write go to the sink body).
     @inline(__always)
     func scatter(_ p: WidePair, _ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
-        let vAx = (SIMD2<Double>(p.vA.x.lowHalf), SIMD2<Double>(p.vA.x.highHalf))
-        let vAy = (SIMD2<Double>(p.vA.y.lowHalf), SIMD2<Double>(p.vA.y.highHalf))
-        let wA = (SIMD2<Double>(p.wA.lowHalf), SIMD2<Double>(p.wA.highHalf))
-        let vBx = (SIMD2<Double>(p.vB.x.lowHalf), SIMD2<Double>(p.vB.x.highHalf))
-        let vBy = (SIMD2<Double>(p.vB.y.lowHalf), SIMD2<Double>(p.vB.y.highHalf))
-        let wB = (SIMD2<Double>(p.wB.lowHalf), SIMD2<Double>(p.wB.highHalf))
+        let vAx = (p.vA.x.lowDoubles, p.vA.x.highDoubles), vAy = (p.vA.y.lowDoubles, p.vA.y.highDoubles)
+        let wA = (p.wA.lowDoubles, p.wA.highDoubles)
+        let vBx = (p.vB.x.lowDoubles, p.vB.x.highDoubles), vBy = (p.vB.y.lowDoubles, p.vB.y.highDoubles)
+        let wB = (p.wB.lowDoubles, p.wB.highDoubles)
         @inline(__always)
         func write(_ k: Int, _ half: Int) {
             let lane = 2 * half + k
@@ -98,15 +96,23 @@ extension ContactSolver {
 
     // MARK: Warm start
 
-    /// `warmStart(_:_:)` for a bundle of one-point contacts (`p1` nil) or two-point ones.
+    /// `warmStart(_:_:)` for a bundle of one-point contacts.
     @inline(__always)
-    func warmStart(_ b: borrowing ContactBundle, _ p0: borrowing WidePoint, _ p1: WidePoint?, _ p: inout WidePair) {
+    func warmStart(_ b: borrowing ContactBundle, _ p0: borrowing WidePoint, _ p: inout WidePair) {
         let m = WideMasses(b)
         let normal = b.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
         apply(normal * p0.normalImpulse + tangent * p0.tangentImpulse, p0, m, &p)
-        if let p1 {
-            apply(normal * p1.normalImpulse + tangent * p1.tangentImpulse, p1, m, &p)
-        }
+    }
+
+    /// `warmStart(_:_:)` for a bundle of two-point contacts. (The points are borrowed in place:
+    /// an optional second point was a copy of its 240 bytes per bundle and substep.)
+    @inline(__always)
+    func warmStart(_ b: borrowing ContactBundle, _ p0: borrowing WidePoint, _ p1: borrowing WidePoint,
+                   _ p: inout WidePair) {
+        let m = WideMasses(b)
+        let normal = b.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
+        apply(normal * p0.normalImpulse + tangent * p0.tangentImpulse, p0, m, &p)
+        apply(normal * p1.normalImpulse + tangent * p1.tangentImpulse, p1, m, &p)
     }
 
     // MARK: Solve
@@ -139,7 +145,7 @@ extension ContactSolver {
                      useBias: Bool) -> (vn: Lanes, bias: Lanes, gamma: Lanes) {
         let d = p.dc + (p.qB.rotate(cp.localB) - p.qA.rotate(cp.localA))
         let s = normal.dot(d) + cp.adjustedSeparation
-        let speculative = s .> 0
+        let speculative = s .> .zero
         var bias = select(speculative, s * Lanes(repeating: wideInverseH), Lanes.zero)
         var gamma = Lanes.zero
         if useBias {
@@ -158,7 +164,7 @@ extension ContactSolver {
         let t = normalTerms(cp, p, normal, biasRate, useBias: useBias)
         let denominator = cp.normalK + t.gamma
         let quotient = negated(t.vn + t.bias + t.gamma * cp.normalImpulse) / denominator
-        var impulse = select(denominator .> 0, quotient, Lanes.zero)
+        var impulse = select(denominator .> .zero, quotient, Lanes.zero)
         let newImpulse = laneMax(cp.normalImpulse + impulse, .zero)
         impulse = newImpulse - cp.normalImpulse
         cp.normalImpulse = newImpulse
@@ -198,15 +204,15 @@ extension ContactSolver {
         // 1. Both push.
         let both0 = negated(s22 * b0 - k12 * b1) / det
         let both1 = negated(s11 * b1 - k12 * b0) / det
-        let both = (both0 .>= 0) .& (both1 .>= 0)
+        let both = (both0 .>= .zero) .& (both1 .>= .zero)
         // 2. Only the first pushes (the second must then separate).
         let first0 = negated(b0) / s11
-        let first = (first0 .>= 0) .& (k12 * first0 + b1 .>= 0)
+        let first = (first0 .>= .zero) .& (k12 * first0 + b1 .>= .zero)
         // 3. Only the second.
         let second1 = negated(b1) / s22
-        let second = (second1 .>= 0) .& (k12 * second1 + b0 .>= 0)
+        let second = (second1 .>= .zero) .& (k12 * second1 + b0 .>= .zero)
         // 4. Neither; and without a solution the lane keeps its impulses.
-        let neither = (b0 .>= 0) .& (b1 .>= 0)
+        let neither = (b0 .>= .zero) .& (b1 .>= .zero)
         let kept = .!(both .| first .| second .| neither)
         var x0 = select(neither, .zero, a0), x1 = select(neither, .zero, a1)
         x0 = select(second, .zero, x0); x1 = select(second, second1, x1)

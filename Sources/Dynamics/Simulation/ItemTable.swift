@@ -5,9 +5,11 @@ public struct ItemRecord: Sendable {
     public var size: Vec2
     public var shape: ItemShape
     public var material: Material
+    // Visual values (drawn, in frames, animatable; the simulation never reads them). A new
+    // one is a line here with its default, and a line in the host's item-field list.
     public var alpha: Double
-    public var scale: Double
-    public var cornerRadius: Double
+    public var scale: Double = 1
+    public var cornerRadius: Double = 0
     /// Custom scalar properties, indexed by `Animator.propertyIndex(named:)`; nil where the item lacks one.
     public var props: [Double?]
     /// Rotational inertia per unit mass about the center of mass (pt²), from the shape.

@@ -95,6 +95,21 @@ struct JointSolver {
 
     // MARK: Warm start
 
+    /// `warmStart` for every joint, in order. (One call per pass, not inlined into the
+    /// substep loop: inlined there, the solves were left as calls.)
+    @inline(never)
+    func warmStartAll(_ constraints: UnsafeMutableBufferPointer<JointConstraint>, _ joints: UnsafeMutableBufferPointer<Joint>,
+                      _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
+        for j in 0..<constraints.count { warmStart(constraints[j], &joints[j], bodies) }
+    }
+
+    /// `solve` for every joint, in order (see `warmStartAll`).
+    @inline(never)
+    func solveAll(_ constraints: UnsafeMutableBufferPointer<JointConstraint>, _ joints: UnsafeMutableBufferPointer<Joint>,
+                  _ bodies: UnsafeMutableBufferPointer<SolverBody>, useBias: Bool) {
+        for j in 0..<constraints.count { solve(&constraints[j], &joints[j], bodies, useBias: useBias) }
+    }
+
     /// Applies the impulses accumulated in earlier substeps and steps. `j` is the joint of
     /// the constraint, for the impulses only some kinds have.
     @inlinable @inline(__always)

@@ -8,7 +8,7 @@ import Dynamics
 /// Written by hand with the frames' number format, so the bytes depend only on the state.
 enum SceneJSON {
     /// The columns a frame message carries: `jsonl`'s, then what drawing needs.
-    static let frameColumns: [FrameColumn] = FrameColumn.base + [.width, .height, .alpha, .scale, .cornerRadius]
+    static let frameColumns: [FrameColumn] = FrameColumn.base + FrameColumn.extras
 
     /// `{"bounds":[x,y,w,h],"hz":…,"fps":…,"t":…,"items":[…],"tunables":[…],…}`; `extra`
     /// fields (already JSON, `"key":value`) follow.

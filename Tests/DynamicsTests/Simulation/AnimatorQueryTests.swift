@@ -25,6 +25,19 @@ final class AnimatorQueryTests: XCTestCase {
         XCTAssertEqual(box.upper.y, 50, accuracy: 1e-9)
     }
 
+    func testItemNamedFindsItemsAndGroupsAndTheFirstOfASharedName() throws {
+        let animator = Animator()
+        let a = try animator.addItem(name: "a", center: .zero, size: Vec2(10, 10))
+        let b = try animator.addItem(name: "b", center: Vec2(20, 0), size: Vec2(10, 10))
+        let again = try animator.addItem(name: "a", center: Vec2(40, 0), size: Vec2(10, 10))
+        let pair = try animator.addGroup(name: "pair", items: [b, again])
+        XCTAssertEqual(animator.item(named: "a"), a, "the core allows shared names; the first created answers")
+        XCTAssertEqual(animator.item(named: "b"), b)
+        XCTAssertEqual(animator.item(named: "pair"), pair)
+        XCTAssertNil(animator.item(named: "c"))
+        XCTAssertNil(animator.item(named: "A"), "names are case-sensitive")
+    }
+
     func testUpdateItemUsingCurrentStateKeepsVelocityAndWakes() throws {
         let animator = Animator()
         let item = try animator.addItem(name: "a", center: .zero, size: Vec2(100, 100))

@@ -130,14 +130,14 @@ final class WideContactSolverTests: XCTestCase {
             var wideStates = states
             var wide = cs
             let indices = LaneIndices((0..<4).map { Int32($0 < used ? $0 : -1) })
-            let bundle = ContactBundle((cs[0], cs[1], cs[2], cs[3]), indices, dummy: 8, sink: 9, firstPoint: 0)
+            let bundle = ContactBundle(cs[0], cs[1], cs[2], cs[3], indices, dummy: 8, sink: 9, firstPoint: 0)
             var p0 = WidePoint(cs[0].p0, cs[1].p0, cs[2].p0, cs[3].p0)
             var p1 = WidePoint(cs[0].p1, cs[1].p1, cs[2].p1, cs[3].p1)
             wideStates.withUnsafeMutableBufferPointer { bodies in
                 var pair = solver.gather(bundle, bodies, positions: pass != .warmStart)
                 switch (pass, twoPoints) {
                 case (.warmStart, true): solver.warmStart(bundle, p0, p1, &pair)
-                case (.warmStart, false): solver.warmStart(bundle, p0, nil, &pair)
+                case (.warmStart, false): solver.warmStart(bundle, p0, &pair)
                 case (.solve, true): solver.solve(bundle, &p0, &p1, &pair, useBias: true)
                 case (.solve, false): solver.solve(bundle, &p0, &pair, useBias: true)
                 case (.relax, true): solver.solve(bundle, &p0, &p1, &pair, useBias: false)
