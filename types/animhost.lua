@@ -71,9 +71,9 @@ function CustomBehavior:removeChild(child) end
 ---@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
 ---@field angle number Rotation, clockwise on screen (y grows downward). (rad) Default 0.
 ---@field angularVelocity number Rotation speed. (rad/s) Default 0.
----@field alpha number Opacity, 0 … 1. Default 1.
----@field scale number Visual scale factor (does not change the collision shape). Default 1.
----@field cornerRadius number Corner radius for drawing. (pt) Default 0.
+---@field alpha number Opacity, 0 … 1 (an animation's overshoot is clamped, as UIKit draws it). Default 1.
+---@field scale number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
+---@field cornerRadius number Corner radius for drawing, ≥ 0. (pt) Default 0.
 ---@field mass number Mass in UIKit units (density 1 on a 100×100 item is 1); read-only. Read-only.
 local Item = {}
 
@@ -87,8 +87,8 @@ local Item = {}
 ---@field props? table<string, number> custom animatable numbers by name
 ---@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
 ---@field angularVelocity? number Rotation speed. (rad/s) Default 0.
----@field scale? number Visual scale factor (does not change the collision shape). Default 1.
----@field cornerRadius? number Corner radius for drawing. (pt) Default 0.
+---@field scale? number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
+---@field cornerRadius? number Corner radius for drawing, ≥ 0. (pt) Default 0.
 
 ---Steps the behaviors it holds (UIDynamicAnimator). A scene has one; `animhost.animator()` returns it.
 ---@class animhost.Animator
@@ -454,7 +454,7 @@ function Decay:stop() end
 ---@field to number|animhost.Vec|number[] End value.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field duration number Length. (s) Default 0.4.
----@field timing string|number[]|table "linear", "easeIn", "easeOut", "easeInEaseOut", "default", {x1, y1, x2, y2} or a spring table. Default "default".
+---@field timing string|number[]|table The curve: a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table; a name reads back as given. Default "default".
 local Basic = {}
 
 ---Stops it where it is (onComplete(false)).
@@ -466,7 +466,7 @@ function Basic:stop() end
 ---@field to number|animhost.Vec|number[] target value
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field duration? number length (s) Default 0.4.
----@field timing? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "default".
+---@field timing? string|number[]|table a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table Default "default".
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---CAKeyframeAnimation: values at key times, interpolated by calculationMode.
@@ -568,9 +568,9 @@ function PropertyAnimator:finishAnimation(at) end
 
 ---@class animhost.PropertyAnimatorFields
 ---@field duration number unless the curve is a spring given by its coefficients (s)
----@field curve? string|number[]|table a name, {x1, y1, x2, y2} or a spring table Default "easeInOut".
+---@field curve? string|number[]|table a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table Default "easeInOut".
 ---@field timing? string|number[]|table the same as curve
----@field dampingRatio? number a spring curve of this ratio
+---@field dampingRatio? number a spring curve of this ratio, settling in the duration
 ---@field animations? function assignments to item properties inside it are animated
 ---@field fractionComplete? number Progress 0 … 1; settable while paused (scrubbing).
 ---@field isReversed? boolean Runs back to the start. Default false.
@@ -728,7 +728,7 @@ function animhost.keyframes(fields) end
 ---@return animhost.Bounce
 function animhost.bounce(fields) end
 
----A UIViewPropertyAnimator; `curve` and `timing` are the same field: "linear", "easeIn", "easeOut", "easeInOut", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).
+---A UIViewPropertyAnimator; `curve` and `timing` are the same field: a name ("linear", "easeIn", "easeOut", "easeInOut", "easeInEaseOut", "default"), {x1, y1, x2, y2} or a spring table — {dampingRatio=, initialVelocity=} settles in the duration, {mass=, stiffness=, damping=} takes its own time (duration is ignored).
 ---@param fields animhost.PropertyAnimatorFields
 ---@return animhost.PropertyAnimator
 function animhost.propertyAnimator(fields) end
@@ -755,7 +755,7 @@ function animhost.vec(x, y) end
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end
 
----Converts a spring between its parameterisations (as `animhost spring --format json` does): give one of stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, duration/bounce, springSpeed/springBounciness, origamiTension/origamiFriction (and velocity); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
----@param fields table<string, number> mass, stiffness, damping, frequency, dampingRatio, response, duration, bounce, springSpeed, springBounciness, origamiTension, origamiFriction, velocity
+---Converts a spring between its parameterisations (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values), origamiTension/origamiFriction — or SwiftUI's duration/bounce (defaults 0.5 s, 0), and velocity (the unit step's, distances/s); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
+---@param fields table<string, number> stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, duration, bounce, velocity
 ---@return table spring
 function animhost.springConvert(fields) end

@@ -516,7 +516,8 @@ int cl_tovec(lua_State *L, int idx, double *x, double *y) {
     idx = lua_absindex(L, idx);
     int top = lua_gettop(L), ok = 0;
     if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
-        ok = 1;
+        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3} is a mistake, not {1, 2}
+        lua_settop(L, top + 2);
     } else {
         lua_settop(L, top);
         lua_pushstring(L, "x");   // a literal: luaS_new finds it in its cache
@@ -614,7 +615,8 @@ static inline int fast_tovec(lua_State *L, int idx, double *v) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
     int ok;
     if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
-        ok = 1;
+        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3}: declined, the setter says why
+        lua_settop(L, -2);
     } else {
         lua_settop(L, idx);
         lua_pushvalue(L, lua_upvalueindex(5));

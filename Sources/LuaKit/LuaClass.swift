@@ -136,6 +136,24 @@ public enum LuaMessage {
         }
     }
 
+    /// `field 'name' of item: read-only (set it in animhost.item{name = …})`: where a value
+    /// given at construction is set, that a method is called, or that a value is computed.
+    public static func readOnly(_ field: String, of c: LuaClass) -> String {
+        let member = c.members.first { $0.name == field }
+        let how: String
+        if member?.isMethod ?? true {
+            how = "a method: call it with ':'"
+        } else if let info = c.constructorInfo, info.fields.contains(where: { $0.name == field }) {
+            how = "set it in \(info.function){\(field) = …}"
+        } else {
+            var doc = member?.doc ?? ""
+            for suffix in ["; read-only.", " (read-only).", "."] where doc.hasSuffix(suffix) { doc.removeLast(suffix.count); break }
+            doc = doc.replacing(" (read-only)", with: "")
+            how = doc.isEmpty ? "computed" : "computed: \(doc.prefix(1).lowercased() + doc.dropFirst())"
+        }
+        return "field '\(field)' of \(c.kind): read-only (\(how))"
+    }
+
     /// `bad argument #1 to 'snap' (field 'damping': must be ≥ 0, got -1)`.
     public static func argumentField(_ argument: Int32, _ function: String, _ field: String, _ failure: LuaFailure) -> String {
         switch failure {
@@ -272,7 +290,7 @@ extension LuaState {
             guard lua_type(L, 2) == LUA_TSTRING, let key = call.state.string(at: 2) else {
                 return .error("\(c.kind) fields are named by strings")
             }
-            if s > 0 || t == LUA_TFUNCTION { return .error("field '\(key)' of \(c.kind): read-only") }
+            if s > 0 || t == LUA_TFUNCTION { return .error(LuaMessage.readOnly(key, of: c)) }
             return .error(Suggestions.unknownField(key, kind: c.kind, valid: c.allNames))
         }
         if fast != 0 {

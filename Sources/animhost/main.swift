@@ -225,8 +225,10 @@ struct Spring: ParsableCommand {
     @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1.") var bounce: Double?
     @Option(parsing: .unconditional, help: "POP springSpeed (with --bounciness).") var speed: Double?
     @Option(parsing: .unconditional, help: "POP springBounciness.") var bounciness: Double?
-    @Option(parsing: .unconditional, help: "Origami tension (with --friction).") var tension: Double?
-    @Option(parsing: .unconditional, help: "Origami friction.") var friction: Double?
+    @Option(parsing: .unconditional, help: "Tension (with --friction), Origami's; POP's raw values are --pop-tension/--pop-friction.") var tension: Double?
+    @Option(parsing: .unconditional, help: "Friction (with --tension), Origami's.") var friction: Double?
+    @Option(name: .customLong("pop-tension"), parsing: .unconditional, help: "POP's raw dynamicsTension, k (with --pop-friction; --mass optional).") var popTension: Double?
+    @Option(name: .customLong("pop-friction"), parsing: .unconditional, help: "POP's raw dynamicsFriction, c.") var popFriction: Double?
     @Option(parsing: .unconditional, help: "Initial velocity of the unit step, in distances per second (UIKit's relative units).") var velocity: Double?
     @Option(help: "Output: text or json.") var format: String = "text"
 
@@ -235,7 +237,7 @@ struct Spring: ParsableCommand {
         let given: [(String, Double?)] = [
             ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("frequency", frequency),
             ("dampingRatio", dampingRatio), ("response", response), ("duration", duration), ("bounce", bounce),
-            ("springSpeed", speed), ("springBounciness", bounciness), ("origamiTension", tension),
+            ("springSpeed", speed), ("springBounciness", bounciness), ("tension", popTension), ("friction", popFriction), ("origamiTension", tension),
             ("origamiFriction", friction), ("velocity", velocity),
         ]
         throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, json: format == "json"))

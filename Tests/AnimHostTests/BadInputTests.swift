@@ -12,7 +12,7 @@ final class BadInputTests: XCTestCase {
     func testBadSyntheticInputNamesItsPlaceInTheList() throws {
         for (script, message) in [
             ("animhost.input{{at = 0.1, tap = {1, 2}}, {at = 0, pan = {from = {0, 0}}}}",
-             "bad argument #1 to 'input' (field '[2].pan.to': expected vector {x, y}, got nil)"),
+             "bad argument #1 to 'input' (field '[2].pan.to': required, expected vector {x, y})"),
             ("animhost.input{{at = -1, tap = {1, 2}}}", "bad argument #1 to 'input' (field '[1].at': must be ≥ 0, got -1)"),
             ("animhost.input{{touches = {{phase = 'down'}}}}",
              "bad argument #1 to 'input' (field '[1].touches[1].phase': expected one of \"began\", \"moved\", \"ended\", \"cancelled\", got \"down\")"),

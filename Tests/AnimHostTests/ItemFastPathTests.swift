@@ -70,7 +70,7 @@ final class ItemFastPathTests: XCTestCase {
             "fast.lua:3: field 'center' of item: must be finite, got {nan, 1}",
             "fast.lua:4: field 'angle' of item: expected number, got string",
             "fast.lua:5: unknown field 'velocityy' for item; did you mean 'velocity'?",
-            "fast.lua:6: field 'mass' of item: read-only",
+            "fast.lua:6: field 'mass' of item: read-only (computed: mass in UIKit units (density 1 on a 100×100 item is 1))",
         ])
     }
 

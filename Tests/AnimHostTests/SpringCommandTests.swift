@@ -25,7 +25,7 @@ final class SpringCommandTests: XCTestCase {
         let r = try runAnimhost(["spring", "--speed", "12", "--bounciness", "4"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("mass/stiffness/damping   1, 342.1006, 30.487"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Origami                  tension 70.9118, friction 9.829"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Origami tension/friction 70.9118, 9.829 (Origami's; --tension/--friction)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("unit step                settles (within 0.1 %) in 0.4676 s"), r.stdout)
     }
 
@@ -72,11 +72,11 @@ final class SpringCommandTests: XCTestCase {
     /// The POP row says the real reason POP cannot give a spring; Origami says when no tension/friction ≥ 0 does.
     func testPopAndOrigamiSayWhyTheyCannot() throws {
         let cases: [([String], String, String)] = [
-            (["--stiffness", "100", "--damping", "0"], "(undamped: every POP spring has some friction)", "Origami                  tension 4.0331, friction 0\n"),
+            (["--stiffness", "100", "--damping", "0"], "(undamped: every POP spring has some friction)", "Origami tension/friction 4.0331, 0 (Origami's"),
             (["--mass", "4", "--stiffness", "100", "--damping", "10"],
              "(too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one 25.0)",
              "no Origami spring gives this (tension -16.6851, friction 0.5; Origami's are ≥ 0)"),
-            (["--stiffness", "300", "--damping", "100"], "(more damped than POP's no-bounce spring of this speed)", "friction 33\n"),
+            (["--stiffness", "300", "--damping", "100"], "(more damped than POP's no-bounce spring of this speed)", "33 (Origami's"),
             (["--stiffness", "300", "--damping", "0.5"], "(bouncier than POP's bounciest spring of this speed)",
              "no Origami spring gives this (tension 59.2818, friction -0.1667"),
         ]

@@ -13,7 +13,7 @@ final class PublicSurfaceTests: XCTestCase {
         // Values crossing every binding.
         "Vec2", "Rot", "ItemID", "ItemShape", "Material", "DynamicsError",
         // The simulation and what the host reads from it (`bodies`, `records`, boundaries).
-        "Animator", "BodyState", "ItemRecord", "Segment",
+        "Animator", "BodyState", "ItemRecord", "Segment", "VisualRange",
         // Behaviors the Lua API builds (the host subclasses DynamicBehavior; the viewer draws
         // field regions from RegionOutline).
         "DynamicBehavior", "ItemListBehavior", "RegionOutline",

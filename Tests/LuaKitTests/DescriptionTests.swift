@@ -53,7 +53,7 @@ final class DescriptionTests: XCTestCase {
         XCTAssertEqual(message(lua, "k = test.knob{}; k.frequency = 0/0"), "t:1: field 'frequency' of knob: must be finite, got nan")
         XCTAssertEqual(message(lua, "k = test.knob{}; k.mode = 'slwo'"),
                        "t:1: field 'mode' of knob: expected one of \"fast\", \"slow\", got \"slwo\"; did you mean 'slow'?")
-        XCTAssertEqual(message(lua, "k = test.knob{}; k.label = 'b'"), "t:1: field 'label' of knob: read-only")
+        XCTAssertEqual(message(lua, "k = test.knob{}; k.label = 'b'"), "t:1: field 'label' of knob: read-only (set it in test.knob{label = …})")
         XCTAssertEqual(message(lua, "k = test.knob{}; k:nudge('x')"), "t:1: bad argument #1 to 'nudge' (expected number, got string)")
         XCTAssertEqual(message(lua, "test.knob{frequncy = 1}"), "t:1: unknown field 'frequncy' for knob; did you mean 'frequency'?")
         XCTAssertEqual(message(lua, "k = test.knob{}; return k.frequncy"), "t:1: unknown field 'frequncy' for knob; did you mean 'frequency'?")

@@ -17,7 +17,7 @@ describe("trace:metrics", function()
   end)
 
   it("checks its arguments", function()
-    assert.has_error(function() trace:metrics("pan") end, "bad argument #1 to 'metrics' (expected the name of an item in the trace)")
+    assert.has_error(function() trace:metrics("pan") end, "bad argument #1 to 'metrics' (no item named 'pan' in the trace; did you mean 'pane'? items: pane)")
     assert.has_error(function() trace:metrics("pane", {tolerance = 0}) end, "bad argument #2 to 'metrics' (field 'tolerance' must be > 0)")
   end)
 end)

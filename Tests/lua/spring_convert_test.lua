@@ -22,6 +22,6 @@ describe("springConvert", function()
 
   it("refuses two parameterisations at once", function()
     assert.has_error(function() animhost.springConvert{frequency = 2, dampingRatio = 0.5, stiffness = 100} end,
-      "bad argument #1 to 'springConvert' (two parameterisations at once: stiffness/damping and frequency/dampingRatio; give one)")
+      "bad argument #1 to 'springConvert' (give the spring one way: stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction or origamiTension/origamiFriction, got 'stiffness' and 'frequency')")
   end)
 end)

@@ -189,7 +189,7 @@ describe("bad input", function()
     "field 'active' of push: expected boolean, got string",
     "bad argument #1 to 'setTargetOffsetFromCenter' (item 'b' is not in this push; add it first)",
     "bad argument #1 to 'snap' (field 'damping': must be ≥ 0",
-    "bad argument #1 to 'snap' (field 'to': expected vector {x, y}, got nil)",
+    "bad argument #1 to 'snap' (field 'to': required, expected vector {x, y})",
     "bad argument #1 to 'attachment.sliding' (sliding attachment: 'axis' must be a non-zero vector, got {0, 0})",
     "bad argument #1 to 'attachment.pin' (field 'range': range must contain 0 (min ≤ 0 ≤ max), got {0.5, 1})",
     "field 'attachmentRange' of attachment: range max must be a number, got nan",

@@ -108,7 +108,7 @@ enum AnimatedProperty: Equatable {
             case .position?: try animator.setAnimatedCenter(s.value, velocity: s.velocity, of: item)
             case .rotation?: try animator.setAnimatedAngle(s.value.x, angularVelocity: s.velocity.x, of: item)
             case .extent?: try f.set(Vec2(max(s.value.x, 1e-6), max(s.value.y, 1e-6)), of: item, in: animator)
-            default: try f.set(s.value, of: item, in: animator)
+            default: try f.setAnimated(s.value, of: item, in: animator)
             }
         }
     }

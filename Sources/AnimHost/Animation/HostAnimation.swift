@@ -28,6 +28,8 @@ final class HostAnimation {
     /// The POP and Origami values a spring was configured with, for reading back (the other
     /// spring fields are computed from its coefficients).
     var springSettings = SpringSettings()
+    /// The timing curve's name when the script gave one (`"easeOut"`), read back as given.
+    var timingName: String?
 
     init(item: ItemID, property: AnimatedProperty, motion: Motion) {
         self.item = item

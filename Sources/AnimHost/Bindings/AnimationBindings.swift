@@ -68,6 +68,8 @@ extension Scene {
         guard animations.isRecording, let property = AnimatedProperty.assignable(name, animator: stage.animator) else { return nil }
         do throws(DynamicsError) {
             try Animator.check(value, name)
+            // The model value an animation block assigns follows assignment's ranges.
+            if case .field(let i) = property { try ItemField.all[i].checkAssigned(value) }
         } catch { return .error(LuaMessage.assignment(name, of: "item", error.failure(assigning: name))) }
         if property == .size, value.x <= 0 || value.y <= 0 {
             return .error(LuaMessage.assignment("size", of: "item", .invalid("must be > 0 in both axes, got {\(NumberFormat.string(value.x)), \(NumberFormat.string(value.y))}")))
@@ -155,6 +157,11 @@ extension Scene {
     /// its field (`bad argument #1 to 'spring' (field 'mass': must be > 0, got -2)`).
     static func failure(_ e: AnimationError, _ table: LuaFields) -> LuaCallError {
         if case .invalidParameter(let name, _, _) = e { return table.error(name, e.detail) }
+        // `keyTimes must end at 1, got 0.5` → field 'keyTimes': must end at 1, got 0.5.
+        if case .invalidKeyframes(let m) = e, let space = m.firstIndex(of: " "),
+           ["values", "keyTimes", "timingFunctions"].contains(where: { m.hasPrefix($0) }) {
+            return table.error(String(m[..<space]), String(m[m.index(after: space)...]))
+        }
         return table.error(e.description)
     }
 

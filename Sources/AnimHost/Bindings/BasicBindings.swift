@@ -23,29 +23,33 @@ extension Scene {
             let b = a.basic
             try self.restart(a, field: "duration") { now throws(AnimationError) in try remake(b, from: now.value, duration: v) }
         })
-        c.field("timing", timing, "\"linear\", \"easeIn\", \"easeOut\", \"easeInEaseOut\", \"default\", {x1, y1, x2, y2} or a spring table.",
-                default: "\"default\"", get: { .curve($0.basic.curve) }, set: { [unowned self] a, spec throws(LuaFailure) in
+        c.field("timing", timing, "The curve: \(Self.timingDoc); a name reads back as given.",
+                default: "\"default\"", get: { a in a.timingName.map { .named($0, a.basic.curve) } ?? .curve(a.basic.curve) },
+                set: { [unowned self] a, spec throws(LuaFailure) in
             let b = a.basic
             try self.restart(a, field: "timing") { now throws(AnimationError) in
                 try remake(b, from: now.value, curve: try spec.curve(duration: max(b.duration, 1e-9)))
             }
+            if case .named(let name, _) = spec { a.timingName = name } else { a.timingName = nil }
         })
         let value = Self.animationValue
         animationConstructor(c, module, doc: "A basic animation along a timing curve.",
                        fields: [LuaParam("to", value.type, annotation: value.annotation, "target value"),
                                 LuaParam("from", value.type, annotation: value.annotation, "start value", optional: true, defaultValue: "the current value"),
                                 LuaParam("duration", duration, "length", optional: true, unit: "s", defaultValue: "0.4"),
-                                LuaParam("timing", timing, "a name, {x1, y1, x2, y2} or a spring table", optional: true, defaultValue: "\"default\"")],
+                                LuaParam("timing", timing, Self.timingDoc, optional: true, defaultValue: "\"default\"")],
                        example: "animhost.basic{item = pane, property = \"alpha\", to = 0, duration = 0.3, timing = \"easeOut\"}") {
             [unowned self] r, item, property throws(LuaCallError) in
             let (from, to) = try self.tweenEnds(r, item, property)
             let d = try r.optional("duration", duration) ?? 0.4
-            let spec = try r.optional("timing", timing) ?? .curve(.default)
+            let spec = try r.optional("timing", timing) ?? .named("default", .default)
             let motion = try self.animationCall(r) { () throws(AnimationError) in
                 try BasicAnimation(from: from, to: to, duration: d, curve: try spec.curve(duration: max(d, 1e-9)),
                                    dimensions: property.dimensions, startTime: self.stage.time)
             }
-            return HostAnimation(item: item, property: property, motion: .basic(motion))
+            let a = HostAnimation(item: item, property: property, motion: .basic(motion))
+            if case .named(let name, _) = spec { a.timingName = name }
+            return a
         }
     }
 }

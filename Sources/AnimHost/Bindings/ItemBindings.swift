@@ -29,7 +29,7 @@ extension Scene {
                 api.vectors.push(animatorRef._withUnsafeGuaranteedRef { get($0, h.id) }, call.L); return .results(1)
             }, set: { h, call, i in
                 guard let v = api.vectors.read(at: i, call.L) else {
-                    let got = lua_type(call.L, i) == LUA_TTABLE ? "a table without two numbers" : call.typeName(at: i)
+                    let got = LuaVectors.describeNonVector(at: i, call)
                     return .value(.type(expected: "vector {x, y}", got: got))
                 }
                 if let e = Scene.checkVector(v) { return .value(e) }
@@ -126,7 +126,7 @@ extension Scene {
         let animator = stage.animator
         let name = try r.optional("name", .string) ?? "item\(animator.itemCount + 1)"
         if animator.item(named: name) != nil {
-            throw LuaCallError("an item named '\(name)' already exists; item names must be unique")
+            throw r.error("name", "an item named '\(name)' already exists; names must be unique")
         }
         let center = try r.required("center", vectorType)
         let size = try r.optional("size", vectorType) ?? Vec2(100, 100)
@@ -202,8 +202,10 @@ extension Scene {
             lua_pushvalue(lua.L, -2)
             let key = lua_type(lua.L, -1) == LUA_TSTRING ? lua.string(at: -1) : nil
             let value = lua_type(lua.L, -2) == LUA_TNUMBER ? lua_tonumberx(lua.L, -2, nil) : nil
+            let got = r.call.typeName(at: -2)
             lua.pop(2)
-            guard let key, let value else { lua.pop(); throw r.error("props", "expected table of name = number") }
+            guard let key else { lua.pop(); throw r.error("props", "expected table of name = number, got a key that is not a name") }
+            guard let value else { lua.pop(); throw r.error("props.\(key)", "expected number, got \(got)") }
             if FrameColumn.builtInNames.contains(key) || api.item.allNames.contains(key) || ["shape", "props"].contains(key) {
                 lua.pop(); throw r.error("props", "'\(key)' is a built-in field name")
             }

@@ -43,20 +43,26 @@ extension Scene {
         }
         lua.register(c)
         let duration = LuaType<Double>.above(0), timing = timingType
+        // Unlike a spring animation's (0 is an undamped spring that never rests), a property
+        // animator's ratio must be > 0: the animator fits the spring to its duration by its
+        // settling time, and an undamped spring never settles.
+        let ratio = LuaType<Double>.number.checked("> 0") { v in
+            v > 0 ? nil : "must be > 0, got \(NumberFormat.string(v)) (the animator fits the spring to its duration, and an undamped spring never settles; animhost.spring takes 0)"
+        }
         module.add("propertyAnimator", c.constructor(
             "animhost.propertyAnimator",
-            "A UIViewPropertyAnimator; `curve` and `timing` are the same field: \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {x1, y1, x2, y2} or a spring {dampingRatio=, initialVelocity=} / {mass=, stiffness=, damping=} (which takes its own time: duration is ignored).",
+            "A UIViewPropertyAnimator; `curve` and `timing` are the same field: \(Self.timingDoc) — {dampingRatio=, initialVelocity=} settles in the duration, {mass=, stiffness=, damping=} takes its own time (duration is ignored).",
             fields: [LuaParam("duration", duration, "unless the curve is a spring given by its coefficients", unit: "s"),
-                     LuaParam("curve", timing, "a name, {x1, y1, x2, y2} or a spring table", optional: true, defaultValue: "\"easeInOut\""),
+                     LuaParam("curve", timing, Self.timingDoc, optional: true, defaultValue: "\"easeInOut\""),
                      LuaParam("timing", timing, "the same as curve", optional: true),
-                     LuaParam("dampingRatio", duration, "a spring curve of this ratio", optional: true),
+                     LuaParam("dampingRatio", ratio, "a spring curve of this ratio, settling in the duration", optional: true),
                      LuaParam("animations", LuaType<LuaRef>.function, "assignments to item properties inside it are animated", optional: true)],
             exclusive: [["curve"], ["timing"], ["dampingRatio"]],
             example: "local a = animhost.propertyAnimator{duration = 0.5, curve = \"easeInOut\", animations = function() pane.alpha = 0 end}\na:startAnimation()") {
             [unowned self] r throws(LuaCallError) in
             var spec = try r.optional("curve", timing)
             if spec == nil { spec = try r.optional("timing", timing) }
-            if let ratio = try r.optional("dampingRatio", duration) { spec = .springRatio(dampingRatio: ratio, initialVelocity: 0) }
+            if let zeta = try r.optional("dampingRatio", ratio) { spec = .springRatio(dampingRatio: zeta, initialVelocity: 0) }
             let model: PropertyAnimatorModel
             if case .springCoefficients = spec {
                 // UIKit: a spring given by its coefficients takes its own time; duration is ignored.

@@ -38,6 +38,14 @@ enum SpringFamily: CaseIterable {
 extension Scene {
     /// Reads a spring's parameters from a constructor table.
     func springParameters(_ r: LuaFields) throws(LuaCallError) -> (SpringParameters, SpringSettings) {
+        try SpringFamily.read(r)
+    }
+}
+
+extension SpringFamily {
+    /// Reads a spring's parameters from a table: the one reading `animhost.spring` and
+    /// `animhost.springConvert` share, so both take the same names, defaults and partners.
+    static func read(_ r: LuaFields) throws(LuaCallError) -> (SpringParameters, SpringSettings) {
         var given: [String: Double] = [:]
         for f in SpringFamily.allFields { if let v = try r.optional(f, .number) { given[f] = v } }
         let families = SpringFamily.allCases.filter { f in f.fields.contains { given[$0] != nil } }
@@ -76,10 +84,12 @@ extension Scene {
             }
             return (p, settings)
         } catch {
-            throw Self.failure(error, r)
+            throw Scene.failure(error, r)
         }
     }
+}
 
+extension Scene {
     /// The value of a spring parameter field for reading (nil for POP/Origami values the
     /// spring was not configured with).
     func springField(_ name: String, _ p: SpringParameters, _ s: SpringSettings) -> Double? {

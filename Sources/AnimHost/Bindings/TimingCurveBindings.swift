@@ -4,8 +4,10 @@ import LuaKit
 
 /// A timing curve as a script gives it, before the duration it will run over is known.
 enum TimingSpec {
-    /// A named or cubic curve.
+    /// A cubic curve (or one built in code).
     case curve(TimingCurve)
+    /// A curve the script gave by name: read back as that name.
+    case named(String, TimingCurve)
     /// `{dampingRatio=, initialVelocity=}`: a spring that settles in the animation's duration.
     case springRatio(dampingRatio: Double, initialVelocity: Double)
     /// `{mass=, stiffness=, damping=, initialVelocity=}`: a spring that takes its own time.
@@ -14,7 +16,7 @@ enum TimingSpec {
     /// The curve for an animation of `duration` seconds.
     func curve(duration: Double) throws(AnimationError) -> TimingCurve {
         switch self {
-        case .curve(let c): c
+        case .curve(let c), .named(_, let c): c
         case let .springRatio(zeta, v): try TimingCurve.spring(dampingRatio: zeta, initialVelocity: v, duration: duration)
         case let .springCoefficients(p, v): try TimingCurve.spring(p, initialVelocity: v)
         }
@@ -24,6 +26,11 @@ enum TimingSpec {
 extension Scene {
     static let springTimingFields = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
 
+    /// The curve names every timing field takes, for its description: one list, the library's.
+    static let timingNames = TimingCurve.names.map { "\"\($0)\"" }.joined(separator: ", ")
+    /// What a timing field takes, for the reference.
+    static let timingDoc = "a name (\(timingNames)), {x1, y1, x2, y2} or a spring table"
+
     /// A timing curve: a name (`"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or
     /// `"easeInEaseOut"`, `"default"`), a cubic `{x1, y1, x2, y2}`, or a spring
     /// `{dampingRatio=, initialVelocity=}` / `{mass=, stiffness=, damping=, initialVelocity=}`.
@@ -31,8 +38,11 @@ extension Scene {
     var timingType: LuaType<TimingSpec> {
         LuaType(name: "timing curve", annotation: "string|number[]|table", read: { call, i in Scene.readTiming(call, at: i) },
                 push: { call, spec in
-            guard case .curve(let c) = spec else { call.pushNil(); return }
-            Scene.pushTimingCurve(c, call)
+            switch spec {
+            case .named(let name, _): call.push(name)
+            case .curve(let c): Scene.pushTimingCurve(c, call)
+            default: call.pushNil()
+            }
         })
     }
 
@@ -44,7 +54,8 @@ extension Scene {
         switch lua_type(L, i) {
         case LUA_TSTRING:
             let name = call.state.string(at: i) ?? ""
-            return curve { () throws(AnimationError) in try TimingCurve(named: name) }
+            do throws(AnimationError) { return .success(.named(name, try TimingCurve(named: name))) }
+            catch { return .failure(.invalid(error.description)) }
         case LUA_TTABLE:
             let t = lua_absindex(L, i)
             if lua_rawlen(L, t) > 0 {
@@ -85,7 +96,9 @@ extension Scene {
             guard let zeta = given["dampingRatio"] else {
                 return .failure(.invalid("a spring curve needs dampingRatio = … or mass/stiffness/damping"))
             }
-            guard zeta > 0 else { return .failure(.invalid("field 'dampingRatio': must be > 0, got \(NumberFormat.string(zeta))")) }
+            guard zeta > 0 else {
+                return .failure(.invalid("field 'dampingRatio': must be > 0, got \(NumberFormat.string(zeta)) (the animator fits the spring to its duration, and an undamped spring never settles; give mass/stiffness/damping for one that keeps its own time)"))
+            }
             return .success(.springRatio(dampingRatio: zeta, initialVelocity: velocity))
         }
         if given["dampingRatio"] != nil { return .failure(.invalid("give dampingRatio or mass/stiffness/damping, not both")) }

@@ -20,7 +20,7 @@ extension Scene {
         let api = self.api   // the vec metatable is known only after the prelude ran: read it at call time
         return LuaType(name: "vector {x, y}", annotation: "animhost.Vec|number[]", read: { call, i in
             guard let v = api.vectors.read(at: i, call.L) else {
-                let got = lua_type(call.L, i) == LUA_TTABLE ? "a table without two numbers" : call.typeName(at: i)
+                let got = LuaVectors.describeNonVector(at: i, call)
                 return .failure(.type(expected: "vector {x, y}", got: got))
             }
             if let e = Scene.checkVector(v) { return .failure(e) }

@@ -351,11 +351,14 @@ end
 
 local function near(state, arguments)
   need(3, "near", arguments)
-  local expected, actual, tolerance = tonumber(arguments[1]), tonumber(arguments[2]), tonumber(arguments[3])
-  local what = "number or object convertible to a number"
-  if not expected then raise(say("assertion.internal.badargtype", {1, "near", what, formatValue(arguments[1])})) end
-  if not actual then raise(say("assertion.internal.badargtype", {2, "near", what, formatValue(arguments[2])})) end
-  if not tolerance then raise(say("assertion.internal.badargtype", {3, "near", what, formatValue(arguments[3])})) end
+  -- Numbers only: luassert would coerce "1" with tonumber, which hides a value read as
+  -- text (a CSV cell, a formatted label) behind a passing test.
+  for i = 1, 3 do
+    if type(arguments[i]) ~= "number" then
+      raise(say("assertion.internal.badargtype", {i, "near", "number", type(arguments[i])}))
+    end
+  end
+  local expected, actual, tolerance = arguments[1], arguments[2], arguments[3]
   swap(arguments)
   arguments[3] = tolerance
   arguments.nofmt = {[3] = true}
@@ -595,8 +598,8 @@ motion("settles", function(trace, item, arguments)
   local o = options(arguments, 3, {"tolerance", "within"}, "settles")
   local tolerance, within = o.tolerance or 0.5, o.within
   local t = trace:settleTime(item, tolerance)
-  local final = trace:value(item, "x", math.huge) and
-    ("(" .. num(trace:value(item, "x", math.huge)) .. ", " .. num(trace:value(item, "y", math.huge)) .. ")") or "?"
+  local final = trace:last(item, "x") and
+    ("(" .. num(trace:last(item, "x")) .. ", " .. num(trace:last(item, "y")) .. ")") or "?"
   local settled = t ~= nil and (within == nil or t <= within)
   local limit = within and (" within " .. num(within) .. " s") or ""
   local measured = t == nil and "the trace has no frames of it"

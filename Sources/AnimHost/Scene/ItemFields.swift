@@ -41,21 +41,25 @@ struct ItemField: Sendable {
     /// What frames show when it is not the field's value (velocity: the animated velocity of
     /// an item an animation drives).
     let frameValue: (@Sendable (Stage, ItemID) -> Vec2)?
+    /// A visual value: where it is kept and the values a script may give it (an animation
+    /// may pass beyond them on its way).
+    let visual: (key: WritableKeyPath<ItemRecord, Double> & Sendable, range: VisualRange)?
 
     init(_ name: String, doc: String, unit: String?, default def: String?, access: Access, columns: [String]? = nil,
-         animation: Animation?, frameValue: (@Sendable (Stage, ItemID) -> Vec2)? = nil) {
+         animation: Animation?, frameValue: (@Sendable (Stage, ItemID) -> Vec2)? = nil,
+         visual: (key: WritableKeyPath<ItemRecord, Double> & Sendable, range: VisualRange)? = nil) {
         self.name = name; self.doc = doc; self.unit = unit; defaultValue = def; self.access = access
-        self.columns = columns ?? [name]; self.animation = animation; self.frameValue = frameValue
+        self.columns = columns ?? [name]; self.animation = animation; self.frameValue = frameValue; self.visual = visual
     }
 
     /// A number the item keeps for drawing (`ItemRecord`'s visual values): read and written by
     /// key path, in frames and animatable.
     static func visual(_ name: String, _ key: WritableKeyPath<ItemRecord, Double> & Sendable, doc: String, unit: String? = nil,
-                       default def: String, animation: Animation = .number) -> ItemField {
+                       default def: String, range: VisualRange = .any, animation: Animation = .number) -> ItemField {
         ItemField(name, doc: doc, unit: unit, default: def,
                   access: .scalar(get: { $0.visualValue(key, of: $1) },
-                                  set: { a, id, v throws(DynamicsError) in try a.setVisualValue(v, key, named: name, of: id) }),
-                  animation: animation)
+                                  set: { a, id, v throws(DynamicsError) in try a.setVisualValue(v, key, named: name, range: range, of: id) }),
+                  animation: animation, visual: (key, range))
     }
 
     static let all: [ItemField] = [
@@ -75,9 +79,10 @@ struct ItemField: Sendable {
         ItemField("angularVelocity", doc: "Rotation speed.", unit: "rad/s", default: "0",
                   access: .scalar(get: { $0.angularVelocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngularVelocity(v, of: id) }),
                   columns: ["omega"], animation: nil),
-        .visual("alpha", \.alpha, doc: "Opacity, 0 … 1.", default: "1"),
-        .visual("scale", \.scale, doc: "Visual scale factor (does not change the collision shape).", default: "1", animation: .scaleFactor),
-        .visual("cornerRadius", \.cornerRadius, doc: "Corner radius for drawing.", unit: "pt", default: "0"),
+        .visual("alpha", \.alpha, doc: "Opacity, 0 … 1 (an animation's overshoot is clamped, as UIKit draws it).", default: "1", range: .unit),
+        .visual("scale", \.scale, doc: "Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0).",
+                default: "1", range: .nonNegative, animation: .scaleFactor),
+        .visual("cornerRadius", \.cornerRadius, doc: "Corner radius for drawing, ≥ 0.", unit: "pt", default: "0", range: .nonNegative),
     ]
 
     /// The field with this name.
@@ -97,6 +102,18 @@ struct ItemField: Sendable {
         case .vector(_, let set): try set(animator, item, v)
         case .scalar(_, let set): try set(animator, item, v.x)
         }
+    }
+
+    /// Refuses a value a script gives outside the field's range (an animation block's
+    /// assignment is checked as a direct one is).
+    func checkAssigned(_ v: Vec2) throws(DynamicsError) {
+        if let visual { try visual.range.check(v.x, name) }
+    }
+
+    /// Writes an animation's sample: a visual value may pass beyond its range on the way.
+    func setAnimated(_ v: Vec2, of item: ItemID, in animator: Animator) throws(DynamicsError) {
+        guard let visual else { return try set(v, of: item, in: animator) }
+        try animator.setAnimatedVisualValue(v.x, visual.key, named: name, range: visual.range, of: item)
     }
 
     /// What column `axis` shows for the item now.

@@ -61,5 +61,15 @@ final class SceneUnderTest {
     func runUntilRest(_ maximum: Double) throws(HostError) {
         let limit = stage.steps + Int((maximum * Double(stage.hz)).rounded())
         while stage.steps < limit && !stage.isSettled { try step(1) }
+        if stage.isSettled { recordRestFrame() }
+    }
+
+    /// The state at rest as the trace's last sample: rest rarely falls on the 60 Hz grid,
+    /// and a trace ending a step or two before it would report where the item was then.
+    private func recordRestFrame() {
+        guard let last = trace.frames.last?.time, stage.time > last + 1e-9 else { return }
+        var f = stage.captureFrame(columns: trace.columns)
+        f.time = stage.time
+        trace.record(f)
     }
 }

@@ -194,7 +194,8 @@ final class TestAPI {
             let s = sut(o)
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)
-                return .error("no item named '\(name)' in the scene; items: \(names.joined(separator: ", "))")
+                let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                return .error("bad argument #1 to 'item' (no item named '\(name)' in the scene\(hint) items: \(names.joined(separator: ", ")))")
             }
             self.lua.push(s.itemProxy(id), as: self.itemClass)
             return .results(1)
@@ -248,19 +249,39 @@ final class TestAPI {
             return .success(col)
         }
         func known(_ t: Trace, _ item: String) -> Bool { t.frames.contains { $0.rows.contains { $0.item == item } } }
+        /// `bad argument #1 to 'value' (no item named 'crad' in the trace; did you mean 'card'? items: card)`,
+        /// as `scene:item` and the motion assertions say it.
+        func unknownItem(_ function: String, _ t: Trace, _ call: LuaCall) -> LuaReturn {
+            var names: [String] = []
+            for f in t.frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            guard let name = itemName(call, 2) else {
+                return .error("bad argument #1 to '\(function)' (an item name expected, got \(call.typeName(at: 2)); items in the trace: \(names.joined(separator: ", ")))")
+            }
+            let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            return .error("bad argument #1 to '\(function)' (no item named '\(name)' in the trace\(hint) items: \(names.joined(separator: ", ")))")
+        }
         c.method("value") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'value' (expected the name of an item in the trace)") }
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("value", t, call) }
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
             guard case .success(let time) = call.number(at: 4) else { return .error("bad argument #3 to 'value' (expected time in seconds)") }
+            if let outside = t.outsideSpan(time) { return .error("bad argument #3 to 'value' (\(outside))") }
             if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
+            return .results(1)
+        }
+        c.method("last") { o, call in   // the value in the last frame (at rest after runUntilRest)
+            let t = tr(o)
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("last", t, call) }
+            let col: Int
+            switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
+            if let v = t.series(item: item, column: col).last?.v { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
             c.method(name) { o, call in
                 let t = tr(o)
-                guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to '\(name)' (expected the name of an item in the trace)") }
+                guard let item = itemName(call, 2), known(t, item) else { return unknownItem(name, t, call) }
                 let col: Int
                 switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
                 if let v = pick(t.series(item: item, column: col).map(\.v)) { call.push(v) } else { call.pushNil() }
@@ -269,21 +290,21 @@ final class TestAPI {
         }
         c.method("settleTime") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'settleTime' (expected the name of an item in the trace)") }
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("settleTime", t, call) }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
             if let v = t.settleTime(item: item, tolerance: tol) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("overshoot") { [unowned self] o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'overshoot' (expected the name of an item in the trace)") }
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("overshoot", t, call) }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
             if let v = t.overshoot(item: item, target: target) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("maxVelocityJump") { o, call in
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'maxVelocityJump' (expected the name of an item in the trace)") }
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("maxVelocityJump", t, call) }
             if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
@@ -298,7 +319,7 @@ final class TestAPI {
         c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
             let t = tr(o)
-            guard let item = itemName(call, 2), known(t, item) else { return .error("bad argument #1 to 'metrics' (expected the name of an item in the trace)") }
+            guard let item = itemName(call, 2), known(t, item) else { return unknownItem("metrics", t, call) }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
             if call.count >= 3 && !call.isNil(at: 3) {
                 guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {

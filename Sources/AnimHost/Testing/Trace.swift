@@ -32,6 +32,15 @@ public final class Trace {
         }
     }
 
+    /// Why `t` is outside the recorded frames (`t = 99 is after the trace's end (0.5 s)`), or
+    /// nil when a frame at or before it exists and it is not past the last one.
+    public func outsideSpan(_ t: Double) -> String? {
+        guard let first = frames.first?.time, let last = frames.last?.time else { return "the trace has no frames yet" }
+        if t < first - 1e-9 { return "t = \(NumberFormat.string(t)) is before the trace's start (\(NumberFormat.string(first)) s)" }
+        if t > last + 1e-9 { return "t = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)" }
+        return nil
+    }
+
     /// The value at the last frame at or before `t`.
     public func value(item: String, column: Int, at t: Double) -> Double? {
         series(item: item, column: column).last { $0.t <= t + 1e-9 }?.v

@@ -70,10 +70,10 @@ struct SpringReport {
     /// The text `animhost spring` prints.
     var text: String {
         let p = spring.parameters
-        let pop = spring.pop.map { "speed \(n($0.springSpeed)), bounciness \(n($0.springBounciness))" }
+        let pop = spring.pop.map { "\(n($0.springSpeed)), \(n($0.springBounciness))" }
             ?? "no speed/bounciness gives this spring (\(spring.popUnreachableReason ?? ""))"
         let origami = spring.origamiReachable
-            ? "tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction))"
+            ? "\(n(spring.origamiTension)), \(n(spring.origamiFriction)) (Origami's; --tension/--friction)"
             : "no Origami spring gives this (tension \(n(spring.origamiTension)), friction \(n(spring.origamiFriction)); Origami's are ≥ 0)"
         let settle = spring.settle.isFinite ? "settles (within 0.1 %) in \(n(spring.settle)) s" : "never settles (no damping)"
         var lines = [
@@ -81,8 +81,11 @@ struct SpringReport {
             "frequency/dampingRatio   \(n(spring.frequency)) Hz, \(n(spring.dampingRatio))",
             "response/dampingRatio    \(n(spring.response)) s, \(n(spring.dampingRatio))",
             "duration/bounce          \(n(spring.duration)) s, \(n(spring.bounce))",
-            "POP                      \(pop); tension \(n(p.stiffness)), friction \(n(p.damping)), mass \(n(p.mass))",
-            "Origami                  \(origami)",
+            // Two pairs named tension/friction: POP's raw values (k and c) and Origami's (a
+            // different scale); each row says which, and which options give it.
+            "POP speed/bounciness     \(pop)",
+            "POP tension/friction     \(n(p.stiffness)), \(n(p.damping)) (raw dynamicsTension/dynamicsFriction, mass \(n(p.mass)); --pop-tension/--pop-friction)",
+            "Origami tension/friction \(origami)",
             "unit step                \(settle), overshoot \(NumberFormat.string((spring.overshoot * 10_000).rounded() / 100)) % (initial velocity \(n(spring.initialVelocity)) distances/s)",
         ]
         for c in code { lines += ["", c.label + ":"] + c.text.split(separator: "\n").map { "  " + $0 } }
@@ -125,6 +128,8 @@ extension Host {
         case "springBounciness": "--bounciness"
         case "origamiTension": "--tension"
         case "origamiFriction": "--friction"
+        case "tension": "--pop-tension"
+        case "friction": "--pop-friction"
         case "dampingRatio": "--damping-ratio"
         default: "--" + name
         }

@@ -11,7 +11,7 @@ extension Animator {
         try Self.check(center, "center")
         try Self.check(size, "size")
         try Self.check(angle, "angle")
-        try Self.check(alpha, "alpha")
+        try VisualRange.unit.check(alpha, "alpha")
         guard size.x > 0, size.y > 0 else {
             throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(size.x)), \(format(size.y))}", of: "item '\(name)'")
         }
@@ -155,10 +155,19 @@ extension Animator {
     public func visualValue(_ key: KeyPath<ItemRecord, Double>, of item: ItemID) -> Double {
         records[Int(item.index)][keyPath: key]
     }
+    /// Sets a visual value a script gives: finite and within `range`, anything else refused.
     public func setVisualValue(_ v: Double, _ key: WritableKeyPath<ItemRecord, Double>, named name: String,
-                               of item: ItemID) throws(DynamicsError) {
-        try Self.check(v, name)
+                               range: VisualRange = .any, of item: ItemID) throws(DynamicsError) {
+        try range.check(v, name)
         records[Int(item.index)][keyPath: key] = v
+    }
+    /// A visual value an animation writes. A spring or bounce may pass beyond the range on its
+    /// way (a spring of scale towards 0 goes below it); opacity is kept within 0 … 1, as UIKit
+    /// clamps it when it draws, while the animation's own curve goes on unclamped.
+    public func setAnimatedVisualValue(_ v: Double, _ key: WritableKeyPath<ItemRecord, Double>, named name: String,
+                                       range: VisualRange = .any, of item: ItemID) throws(DynamicsError) {
+        try Self.check(v, name)
+        records[Int(item.index)][keyPath: key] = range == .unit ? min(max(v, 0), 1) : v
     }
 
     /// The material in effect for an item (defaults overridden by its item behaviors).
@@ -208,5 +217,25 @@ extension Animator {
 
     public static func check(_ v: Vec2, _ field: String) throws(DynamicsError) {
         try check(v.x, field); try check(v.y, field)
+    }
+}
+
+/// The values a visual number (`ItemRecord`'s alpha, scale, cornerRadius, …) may be given.
+public enum VisualRange: Sendable, Equatable {
+    /// Any finite number within ±1e9.
+    case any
+    /// ≥ 0: a length or a factor.
+    case nonNegative
+    /// 0 … 1: an opacity.
+    case unit
+
+    /// Refuses a value outside the range, naming the field.
+    public func check(_ v: Double, _ field: String) throws(DynamicsError) {
+        try Animator.check(v, field)
+        switch self {
+        case .any: break
+        case .nonNegative: guard v >= 0 else { throw DynamicsError(field: field, "must be ≥ 0, got \(format(v))") }
+        case .unit: guard v >= 0, v <= 1 else { throw DynamicsError(field: field, "must be between 0 and 1, got \(format(v))") }
+        }
     }
 }

@@ -20,18 +20,19 @@ public struct SpringConversion: Sendable, Equatable {
         public let required: [String]
     }
 
-    /// Every way a spring can be given. `mass` may go with the first three.
+    /// Every way a spring can be given. `mass` may go with the first three and POP's raw pair.
     static let forms: [Form] = [
         Form(label: "mass/stiffness/damping", names: ["mass", "stiffness", "damping"], required: ["stiffness", "damping"]),
         Form(label: "frequency/dampingRatio", names: ["mass", "frequency", "dampingRatio"], required: ["frequency", "dampingRatio"]),
         Form(label: "response/dampingRatio", names: ["mass", "response", "dampingRatio"], required: ["response", "dampingRatio"]),
         Form(label: "duration/bounce", names: ["duration", "bounce"], required: ["duration", "bounce"]),
         Form(label: "springSpeed/springBounciness (POP)", names: ["springSpeed", "springBounciness"], required: ["springSpeed", "springBounciness"]),
+        Form(label: "tension/friction (POP's raw dynamicsTension/dynamicsFriction)", names: ["mass", "tension", "friction"], required: ["tension", "friction"]),
         Form(label: "origamiTension/origamiFriction (Origami)", names: ["origamiTension", "origamiFriction"], required: ["origamiTension", "origamiFriction"]),
     ]
     /// Every name `convert` takes.
     public static let names = ["mass", "stiffness", "damping", "frequency", "dampingRatio", "response", "duration",
-                               "bounce", "springSpeed", "springBounciness", "origamiTension", "origamiFriction", "velocity"]
+                               "bounce", "springSpeed", "springBounciness", "tension", "friction", "origamiTension", "origamiFriction", "velocity"]
 
     public init(parameters: SpringParameters, initialVelocity: Double = 0) {
         self.parameters = parameters
@@ -68,7 +69,7 @@ public struct SpringConversion: Sendable, Equatable {
             throw SpringConversionError("\(spell(have)) needs \(spell(missing))")
         }
         if value("mass") != nil && !form.names.contains("mass") {
-            throw SpringConversionError("\(spell("mass")) goes with \(spell("stiffness")), \(spell("frequency")) or \(spell("response")); \(form.required.map(spell).joined(separator: "/")) springs have mass 1")
+            throw SpringConversionError("\(spell("mass")) goes with \(spell("stiffness")), \(spell("frequency")), \(spell("response")) or \(spell("tension")); \(form.required.map(spell).joined(separator: "/")) springs have mass 1")
         }
         func positive(_ n: String) throws(SpringConversionError) -> Double {
             let v = value(n)!
@@ -93,6 +94,7 @@ public struct SpringConversion: Sendable, Equatable {
                     throw SpringConversionError("\(spell("bounce")) must be greater than -1 and less than 1 (1 would never stop), got \(formatNumber(b))")
                 }
                 p = try SpringParameters(duration: try positive("duration"), bounce: b)
+            case "tension": p = try SpringParameters.pop(tension: try positive("tension"), friction: try nonNegative("friction"), mass: mass)
             case "springSpeed":
                 p = try SpringParameters.pop(springSpeed: try nonNegative("springSpeed"), springBounciness: try nonNegative("springBounciness"))
             default:

@@ -27,7 +27,7 @@ public struct LuaFields {
     /// Reads field `name` of `type`; its absence is an error (`expected …, got nil`).
     public func required<V>(_ name: String, _ type: LuaType<V>) throws(LuaCallError) -> V {
         guard let v = try optional(name, type) else {
-            throw LuaCallError(LuaMessage.argumentField(argument, function, path + name, .value(.type(expected: type.name, got: "nil"))))
+            throw LuaCallError(LuaMessage.argumentField(argument, function, path + name, .invalid("required, expected \(type.name)")))
         }
         return v
     }

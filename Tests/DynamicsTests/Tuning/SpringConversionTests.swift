@@ -97,7 +97,7 @@ final class SpringConversionTests: XCTestCase {
                        "bounce must be greater than -1 and less than 1 (1 would never stop), got 1")
         XCTAssertEqual(message([("frequency", 2)]), "frequency needs dampingRatio")
         XCTAssertEqual(message([("mass", 2), ("duration", 0.5), ("bounce", 0)]),
-                       "mass goes with stiffness, frequency or response; duration/bounce springs have mass 1")
+                       "mass goes with stiffness, frequency, response or tension; duration/bounce springs have mass 1")
         XCTAssertTrue(message([]).hasPrefix("no spring given; give one of: stiffness + damping"))
         XCTAssertEqual(message([("stiffnes", 1)]), "unknown parameter stiffnes")
     }
