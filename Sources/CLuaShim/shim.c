@@ -6,6 +6,7 @@
 // longjmp, and it must only cross C frames.
 #include "CLuaShim.h"
 #include "bounded.h"
+#include "vec.h"
 
 #include <limits.h>
 #include <math.h>
@@ -501,43 +502,11 @@ void cl_pushtagged(lua_State *L, void *object, const void *tag, const char *tnam
     luaL_setmetatable(L, tname);
 }
 
-void cl_pushvec(lua_State *L, double x, double y, int metaref) {
-    lua_createtable(L, 0, 2);                        // stack: v
-    lua_pushnumber(L, x); lua_setfield(L, -2, "x");  // no metatable yet: a raw set
-    lua_pushnumber(L, y); lua_setfield(L, -2, "y");
-    if (metaref != LUA_NOREF) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, metaref);  // stack: v mt
-        lua_setmetatable(L, -2);                     // stack: v
-    }
-}
-
-int cl_tovec(lua_State *L, int idx, double *x, double *y) {
-    if (lua_type(L, idx) != LUA_TTABLE) return 0;
-    idx = lua_absindex(L, idx);
-    int top = lua_gettop(L), ok = 0;
-    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
-        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3} is a mistake, not {1, 2}
-        lua_settop(L, top + 2);
-    } else {
-        lua_settop(L, top);
-        lua_pushstring(L, "x");   // a literal: luaS_new finds it in its cache
-        lua_pushstring(L, "y");
-        ok = lua_rawget(L, idx) == LUA_TNUMBER;     // stack: "x" y
-        lua_rotate(L, -2, 1);                        // stack: y "x"
-        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok; // stack: y x
-        lua_rotate(L, -2, 1);                        // stack: x y
-    }
-    if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
-    lua_settop(L, top);
-    return ok;
-}
-
 // MARK: - Fast fields
 
 cl_fastfields *cl_newfastfields(lua_State *L) {
     cl_fastfields *f = (cl_fastfields *)lua_newuserdatauv(L, sizeof(cl_fastfields), 0);
     memset(f, 0, sizeof *f);
-    f->vecmeta = LUA_NOREF;
     f->limits = cl_limits_of(L);
     return f;
 }
@@ -590,17 +559,7 @@ static int fast_index(lua_State *L) {
             lua_pushnumber(L, v[0]);
             return 1;
         case CL_FAST_VECTOR:
-            lua_createtable(L, 0, 2);                                    // stack: v
-            lua_pushvalue(L, lua_upvalueindex(5));
-            lua_pushnumber(L, v[0]);
-            lua_rawset(L, -3);
-            lua_pushvalue(L, lua_upvalueindex(6));
-            lua_pushnumber(L, v[1]);
-            lua_rawset(L, -3);
-            if (f->vecmeta != LUA_NOREF) {
-                lua_rawgeti(L, LUA_REGISTRYINDEX, f->vecmeta);           // stack: v mt
-                lua_setmetatable(L, -2);
-            }
+            cl_vec_pushfloats(L, v[0], v[1], lua_upvalueindex(7));
             return 1;
         default:
             break;
@@ -610,9 +569,18 @@ static int fast_index(lua_State *L) {
     return cl_trampoline(L);
 }
 
-/// Reads a vector like cl_tovec, with the keys "x" and "y" from upvalues 5 and 6.
+/// Reads a vector like cl_tovec, with the keys "x" and "y" from upvalues 5 and 6 and the vec
+/// metatable from upvalue 7.
 static inline int fast_tovec(lua_State *L, int idx, double *v) {
-    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    int type = lua_type(L, idx);
+    if (type == LUA_TUSERDATA) {
+        const cl_vecvalue *vec = cl_vec_at(L, idx);
+        if (vec == NULL) return 0;
+        v[0] = cl_vec_number(vec, 0);
+        v[1] = cl_vec_number(vec, 1);
+        return 1;
+    }
+    if (type != LUA_TTABLE) return 0;
     int ok;
     if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
         ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3}: declined, the setter says why
@@ -659,107 +627,8 @@ void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newinde
     lua_pushvalue(L, slots);                    // stack: box keeper fast slots
     lua_pushliteral(L, "x");
     lua_pushliteral(L, "y");                    // stack: box keeper fast slots "x" "y"
-    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 6);
-}
-
-// MARK: - Vec operators
-
-// The prelude's vec arithmetic (__add, __sub, __mul, __div, __unm) in C: the same rules,
-// results and messages as its Lua definitions, without their Lua calls (coerce, new,
-// setmetatable). Upvalue 1 is the vec metatable. Numbers combine with lua_arith, so integer
-// and float fields keep Lua's own arithmetic.
-
-/// Pushes x and y of the operand at `idx` (a vec, an {x, y} array or an {x=, y=} table) and
-/// returns 1, or pushes nothing and returns 0, as the prelude's `coerce` decides.
-static int vec_operand(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TTABLE) return 0;
-    int top = lua_gettop(L);
-    int isvec = 0;
-    if (lua_getmetatable(L, idx)) {
-        isvec = lua_rawequal(L, -1, lua_upvalueindex(1));
-        lua_pop(L, 1);
-    }
-    if (isvec) {
-        lua_getfield(L, idx, "x");
-        lua_getfield(L, idx, "y");
-    } else if (lua_rawgeti(L, idx, 1) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_pushliteral(L, "x"); lua_rawget(L, idx);
-        lua_pushliteral(L, "y"); lua_rawget(L, idx);
-        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
-    } else {
-        lua_rawgeti(L, idx, 2);
-        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) { lua_settop(L, top); return 0; }
-    }
-    return 1;
-}
-
-static int vec_bad_operand(lua_State *L, int idx, const char *what) {
-    return luaL_error(L, "bad operand to vec %s (vector expected, got %s)", what, luaL_typename(L, idx));
-}
-
-/// Stack: ... x y (already combined); replaces them with a new vec.
-static int vec_result(lua_State *L) {
-    lua_createtable(L, 0, 2);                 // stack: x y v
-    lua_rotate(L, -3, 1);                     // stack: v x y
-    lua_setfield(L, -3, "y");
-    lua_setfield(L, -2, "x");
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_setmetatable(L, -2);
-    return 1;
-}
-
-/// a op b, both vectors, axis by axis. Stack after the operands: ax ay bx by.
-static int vec_axes(lua_State *L, int op, const char *what) {
-    lua_settop(L, 2);
-    if (!vec_operand(L, 1)) return vec_bad_operand(L, 1, what);
-    if (!vec_operand(L, 2)) return vec_bad_operand(L, 2, what);
-    lua_pushvalue(L, 3); lua_pushvalue(L, 5); lua_arith(L, op);   // ax op bx
-    lua_pushvalue(L, 4); lua_pushvalue(L, 6); lua_arith(L, op);   // ay op by
-    return vec_result(L);
-}
-
-/// The vector at `v` scaled by the number at `n`: (x op n) or (n op x) per axis.
-static int vec_scaled(lua_State *L, int v, int n, int op, const char *what) {
-    lua_settop(L, 2);
-    if (!vec_operand(L, v)) return vec_bad_operand(L, v, what);  // stack: a b x y
-    int numberFirst = n < v;
-    for (int axis = 3; axis <= 4; axis++) {
-        if (numberFirst) { lua_pushvalue(L, n); lua_pushvalue(L, axis); }
-        else { lua_pushvalue(L, axis); lua_pushvalue(L, n); }
-        lua_arith(L, op);
-    }
-    return vec_result(L);
-}
-
-static int vec_add(lua_State *L) { return vec_axes(L, LUA_OPADD, "+"); }
-static int vec_sub(lua_State *L) { return vec_axes(L, LUA_OPSUB, "-"); }
-static int vec_mul(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TNUMBER) return vec_scaled(L, 2, 1, LUA_OPMUL, "*");
-    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPMUL, "*");
-    return vec_axes(L, LUA_OPMUL, "*");
-}
-static int vec_div(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TNUMBER) return vec_scaled(L, 1, 2, LUA_OPDIV, "/");
-    return vec_axes(L, LUA_OPDIV, "/");
-}
-static int vec_unm(lua_State *L) {
-    lua_settop(L, 1);
-    lua_getfield(L, 1, "x"); lua_arith(L, LUA_OPUNM);
-    lua_getfield(L, 1, "y"); lua_arith(L, LUA_OPUNM);
-    return vec_result(L);
-}
-
-void cl_install_vecops(lua_State *L, int meta) {
-    static const struct { const char *name; lua_CFunction f; } ops[] = {
-        {"__add", vec_add}, {"__sub", vec_sub}, {"__mul", vec_mul}, {"__div", vec_div}, {"__unm", vec_unm},
-    };
-    meta = lua_absindex(L, meta);
-    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        lua_pushvalue(L, meta);
-        lua_pushcclosure(L, ops[k].f, 1);
-        lua_setfield(L, meta, ops[k].name);
-    }
+    cl_pushvecmeta(L);                          // stack: box keeper fast slots "x" "y" vecmeta
+    lua_pushcclosure(L, newindex ? fast_newindex : fast_index, 7);
 }
 
 int cl_is_method_call(lua_State *L) {

@@ -88,6 +88,36 @@ final class ItemFastPathTests: XCTestCase {
         XCTAssertEqual(s.stage.animator.visualValue(\.alpha, of: ItemID(index: 0)), 0.25)
     }
 
+    func testAVectorFieldIsAVecUserdataAndTakesEveryVectorShape() throws {
+        let s = try scene()
+        XCTAssertEqual(try run(s, """
+            local before = type(box.velocity)
+            box.velocity = animhost.vec(3, 4)          -- integers
+            local a = box.velocity
+            box.velocity = {x = 1.5, y = -2}
+            local b = box.velocity
+            box.velocity = box.velocity * 2
+            return before, a, math.type(a.x), b, box.velocity
+            """), ["userdata", "vec(3, 4)", "float", "vec(1.5, -2)", "vec(3, -4)"])
+    }
+
+    func testAnotherUserdataIsNotTakenForAVec() throws {
+        let s = try scene()
+        // An item is a userdata too (16 bytes, a vec is 32): neither the fast path nor the
+        // vec's own functions may read it as one.
+        XCTAssertEqual(try run(s, """
+            animhost.item{name = "other", center = {1, 2}}
+            local other = animhost.items.other
+            return select(2, pcall(function() box.velocity = other end)),
+                   select(2, pcall(function() return box.center + other end)),
+                   select(2, pcall(getmetatable(box.center).__newindex, other, "x", 1)),
+                   box.velocity
+            """), ["fast.lua:4: field 'velocity' of item: expected vector {x, y}, got animhost.Item",
+                   "fast.lua:5: bad operand to vec + (expected vector, got animhost.Item)",
+                   "bad argument #1 to '__newindex' (expected vec, got animhost.Item)",
+                   "vec(0, 0)"])
+    }
+
     func testVecOperatorsKeepTheirRulesAndMessages() throws {
         let s = try scene()
         XCTAssertEqual(try run(s, """
@@ -100,8 +130,8 @@ final class ItemFastPathTests: XCTestCase {
             return select(2, pcall(function() return v(1, 2) + 3 end)),
                    select(2, pcall(function() return 3 / v(1, 2) end)),
                    select(2, pcall(function() return {1} * v(1, 2) end))
-            """), ["fast.lua:3: bad operand to vec + (vector expected, got number)",
-                   "fast.lua:4: bad operand to vec / (vector expected, got number)",
-                   "fast.lua:5: bad operand to vec * (vector expected, got table)"])
+            """), ["fast.lua:3: bad operand to vec + (expected vector, got number)",
+                   "fast.lua:4: bad operand to vec / (expected vector, got number)",
+                   "fast.lua:5: bad operand to vec * (expected vector, got table)"])
     }
 }

@@ -37,7 +37,13 @@ public enum APIDocs {
     static let intro = """
         Generated from the API's own description (`scripts/api-docs`); do not edit by hand. \
         Units: points (pt), seconds (s), radians (rad); y grows downward. Vectors are `{x, y}` \
-        arrays, `{x=, y=}` tables or `animhost.vec(x, y)` values; the host returns vec values. \
+        arrays, `{x=, y=}` tables or `animhost.vec(x, y)` values; the host returns vec values: \
+        a small userdata (`type(v)` is `"userdata"`) with fields `x`, `y` (also `[1]`, `[2]`, both \
+        assignable), `+ - * /` and unary `-` (with vecs, `{x, y}` tables or a number to scale), \
+        `==` between vecs, `#v == 2`, `pairs` (x, y), `ipairs` and `table.unpack` (x, y), and \
+        the methods below. Each read of a vector field is a new vec, so changing it does not \
+        change the item: assign it back (`local v = it.velocity; v.x = 0; it.velocity = v`). \
+        In tests `assert.same` compares a vec with `{x, y}` or `{x=, y=}` by its numbers. \
         Numbers that enter the simulation must be finite and within ±1e9. Editor completion: \
         `types/animhost.lua` (see the README).
 
@@ -53,7 +59,7 @@ public enum APIDocs {
 
     /// The parts of the API written in Lua (the prelude): vectors.
     static let vecAndBehavior = """
-        ---A 2-D vector (pt, pt/s, …): fields x and y, also [1] and [2]; + - * / and unary - work on vecs.
+        ---A 2-D vector (pt, pt/s, …), a userdata: fields x and y, also [1] and [2]; + - * / and unary - work on vecs.
         ---@class animhost.Vec
         ---@field x number
         ---@field y number

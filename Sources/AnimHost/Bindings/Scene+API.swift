@@ -48,17 +48,17 @@ extension Scene {
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)
         lua_pushvalue(L, t); lua.setField("animhost", in: -2)
         lua.setTop(t)
-        // The prelude adds vec and behavior classes to the table.
+        cl_pushvecconstructor(L); lua.setField("vec", in: t)
+        cl_pushvecmeta(L); lua.setField("_vecmeta", in: t)
+        // The prelude adds printing vecs and behavior classes to the table.
         do {
             try lua.loadString(Prelude.source, chunkName: "=animhost")
             lua_pushvalue(L, t)
             try lua.call(nargs: 1, nresults: 0)
         } catch { throw .script(error.description) }
         lua.enableStrictFields(ofTableAt: t, named: "animhost")
-        lua.push("_vecmeta"); lua_rawget(L, t)
-        cl_install_vecops(L, -1)
+        cl_pushvecmeta(L)
         api.vectors.meta = LuaRef(state: lua)
-        api.item.fastFields?.pointee.vecmeta = api.vectors.metaRef
         lua.setTop(t - 1)
     }
 

@@ -135,9 +135,30 @@ local function formatValue(v, extra)
 end
 lib.format = formatValue
 
+-- A vec compared with a table compares as the table {x, y}: the table is a vector form
+-- (two numbers, {x, y} or {x=, y=}) with the same numbers or it differs.
+local vecmeta = host.vecmeta
+local function isvec(v) return type(v) == "userdata" and getmetatable(v) == vecmeta end
+local function vectorForm(t)
+  if type(t) ~= "table" then return nil end
+  local x, y = rawget(t, 1), rawget(t, 2)
+  if x == nil and rawget(t, 3) == nil then x, y = rawget(t, "x"), rawget(t, "y") end
+  if type(x) ~= "number" or type(y) ~= "number" or rawget(t, 3) ~= nil then return nil end
+  for k in pairs(t) do
+    if k ~= 1 and k ~= 2 and k ~= "x" and k ~= "y" then return nil end
+  end
+  return x, y
+end
+local function vecSameAsTable(v, t)
+  local x, y = vectorForm(t)
+  return x ~= nil and x == v.x and y == v.y
+end
+
 -- Deep comparison (luassert's deepcompare): equal, plus the key path to the first difference.
 local function deepcompare(t1, t2, ignoreMeta, seen)
   if rawequal(t1, t2) then return true end
+  if isvec(t1) and type(t2) == "table" then return vecSameAsTable(t1, t2), {} end
+  if isvec(t2) and type(t1) == "table" then return vecSameAsTable(t2, t1), {} end
   local ty1, ty2 = type(t1), type(t2)
   if ty1 ~= ty2 then return false, {} end
   if ty1 ~= "table" then return t1 == t2, {} end
@@ -338,8 +359,9 @@ end
 
 local function same(state, arguments)
   need(2, "same", arguments)
-  if type(arguments[1]) == "table" and type(arguments[2]) == "table" then
-    local ok, crumbs = deepcompare(arguments[1], arguments[2], true)
+  local a, b = arguments[1], arguments[2]
+  if (type(a) == "table" or isvec(a)) and (type(b) == "table" or isvec(b)) then
+    local ok, crumbs = deepcompare(a, b, true)
     swap(arguments)
     arguments.fmtargs = {{crumbs = crumbs}, {crumbs = crumbs}}
     setMessage(state, arguments[3])

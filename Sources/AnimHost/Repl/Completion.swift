@@ -9,6 +9,9 @@ enum Completion {
     static let keywords = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
                            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
 
+    /// What a vec offers after `:` (its fields x and y come after `.` too).
+    static let vecMethods = ["angle", "cross", "dot", "length", "normalized", "unpack"]
+
     /// Characters that end the word being completed (`.` and `:` are part of it).
     static let wordBreaks = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~#"
 
@@ -31,7 +34,9 @@ enum Completion {
             guard field(name, of: -1, in: lua) else { return [] }
         }
         var names: [String]
-        if lua_type(lua.L, -1) == LUA_TUSERDATA {
+        if cl_isvec(lua.L, -1) != 0 {
+            names = isMethod ? vecMethods : ["x", "y"] + vecMethods
+        } else if lua_type(lua.L, -1) == LUA_TUSERDATA {
             guard let mt = metatableName(in: lua), let c = lua.registeredClass(named: mt) else { return [] }
             names = isMethod ? c.methodList : c.allNames
         } else if lua_type(lua.L, -1) == LUA_TTABLE {
@@ -40,9 +45,6 @@ enum Completion {
                 lua.push("__index")
                 if lua_rawget(lua.L, -2) == LUA_TTABLE {             // stack: t mt index
                     names += keys(of: -1, in: lua, functionsOnly: isMethod)
-                } else {
-                    // __index is a function (vectors): the metatable's own methods.
-                    names += keys(of: -2, in: lua, functionsOnly: true).filter { !$0.hasPrefix("__") }
                 }
             }
         } else {

@@ -205,6 +205,7 @@ final class TestFileRun {
             if let s = Suggestions.closest(to: name, in: names) { call.push(s) } else { call.pushNil() }
             return .results(1)
         }
+        cl_pushvecmeta(lua.L); lua.setField("vecmeta", in: h)
         lua.pop()
         // assert, say, lib = assertions(host)
         try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")

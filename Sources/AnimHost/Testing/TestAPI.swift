@@ -40,12 +40,13 @@ final class TestAPI {
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
         SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
+        cl_pushvecconstructor(lua.L); lua.setField("vec", in: t)
+        cl_pushvecmeta(lua.L); lua.setField("_vecmeta", in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)
         try lua.call(nargs: 1, nresults: 0)
-        lua.push("_vecmeta"); lua_rawget(lua.L, t)
-        cl_install_vecops(lua.L, -1)
+        cl_pushvecmeta(lua.L)
         vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
     }

@@ -80,7 +80,7 @@ static inline int cl_gc_incremental(lua_State *L, int pause, int stepmul, int st
 // MARK: - Limits: counting allocator and instruction budget (shim.c)
 
 /// Size classes of the allocator's pool of small blocks: 8, 16, … 128 bytes. Lua's small
-/// objects (a table is 56 bytes, a vec's two hash nodes 48) come and go in bursts of
+/// objects (a table is 56 bytes, a vec 56) come and go in bursts of
 /// thousands per collection, far more than malloc's per-thread cache holds; the pool keeps
 /// them on free lists instead, for the state's life.
 #define CL_POOL_CLASSES 16
@@ -221,12 +221,24 @@ static inline void *cl_totagged(lua_State *L, int idx, const void *tag) {
     return slot[1] == tag ? slot[0] : NULL;
 }
 
-/// Pushes a vec value { x = x, y = y } with the metatable in registry slot
-/// `metaref` (LUA_NOREF: none). One C call, no Swift strings.
+// MARK: - Vec values (vec.c): a userdata of two numbers with the state's vec metatable
+
+/// Pushes the state's vec metatable (x, y, [1], [2], arithmetic, ==, #, pairs and the
+/// methods), making it on first use; registered under its __name "animhost.vec".
+void cl_pushvecmeta(lua_State *L);
+
+/// Pushes `animhost.vec`: a table that makes vecs when called and holds the methods.
+void cl_pushvecconstructor(lua_State *L);
+
+/// Pushes a vec (x, y) with the metatable in registry slot `metaref` (LUA_NOREF: looked
+/// up by name). One C call, no Swift strings.
 void cl_pushvec(lua_State *L, double x, double y, int metaref);
 
-/// Reads a vector at `idx`: an {x, y} array, a table with numeric x and y, or a
-/// vec value; raw reads only. Returns 1 and fills x, y, or 0 when it is not one.
+/// 1 when the value at `idx` is a vec.
+int cl_isvec(lua_State *L, int idx);
+
+/// Reads a vector at `idx`: a vec, an {x, y} array or a table with numeric x and y (raw
+/// reads). Returns 1 and fills x, y, or 0 when it is not one.
 int cl_tovec(lua_State *L, int idx, double *x, double *y);
 
 // MARK: - Fast fields: a class's hot fields read and written without the trampoline
@@ -254,7 +266,6 @@ typedef struct cl_fastfields {
     void *context;          ///< passed to get/set unretained (the host keeps it alive)
     cl_fast_get get;
     cl_fast_set set;
-    int vecmeta;            ///< registry ref of the vec metatable; LUA_NOREF: plain tables
     cl_limits *limits;      ///< the state's limits (closing, guarded)
     unsigned char kind[CL_FAST_SLOTS];  ///< per positive slot: CL_FAST_*
     /// Slots of recently used keys by the address of their (interned, short) string: a key
@@ -263,21 +274,16 @@ typedef struct cl_fastfields {
     int cachedslot[CL_FAST_CACHE];
 } cl_fastfields;
 
-/// Pushes a zeroed cl_fastfields userdata (stack: +1) and returns it, with
-/// vecmeta = LUA_NOREF.
+/// Pushes a zeroed cl_fastfields userdata (stack: +1) and returns it.
 cl_fastfields *cl_newfastfields(lua_State *L);
 
 /// Pushes the `__index` (newindex = 0) or `__newindex` (newindex = 1) of a
 /// class with fast fields: a C closure over the Swift function box (like
 /// cl_pushtrampoline), the cl_fastfields userdata at `fast`, the slot table
-/// at `slots` (name -> slot number, or a method) and the keys "x" and "y" of vecs. A fast slot is served by
+/// at `slots` (name -> slot number, or a method), the keys "x" and "y" of vector tables and the
+/// vec metatable. A fast slot is served by
 /// `get`/`set` directly; anything else (and a refusal) runs the Swift function.
 void cl_pushfastaccess(lua_State *L, void *box, int fast, int slots, int newindex);
-
-/// Replaces the arithmetic metamethods (__add, __sub, __mul, __div, __unm) of the prelude's
-/// vec metatable at `meta` with C versions: same rules, results (Lua's own number arithmetic)
-/// and messages, without the Lua calls.
-void cl_install_vecops(lua_State *L, int meta);
 
 /// 1 when the running C function was called with method syntax (`obj:f()`),
 /// in which case Lua numbers arguments from the one after self.
