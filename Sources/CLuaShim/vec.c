@@ -4,8 +4,9 @@
 // metatable, made once per state and kept in the registry under its __name.
 //
 // Each C function of the metatable has the metatable as upvalue 1 and checks its operands
-// (cl_vec_at): the functions are reachable from scripts (getmetatable(v).__newindex), so a
-// foreign userdata must never be taken for a vec.
+// (cl_vec_at): the metatable is hidden (`getmetatable(v)` is false), but the methods and the
+// `pairs` iterator are reachable from scripts, so a foreign userdata must never be taken
+// for a vec.
 #include "CLuaShim.h"
 #include "vec.h"
 
@@ -330,6 +331,10 @@ void cl_pushvecmeta(lua_State *L) {
     push_closure(L, vec_next, mt, 1, 0);               // stack: mt methods mt next
     lua_pushcclosure(L, vec_pairs, 2);
     lua_setfield(L, mt, "__pairs");
+    // Hidden from scripts, as the host classes' metatables are: a script that could reach it
+    // could give every later vec a __gc (the sandbox refuses those) or break vecs.
+    lua_pushboolean(L, 0);
+    lua_setfield(L, mt, "__metatable");
     lua_settop(L, mt);
 }
 

@@ -110,11 +110,11 @@ final class ItemFastPathTests: XCTestCase {
             local other = animhost.items.other
             return select(2, pcall(function() box.velocity = other end)),
                    select(2, pcall(function() return box.center + other end)),
-                   select(2, pcall(getmetatable(box.center).__newindex, other, "x", 1)),
+                   select(2, pcall(box.center.unpack, other)),
                    box.velocity
             """), ["fast.lua:4: field 'velocity' of item: expected vector {x, y}, got animhost.Item",
                    "fast.lua:5: bad operand to vec + (expected vector, got animhost.Item)",
-                   "bad argument #1 to '__newindex' (expected vec, got animhost.Item)",
+                   "bad argument #1 to 'unpack' (expected vec, got animhost.Item)",
                    "vec(0, 0)"])
     }
 
@@ -123,8 +123,8 @@ final class ItemFastPathTests: XCTestCase {
         XCTAssertEqual(try run(s, """
             local v = animhost.vec
             return v(1, 2) + v(3, 4), v(1, 2) * 2, 2 * v(1, 2), v(1, 2) * {2, 3}, v(3, 4) / 2, v(1, 2) - {x = 1, y = 1}, -v(1, 2),
-                   math.type((v(1, 2) * 2).x), math.type((v(1, 2) / 1).x), getmetatable(v(1, 1) + v(1, 1)) == getmetatable(v(0, 0))
-            """), ["vec(4, 6)", "vec(2, 4)", "vec(2, 4)", "vec(2, 6)", "vec(1.5, 2)", "vec(0, 1)", "vec(-1, -2)", "integer", "float", "true"])
+                   math.type((v(1, 2) * 2).x), math.type((v(1, 2) / 1).x), getmetatable(v(1, 1) + v(1, 1))
+            """), ["vec(4, 6)", "vec(2, 4)", "vec(2, 4)", "vec(2, 6)", "vec(1.5, 2)", "vec(0, 1)", "vec(-1, -2)", "integer", "float", "false"])
         XCTAssertEqual(try run(s, """
             local v = animhost.vec
             return select(2, pcall(function() return v(1, 2) + 3 end)),

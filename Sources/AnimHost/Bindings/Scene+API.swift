@@ -49,12 +49,12 @@ extension Scene {
         lua_pushvalue(L, t); lua.setField("animhost", in: -2)
         lua.setTop(t)
         cl_pushvecconstructor(L); lua.setField("vec", in: t)
-        cl_pushvecmeta(L); lua.setField("_vecmeta", in: t)
         // The prelude adds printing vecs and behavior classes to the table.
         do {
             try lua.loadString(Prelude.source, chunkName: "=animhost")
             lua_pushvalue(L, t)
-            try lua.call(nargs: 1, nresults: 0)
+            cl_pushvecmeta(L)
+            try lua.call(nargs: 2, nresults: 0)
         } catch { throw .script(error.description) }
         lua.enableStrictFields(ofTableAt: t, named: "animhost")
         cl_pushvecmeta(L)

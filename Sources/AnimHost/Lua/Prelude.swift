@@ -1,15 +1,16 @@
 /// Lua code run in every scene state before the script: the parts of the `animhost` API
 /// that are plain Lua (printing vecs, custom behavior classes). The Swift bindings provide the
-/// primitives it calls (`animhost._composite`, …).
+/// primitives it calls (`animhost._composite`, …); the chunk gets the `animhost` table and
+/// the vec metatable.
 enum Prelude {
     static let source = #"""
-local animhost = ...
+local animhost, vecmeta = ...
 local setmetatable, type, error = setmetatable, type, error
 
--- Vectors: userdata made by the host, whose metatable (animhost._vecmeta) does everything
+-- Vectors: userdata made by the host, whose metatable (hidden from scripts) does everything
 -- but print.
 local num = animhost._num
-animhost._vecmeta.__tostring = function(v) return "vec(" .. num(v.x) .. ", " .. num(v.y) .. ")" end
+vecmeta.__tostring = function(v) return "vec(" .. num(v.x) .. ", " .. num(v.y) .. ")" end
 
 -- Custom behaviors: classes whose instances are plain tables backed by a host composite.
 local classes = {}

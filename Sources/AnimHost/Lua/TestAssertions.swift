@@ -137,8 +137,7 @@ lib.format = formatValue
 
 -- A vec compared with a table compares as the table {x, y}: the table is a vector form
 -- (two numbers, {x, y} or {x=, y=}) with the same numbers or it differs.
-local vecmeta = host.vecmeta
-local function isvec(v) return type(v) == "userdata" and getmetatable(v) == vecmeta end
+local isvec = host.isvec
 local function vectorForm(t)
   if type(t) ~= "table" then return nil end
   local x, y = rawget(t, 1), rawget(t, 2)

@@ -205,7 +205,7 @@ final class TestFileRun {
             if let s = Suggestions.closest(to: name, in: names) { call.push(s) } else { call.pushNil() }
             return .results(1)
         }
-        cl_pushvecmeta(lua.L); lua.setField("vecmeta", in: h)
+        lua.register("isvec", in: h) { call in lua_pushboolean(call.L, cl_isvec(call.L, 1)); return .results(1) }
         lua.pop()
         // assert, say, lib = assertions(host)
         try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")

@@ -41,11 +41,11 @@ final class TestAPI {
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
         SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
         cl_pushvecconstructor(lua.L); lua.setField("vec", in: t)
-        cl_pushvecmeta(lua.L); lua.setField("_vecmeta", in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.loadString(Prelude.source, chunkName: "=animhost")
         lua_pushvalue(lua.L, t)
-        try lua.call(nargs: 1, nresults: 0)
+        cl_pushvecmeta(lua.L)
+        try lua.call(nargs: 2, nresults: 0)
         cl_pushvecmeta(lua.L)
         vectors.meta = LuaRef(state: lua)
         lua.setTop(t - 1)
