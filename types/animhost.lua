@@ -8,8 +8,8 @@
 ---@field y number
 ---@operator add(animhost.Vec|number[]): animhost.Vec
 ---@operator sub(animhost.Vec|number[]): animhost.Vec
----@operator mul(number|animhost.Vec): animhost.Vec
----@operator div(number|animhost.Vec): animhost.Vec
+---@operator mul(number|animhost.Vec|number[]): animhost.Vec
+---@operator div(number|animhost.Vec|number[]): animhost.Vec
 ---@operator unm: animhost.Vec
 local Vec = {}
 ---@return number
@@ -744,7 +744,7 @@ function animhost.keyframe(relativeStart, relativeDuration, fn) end
 ---@return animhost.PropertyAnimator animator
 function animhost.animateKeyframes(fields) end
 
----A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().
+---A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack(). `animhost.vec(v)` copies any vector; `animhost.vec.length(v)` is the method as a function; a function assigned to `animhost.vec.name` becomes a method of every vec.
 ---@param x number 
 ---@param y number 
 ---@return animhost.Vec v
