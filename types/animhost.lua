@@ -750,7 +750,7 @@ function animhost.animateKeyframes(fields) end
 ---@return animhost.Vec v
 function animhost.vec(x, y) end
 
----Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).
+---Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...). As in UIKit, an item moves only while a built-in behavior holds it (gravity, collision, push, snap, attachment, field, itemBehavior): an action that sets the velocity of an item no built-in behavior holds changes the number, not the motion — add the item to one, e.g. self:addChild(animhost.itemBehavior{items = {item}}).
 ---@param name string 
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end
