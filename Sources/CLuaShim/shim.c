@@ -591,6 +591,7 @@ static inline int fast_tovec(lua_State *L, int idx, double *v) {
         ok = lua_rawget(L, idx) == LUA_TNUMBER;
         lua_pushvalue(L, lua_upvalueindex(6));
         ok = lua_rawget(L, idx) == LUA_TNUMBER && ok;
+        if (ok) ok = cl_table_has_two_keys(L, idx);   // {x=, y=, z=}: declined, the setter says why
     }
     if (ok) { v[0] = lua_tonumberx(L, -2, NULL); v[1] = lua_tonumberx(L, -1, NULL); }
     lua_settop(L, idx);

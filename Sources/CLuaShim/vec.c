@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const VEC_NAME = "animhost.vec";
+static const char *const VEC_NAME = "animhost.Vec";
 const char cl_vec_tag = 0;
 #define META lua_upvalueindex(1)
 
@@ -56,8 +56,8 @@ static int push_vec(lua_State *L, const cl_vecvalue *r) {
 }
 
 /// Reads the operand at `idx` as a vector into `out`: a vec, an {x, y} array or an {x=, y=}
-/// table (raw reads; the array form wins when [1] is set; {x, y, z} is not a vector, as
-/// nowhere else in the API). 0 when it is none of those.
+/// table (raw reads; the array form wins when [1] is set; {x, y, z} and {x=, y=, z=} are not
+/// vectors, as nowhere in the API). 0 when it is none of those.
 static int operand(lua_State *L, int idx, cl_vecvalue *out) {
     const cl_vecvalue *v = cl_vec_at(L, idx);
     if (v != NULL) { *out = *v; return 1; }
@@ -75,6 +75,8 @@ static int operand(lua_State *L, int idx, cl_vecvalue *out) {
     if (ok && array) {
         ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;
         lua_settop(L, -2);                             // the axes are at -2 and -1 again
+    } else if (ok) {
+        ok = cl_table_has_two_keys(L, idx);
     }
     if (ok) {
         out->integers = 0;
@@ -102,8 +104,27 @@ static const char *type_name(lua_State *L, int idx) {
     return name;
 }
 
-static int bad_operand(lua_State *L, int idx, const char *what) {
-    return luaL_error(L, "bad operand to vec %s (expected vector, got %s)", what, type_name(L, idx));
+const char *cl_describe_nonvector(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) return lua_pushstring(L, type_name(L, idx));
+    int top = lua_gettop(L);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx), numbers = 0;
+    for (lua_Integer k = 1; k <= n; k++) {
+        if (lua_rawgeti(L, idx, k) == LUA_TNUMBER) numbers++;
+        lua_settop(L, top);
+    }
+    if (n > 2 && numbers == n) return lua_pushfstring(L, "a table of %d numbers", (int)n);
+    lua_pushliteral(L, "x"); lua_rawget(L, idx);
+    lua_pushliteral(L, "y"); lua_rawget(L, idx);
+    int xy = n == 0 && lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER;
+    lua_settop(L, top);
+    return lua_pushstring(L, xy ? "a table with keys other than x and y" : "a table without two numbers");
+}
+
+/// `what` names the operator; `number` says whether a number would do in that place.
+static int bad_operand(lua_State *L, int idx, const char *what, int number) {
+    const char *got = cl_describe_nonvector(L, idx);
+    return luaL_error(L, "bad operand to vec %s (expected vector%s, got %s)", what, number ? " or number" : "", got);
 }
 
 // MARK: - Arithmetic
@@ -136,10 +157,11 @@ static int combine(lua_State *L, const cl_vecvalue *a, const cl_vecvalue *b, int
 
 static int arith(lua_State *L, int op, const char *what) {
     cl_vecvalue a, b;
-    if (lua_type(L, 1) == LUA_TNUMBER && (op == LUA_OPMUL)) splat(L, 1, &a);
-    else if (!operand(L, 1, &a)) return bad_operand(L, 1, what);
-    if (lua_type(L, 2) == LUA_TNUMBER && (op == LUA_OPMUL || op == LUA_OPDIV)) splat(L, 2, &b);
-    else if (!operand(L, 2, &b)) return bad_operand(L, 2, what);
+    int scales = op == LUA_OPMUL || op == LUA_OPDIV;
+    if (lua_type(L, 1) == LUA_TNUMBER && op == LUA_OPMUL) splat(L, 1, &a);
+    else if (!operand(L, 1, &a)) return bad_operand(L, 1, what, op == LUA_OPMUL);
+    if (lua_type(L, 2) == LUA_TNUMBER && scales) splat(L, 2, &b);
+    else if (!operand(L, 2, &b)) return bad_operand(L, 2, what, scales);
     return combine(L, &a, &b, op);
 }
 
@@ -150,7 +172,7 @@ static int vec_div(lua_State *L) { return arith(L, LUA_OPDIV, "/"); }
 
 static int vec_unm(lua_State *L) {
     cl_vecvalue a;
-    if (!operand(L, 1, &a)) return bad_operand(L, 1, "-");
+    if (!operand(L, 1, &a)) return bad_operand(L, 1, "-", 0);
     cl_vecvalue r = {.integers = 0};
     for (int k = 0; k < 2; k++) {
         push_axis(L, &a, k);
@@ -182,10 +204,21 @@ static int vec_len(lua_State *L) {
 
 // MARK: - Fields
 
-/// The vec at 1 for a metamethod or method named `name`, or raises.
+/// The vec at 1 for a metamethod named `name`, or raises.
 static cl_vecvalue *self(lua_State *L, const char *name) {
     cl_vecvalue *v = cl_vec_at(L, 1);
-    if (v == NULL) luaL_error(L, "bad argument #1 to '%s' (expected vec, got %s)", name, type_name(L, 1));
+    if (v == NULL) luaL_error(L, "bad argument #1 to '%s' (expected animhost.Vec, got %s)", name, type_name(L, 1));
+    return v;
+}
+
+/// Argument `i` of method `name` as a vector (any vector: `animhost.vec.length({6, 8})` works
+/// as `v:length()` does), or raises. Numbered as Lua numbers them: after self for `v:dot(w)`.
+static cl_vecvalue argument(lua_State *L, int i, const char *name) {
+    cl_vecvalue v;
+    if (!operand(L, i, &v)) {
+        const char *got = cl_describe_nonvector(L, i);
+        luaL_error(L, "bad argument #%d to '%s' (expected vector, got %s)", cl_is_method_call(L) ? i - 1 : i, name, got);
+    }
     return v;
 }
 
@@ -251,15 +284,15 @@ static int vec_pairs(lua_State *L) {
 // MARK: - Methods
 
 static int vec_length(lua_State *L) {
-    const cl_vecvalue *v = self(L, "length");
-    lua_Number x = cl_vec_number(v, 0), y = cl_vec_number(v, 1);
+    cl_vecvalue v = argument(L, 1, "length");
+    lua_Number x = cl_vec_number(&v, 0), y = cl_vec_number(&v, 1);
     lua_pushnumber(L, sqrt(x * x + y * y));
     return 1;
 }
 
 static int vec_normalized(lua_State *L) {
-    const cl_vecvalue *v = self(L, "normalized");
-    lua_Number x = cl_vec_number(v, 0), y = cl_vec_number(v, 1), l = sqrt(x * x + y * y);
+    cl_vecvalue v = argument(L, 1, "normalized");
+    lua_Number x = cl_vec_number(&v, 0), y = cl_vec_number(&v, 1), l = sqrt(x * x + y * y);
     cl_vecvalue *r = new_vec(L);
     if (l == 0) {
         r->axis[0].i = 0; r->axis[1].i = 0; r->integers = 3;
@@ -272,16 +305,14 @@ static int vec_normalized(lua_State *L) {
 /// a · b (dot) or a × b (cross, the z of the 3-D product) with Lua's arithmetic: integers
 /// stay integers when every axis is one (wrap-around), floats otherwise.
 static int product(lua_State *L, const char *name, int cross) {
-    const cl_vecvalue *a = self(L, name);
-    cl_vecvalue b;
-    if (!operand(L, 2, &b)) return bad_operand(L, 2, name);
+    cl_vecvalue a = argument(L, 1, name), b = argument(L, 2, name);
     int i = cross ? 1 : 0, j = 1 - i;
-    if ((a->integers & b.integers) == 3) {
-        lua_Unsigned p = (lua_Unsigned)a->axis[0].i * (lua_Unsigned)b.axis[i].i,
-                     q = (lua_Unsigned)a->axis[1].i * (lua_Unsigned)b.axis[j].i;
+    if ((a.integers & b.integers) == 3) {
+        lua_Unsigned p = (lua_Unsigned)a.axis[0].i * (lua_Unsigned)b.axis[i].i,
+                     q = (lua_Unsigned)a.axis[1].i * (lua_Unsigned)b.axis[j].i;
         lua_pushinteger(L, (lua_Integer)(cross ? p - q : p + q));
     } else {
-        lua_Number p = cl_vec_number(a, 0) * cl_vec_number(&b, i), q = cl_vec_number(a, 1) * cl_vec_number(&b, j);
+        lua_Number p = cl_vec_number(&a, 0) * cl_vec_number(&b, i), q = cl_vec_number(&a, 1) * cl_vec_number(&b, j);
         lua_pushnumber(L, cross ? p - q : p + q);
     }
     return 1;
@@ -291,15 +322,15 @@ static int vec_dot(lua_State *L) { return product(L, "dot", 0); }
 static int vec_cross(lua_State *L) { return product(L, "cross", 1); }
 
 static int vec_angle(lua_State *L) {
-    const cl_vecvalue *v = self(L, "angle");
-    lua_pushnumber(L, atan2(cl_vec_number(v, 1), cl_vec_number(v, 0)));
+    cl_vecvalue v = argument(L, 1, "angle");
+    lua_pushnumber(L, atan2(cl_vec_number(&v, 1), cl_vec_number(&v, 0)));
     return 1;
 }
 
 static int vec_unpack(lua_State *L) {
-    const cl_vecvalue *v = self(L, "unpack");
-    push_axis(L, v, 0);
-    push_axis(L, v, 1);
+    cl_vecvalue v = argument(L, 1, "unpack");
+    push_axis(L, &v, 0);
+    push_axis(L, &v, 1);
     return 2;
 }
 
@@ -352,7 +383,7 @@ static int vec_call(lua_State *L) {
     if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
         if (!operand(L, 2, &a)) {
             return luaL_error(L, "bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got %s)",
-                              t == LUA_TTABLE ? "a table that is not {x, y} or {x=, y=}" : type_name(L, 2));
+                              cl_describe_nonvector(L, 2));
         }
     } else if (t == LUA_TNUMBER) {
         if (lua_type(L, 3) != LUA_TNUMBER) {
@@ -377,6 +408,7 @@ static int vec_extend(lua_State *L) {
     }
     const char *name = lua_tostring(L, 2);
     if (axis_of(L, 2) >= 0) return luaL_error(L, "'%s' is a field of every vec, not a method", name);
+    if (name[0] == '_' && name[1] == '_') return luaL_error(L, "animhost.vec.%s: a vec's metamethods cannot be changed", name);
     for (const char *const *b = BUILT_IN; *b != NULL; b++) {
         if (strcmp(*b, name) == 0) return luaL_error(L, "animhost.vec.%s is built in; give your method another name", name);
     }
@@ -444,6 +476,7 @@ int cl_tovec(lua_State *L, int idx, double *x, double *y) {
         lua_rotate(L, -2, 1);                        // stack: y "x"
         ok = lua_rawget(L, idx) == LUA_TNUMBER && ok; // stack: y x
         lua_rotate(L, -2, 1);                        // stack: x y
+        if (ok) ok = cl_table_has_two_keys(L, idx);
     }
     if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
     lua_settop(L, top);

@@ -26,6 +26,18 @@ static inline cl_vecvalue *cl_vec_at(lua_State *L, int idx) {
     return v;
 }
 
+/// Whether the table at `idx` (an absolute index) has exactly two keys: once x and y are found,
+/// that no other key is there ({x=, y=, z=} is a mistake, not a vector).
+static inline int cl_table_has_two_keys(lua_State *L, int idx) {
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {                    // stack: key value
+        lua_settop(L, -2);
+        if (++n > 2) { lua_settop(L, -2); return 0; }
+    }
+    return n == 2;
+}
+
 static inline lua_Number cl_vec_number(const cl_vecvalue *v, int k) {
     return (v->integers >> k & 1) ? (lua_Number)v->axis[k].i : v->axis[k].n;
 }

@@ -111,10 +111,12 @@ final class ItemFastPathTests: XCTestCase {
             return select(2, pcall(function() box.velocity = other end)),
                    select(2, pcall(function() return box.center + other end)),
                    select(2, pcall(box.center.unpack, other)),
+                   select(2, pcall(function() box.velocity = {x = 1, y = 2, z = 3} end)),
                    box.velocity
             """), ["fast.lua:4: field 'velocity' of item: expected vector {x, y}, got animhost.Item",
                    "fast.lua:5: bad operand to vec + (expected vector, got animhost.Item)",
-                   "bad argument #1 to 'unpack' (expected vec, got animhost.Item)",
+                   "bad argument #1 to 'unpack' (expected vector, got animhost.Item)",
+                   "fast.lua:7: field 'velocity' of item: expected vector {x, y}, got a table with keys other than x and y",
                    "vec(0, 0)"])
     }
 
@@ -132,6 +134,6 @@ final class ItemFastPathTests: XCTestCase {
                    select(2, pcall(function() return {1} * v(1, 2) end))
             """), ["fast.lua:3: bad operand to vec + (expected vector, got number)",
                    "fast.lua:4: bad operand to vec / (expected vector, got number)",
-                   "fast.lua:5: bad operand to vec * (expected vector, got table)"])
+                   "fast.lua:5: bad operand to vec * (expected vector or number, got a table without two numbers)"])
     }
 }

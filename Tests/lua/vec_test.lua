@@ -55,11 +55,15 @@ describe("a vec", function()
     assert.is_false(ok)
     assert.matches("vec_test%.lua:%d+: bad operand to vec %+ %(expected vector, got number%)$", e)
     assert.equal("bad operand to vec / (expected vector, got number)", message(function() return 3 / vec(1, 2) end))
-    assert.equal("bad operand to vec * (expected vector, got table)", message(function() return {1} * vec(1, 2) end))
+    assert.equal("bad operand to vec * (expected vector or number, got a table without two numbers)",
+      message(function() return {1} * vec(1, 2) end))
+    assert.equal("bad operand to vec * (expected vector or number, got string)", message(function() return vec(1, 2) * "2" end))
     assert.equal("bad operand to vec - (expected vector, got string)", message(function() return vec(1, 2) - "1" end))
     assert.equal("bad operand to vec + (expected vector, got number)", message(function() return vec(1, 2) + 1 end))
     -- {x, y, z} is a mistake here as everywhere else in the API.
-    assert.equal("bad operand to vec + (expected vector, got table)", message(function() return vec(1, 2) + {1, 2, 3} end))
+    assert.equal("bad operand to vec + (expected vector, got a table of 3 numbers)", message(function() return vec(1, 2) + {1, 2, 3} end))
+    assert.equal("bad operand to vec + (expected vector, got a table with keys other than x and y)",
+      message(function() return vec(1, 2) + {x = 1, y = 2, z = 3} end))
   end)
 
   it("equals another vec with the same numbers (1 == 1.0), never a table", function()
@@ -81,8 +85,10 @@ describe("a vec", function()
     local x, y = v:unpack()
     assert.equal(3, x); assert.equal(4, y)
     assert.equal(5, vec.length(v))
-    assert.equal("bad operand to vec dot (expected vector, got number)", message(function() return v:dot(3) end))
-    assert.equal("bad argument #1 to 'length' (expected vec, got number)", message(function() return v.length(5) end))
+    assert.equal("bad argument #1 to 'dot' (expected vector, got number)", message(function() return v:dot(3) end))
+    assert.equal("bad argument #2 to 'dot' (expected vector, got number)", message(function() return v.dot(v, 3) end))
+    assert.equal("bad argument #1 to 'length' (expected vector, got number)", message(function() return v.length(5) end))
+    assert.equal(10, vec.length({6, 8}))                     -- any vector is a self
   end)
 
   it("iterates like {x = …, y = …} with pairs and like {x, y} with ipairs and table.unpack", function()
@@ -106,9 +112,9 @@ describe("a vec", function()
     assert.equal("bad argument #2 to 'vec' (expected number, got nil)", message(vec, 1, nil))
     assert.equal("bad argument #2 to 'vec' (expected number, got no value)", message(vec, 1))
     assert.equal("bad argument #3 to 'vec' (a vec has two axes: expected two numbers, got 3 values)", message(vec, 1, 2, 3))
-    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table that is not {x, y} or {x=, y=})",
+    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table without two numbers)",
       message(vec, {1}))
-    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table that is not {x, y} or {x=, y=})",
+    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table of 3 numbers)",
       message(vec, {1, 2, 3}))
   end)
 
@@ -138,6 +144,8 @@ describe("a vec", function()
     assert.equal(5, vec(3, 4):length())
     assert.equal("'y' is a field of every vec, not a method", message(function() animhost.vec.y = function() end end))
     assert.equal("animhost.vec.half: expected a function (the method), got number", message(function() animhost.vec.half = 0.5 end))
+    assert.equal("animhost.vec.__add: a vec's metamethods cannot be changed",
+      message(function() animhost.vec.__add = function() return 1 end end))
     assert.is_false(getmetatable(animhost.vec))
   end)
 
@@ -152,7 +160,9 @@ describe("a vec", function()
     ok, e = pcall(assert.near, vec(0, 0), vec(3, 4), 1)
     assert.matches("Distance 5, tolerance 1", tostring(e), 1, true)
     ok, e = pcall(assert.near, vec(0, 0), 5, 1)
-    assert.matches("bad argument #1 to 'near' (number (or two vectors) expected, got vec)", tostring(e), 1, true)
+    assert.matches("bad argument #1 to 'near' (number (or two vectors) expected, got animhost.Vec)", tostring(e), 1, true)
+    ok, e = pcall(assert.near, vec(1, 2), vec(1, 2), vec(1, 1))
+    assert.matches("bad argument #3 to 'near' (number (the distance) expected, got animhost.Vec)", tostring(e), 1, true)
   end)
 
   it("compares with assert.same against a vec or any vector table", function()
@@ -167,9 +177,9 @@ describe("a vec", function()
   it("hides its metatable, and its functions refuse any other userdata", function()
     assert.is_false(getmetatable(vec(0, 0)))
     local scene = animhost.load("scenes/free_fall.lua")     -- a userdata of another kind
-    assert.equal("bad argument #1 to 'unpack' (expected vec, got animhost.Scene)", message(vec(0, 0).unpack, scene))
-    assert.equal("bad argument #1 to 'length' (expected vec, got animhost.Scene)", message(vec.length, scene))
+    assert.equal("bad argument #1 to 'unpack' (expected vector, got animhost.Scene)", message(vec(0, 0).unpack, scene))
+    assert.equal("bad argument #1 to 'length' (expected vector, got animhost.Scene)", message(vec.length, scene))
     local iterate = pairs(vec(1, 2))
-    assert.equal("bad argument #1 to 'next' (expected vec, got animhost.Scene)", message(iterate, scene, nil))
+    assert.equal("bad argument #1 to 'next' (expected animhost.Vec, got animhost.Scene)", message(iterate, scene, nil))
   end)
 end)

@@ -24,21 +24,12 @@ struct LuaVectors {
     func read(at i: Int32) -> Vec2? { read(at: i, lua.L) }
 
     /// What a value that is not a vector is, for `expected vector {x, y}, got …`: its type,
-    /// or for a table `a table of 3 numbers` / `a table without two numbers`.
+    /// or for a table `a table of 3 numbers` / `a table with keys other than x and y` / `a
+    /// table without two numbers` (the vec type's own words, from C).
     static func describeNonVector(at i: Int32, _ call: LuaCall) -> String {
-        let L = call.L
-        guard lua_type(L, i) == LUA_TTABLE else { return call.typeName(at: i) }
-        let t = lua_absindex(L, i)
-        let n = Int(lua_rawlen(L, t))
-        if n > 2 {
-            var numbers = 0
-            for k in 1...n {
-                if lua_rawgeti(L, t, lua_Integer(k)) == LUA_TNUMBER { numbers += 1 }
-                lua_settop(L, -2)
-            }
-            if numbers == n { return "a table of \(n) numbers" }
-        }
-        return "a table without two numbers"
+        guard lua_type(call.L, i) == LUA_TTABLE else { return call.typeName(at: i) }
+        defer { lua_settop(call.L, -2) }
+        return String(cString: cl_describe_nonvector(call.L, i))
     }
 
     /// Pushes a vec value (a table with the vec metatable).

@@ -397,7 +397,10 @@ local function near(state, arguments)
   -- value read as text (a CSV cell, a formatted label) behind a passing test.
   local ex, ey = vectorXY(arguments[1])
   local ax, ay = vectorXY(arguments[2])
-  if ex ~= nil and ax ~= nil and type(arguments[3]) == "number" then
+  if ex ~= nil and ax ~= nil then
+    if type(arguments[3]) ~= "number" then
+      raise(say("assertion.internal.badargtype", {3, "near", "number (the distance)", isvec(arguments[3]) and "animhost.Vec" or type(arguments[3])}))
+    end
     -- Two vectors: the distance between them within the tolerance.
     local tolerance = arguments[3]
     local distance = math.sqrt((ax - ex) ^ 2 + (ay - ey) ^ 2)
@@ -410,7 +413,7 @@ local function near(state, arguments)
   for i = 1, 3 do
     if type(arguments[i]) ~= "number" then
       local what = i == 3 and "number" or "number (or two vectors)"
-      raise(say("assertion.internal.badargtype", {i, "near", what, isvec(arguments[i]) and "vec" or type(arguments[i])}))
+      raise(say("assertion.internal.badargtype", {i, "near", what, isvec(arguments[i]) and "animhost.Vec" or type(arguments[i])}))
     end
   end
   local expected, actual, tolerance = arguments[1], arguments[2], arguments[3]

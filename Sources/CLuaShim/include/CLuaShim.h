@@ -237,9 +237,14 @@ void cl_pushvec(lua_State *L, double x, double y, int metaref);
 /// 1 when the value at `idx` is a vec.
 int cl_isvec(lua_State *L, int idx);
 
-/// Reads a vector at `idx`: a vec, an {x, y} array or a table with numeric x and y (raw
-/// reads). Returns 1 and fills x, y, or 0 when it is not one.
+/// Reads a vector at `idx`: a vec, an {x, y} array or a table with numeric x and y and no
+/// other keys (raw reads). Returns 1 and fills x, y, or 0 when it is not one.
 int cl_tovec(lua_State *L, int idx, double *x, double *y);
+
+/// Pushes and returns what a value that is not a vector is, for "expected vector, got …":
+/// its type (or __name), or for a table "a table of 3 numbers", "a table with keys other
+/// than x and y", "a table without two numbers".
+const char *cl_describe_nonvector(lua_State *L, int idx);
 
 // MARK: - Fast fields: a class's hot fields read and written without the trampoline
 
