@@ -1,6 +1,7 @@
 -- An item's size is its body's size: growing a box that rests on the floor grows its
 -- collision shape and its mass (density × area), so it rests on the floor at its new size.
 -- (UIKit reads an item's bounds only when its body is made; animhost follows the size.)
+-- scenes/grow.lua with how = 0 is the scene README shows.
 local GROW = "scenes/grow.lua"
 
 describe("a box that grows from 100×100 to 200×200 on the floor", function()
