@@ -30,8 +30,7 @@ extension Animator {
         if case .polygon(let points) = old.shape {
             let b = basis ?? (points, old.size)
             basis = b
-            let k = Vec2(s.x / b.size.x, s.y / b.size.y)
-            shape = .polygon(b.points.map { Vec2($0.x * k.x, $0.y * k.y) })
+            shape = ItemShape.polygon(b.points).scaled(by: Vec2(s.x / b.size.x, s.y / b.size.y))
         }
         let collisionShape: Shape
         switch shape.collisionShape(size: s) {
