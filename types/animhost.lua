@@ -8,8 +8,8 @@
 ---@field y number
 ---@operator add(animhost.Vec|number[]): animhost.Vec
 ---@operator sub(animhost.Vec|number[]): animhost.Vec
----@operator mul(number|animhost.Vec): animhost.Vec
----@operator div(number|animhost.Vec): animhost.Vec
+---@operator mul(number|animhost.Vec|number[]): animhost.Vec
+---@operator div(number|animhost.Vec|number[]): animhost.Vec
 ---@operator unm: animhost.Vec
 local Vec = {}
 ---@return number
@@ -744,13 +744,13 @@ function animhost.keyframe(relativeStart, relativeDuration, fn) end
 ---@return animhost.PropertyAnimator animator
 function animhost.animateKeyframes(fields) end
 
----A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().
+---A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack(). `animhost.vec(v)` copies any vector; `animhost.vec.length(v)` is the method as a function; a function assigned to `animhost.vec.name` becomes a method of every vec.
 ---@param x number 
 ---@param y number 
 ---@return animhost.Vec v
 function animhost.vec(x, y) end
 
----Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).
+---Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...). As in UIKit, an item moves only while a built-in behavior holds it (gravity, collision, push, snap, attachment, field, itemBehavior): an action that sets the velocity of an item no built-in behavior holds changes the number, not the motion — add the item to one, e.g. self:addChild(animhost.itemBehavior{items = {item}}).
 ---@param name string 
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end

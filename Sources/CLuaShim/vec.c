@@ -12,6 +12,7 @@
 
 #include <lauxlib.h>
 #include <math.h>
+#include <string.h>
 
 static const char *const VEC_NAME = "animhost.vec";
 const char cl_vec_tag = 0;
@@ -55,13 +56,15 @@ static int push_vec(lua_State *L, const cl_vecvalue *r) {
 }
 
 /// Reads the operand at `idx` as a vector into `out`: a vec, an {x, y} array or an {x=, y=}
-/// table (raw reads; the array form wins when [1] is set). 0 when it is none of those.
+/// table (raw reads; the array form wins when [1] is set; {x, y, z} is not a vector, as
+/// nowhere else in the API). 0 when it is none of those.
 static int operand(lua_State *L, int idx, cl_vecvalue *out) {
     const cl_vecvalue *v = cl_vec_at(L, idx);
     if (v != NULL) { *out = *v; return 1; }
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
     int top = lua_gettop(L);
-    if (lua_rawgeti(L, idx, 1) == LUA_TNIL) {
+    int array = lua_rawgeti(L, idx, 1) != LUA_TNIL;
+    if (!array) {
         lua_settop(L, top);
         lua_pushliteral(L, "x"); lua_rawget(L, idx);
         lua_pushliteral(L, "y"); lua_rawget(L, idx);
@@ -69,6 +72,10 @@ static int operand(lua_State *L, int idx, cl_vecvalue *out) {
         lua_rawgeti(L, idx, 2);
     }
     int ok = lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER;
+    if (ok && array) {
+        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;
+        lua_settop(L, -2);                             // the axes are at -2 and -1 again
+    }
     if (ok) {
         out->integers = 0;
         set_axis(L, out, 0, -2);
@@ -341,33 +348,64 @@ void cl_pushvecmeta(lua_State *L) {
 /// animhost.vec(x, y) or animhost.vec(v) (a copy of any vector); upvalue 1 is the metatable.
 static int vec_call(lua_State *L) {
     cl_vecvalue a = {.integers = 0};
-    int t = lua_type(L, 2);
+    int t = lua_type(L, 2), n = lua_gettop(L) - 1;
     if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
         if (!operand(L, 2, &a)) {
             return luaL_error(L, "bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got %s)",
-                              t == LUA_TTABLE ? "a table without two numbers" : type_name(L, 2));
+                              t == LUA_TTABLE ? "a table that is not {x, y} or {x=, y=}" : type_name(L, 2));
         }
-    } else if (t == LUA_TNUMBER && lua_type(L, 3) == LUA_TNUMBER) {
+    } else if (t == LUA_TNUMBER) {
+        if (lua_type(L, 3) != LUA_TNUMBER) {
+            return luaL_error(L, "bad argument #2 to 'vec' (expected number, got %s)", luaL_typename(L, 3));
+        }
+        if (n > 2) return luaL_error(L, "bad argument #3 to 'vec' (a vec has two axes: expected two numbers, got %d values)", n);
         set_axis(L, &a, 0, 2);
         set_axis(L, &a, 1, 3);
     } else {
-        return luaL_error(L, "bad argument #1 to 'vec' (expected two numbers, got %s, %s)",
-                          luaL_typename(L, 2), luaL_typename(L, 3));
+        return luaL_error(L, "bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got %s)", type_name(L, 2));
     }
     return push_vec(L, &a);
 }
 
+static const char *const BUILT_IN[] = {"length", "normalized", "dot", "cross", "angle", "unpack", NULL};
+
+/// `function animhost.vec.lerp(a, b, t) … end`: a method every vec then has (`v:lerp(w, 0.5)`).
+/// The built-in methods and the fields stay as they are. Upvalue 4 is the methods table.
+static int vec_extend(lua_State *L) {
+    if (lua_type(L, 2) != LUA_TSTRING) {
+        return luaL_error(L, "animhost.vec takes methods by name (animhost.vec.lerp = function …), got a %s key", luaL_typename(L, 2));
+    }
+    const char *name = lua_tostring(L, 2);
+    if (axis_of(L, 2) >= 0) return luaL_error(L, "'%s' is a field of every vec, not a method", name);
+    for (const char *const *b = BUILT_IN; *b != NULL; b++) {
+        if (strcmp(*b, name) == 0) return luaL_error(L, "animhost.vec.%s is built in; give your method another name", name);
+    }
+    if (lua_type(L, 3) != LUA_TFUNCTION) {
+        return luaL_error(L, "animhost.vec.%s: expected a function (the method), got %s", name, type_name(L, 3));
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, lua_upvalueindex(4));
+    return 0;
+}
+
 void cl_pushvecconstructor(lua_State *L) {
     lua_createtable(L, 0, 0);                          // stack: vec
-    lua_createtable(L, 0, 2);                          // stack: vec callmeta
+    lua_createtable(L, 0, 4);                          // stack: vec callmeta
+    int callmeta = lua_gettop(L);
     cl_pushvecmeta(L);                                 // stack: vec callmeta mt
-    int mt = lua_gettop(L);
+    int mt = callmeta + 1;
     push_closure(L, vec_call, mt, 0, 0);
-    lua_setfield(L, mt - 1, "__call");
-    lua_getfield(L, mt, "__index");                    // the methods: animhost.vec.length(v)
+    lua_setfield(L, callmeta, "__call");
+    lua_getfield(L, mt, "__index");
     lua_getupvalue(L, -1, 4);                          // stack: vec callmeta mt index methods
-    lua_setfield(L, mt - 1, "__index");
-    lua_settop(L, mt - 1);
+    int methods = lua_gettop(L);
+    lua_pushvalue(L, methods);
+    lua_setfield(L, callmeta, "__index");              // animhost.vec.length(v)
+    push_closure(L, vec_extend, mt, 1, methods);
+    lua_setfield(L, callmeta, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, callmeta, "__metatable");
+    lua_settop(L, callmeta);
     lua_setmetatable(L, -2);                           // stack: vec
 }
 

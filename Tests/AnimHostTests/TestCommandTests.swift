@@ -24,6 +24,13 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("memory limit 256 MiB reached"), r.stdout)
     }
 
+    func testAnErrorObjectThatIsAHostValueIsShownAsPrintShowsIt() throws {
+        let file = "Tests/AnimHostTests/Fixtures/errors/value_errors_test.lua"
+        let r = try runAnimhost(["test", file])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("ERROR host values as errors a vec\n  \(file):3\n    vec(1, 2.5)"), r.stdout)
+    }
+
     func testJUnitIsValidXMLWithTheSameCounts() throws {
         let r = try runAnimhost(["test", fixtures + "/mixed_test.lua", "--output", "junit"])
         XCTAssertEqual(r.status, 1)

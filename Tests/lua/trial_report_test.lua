@@ -49,7 +49,7 @@ describe("test helpers", function()
 
   it("assert.near refuses strings", function()
     local message = failure(function() assert.near("1", 1, 0.1) end)
-    assert.truthy(message:find("bad argument #1 to 'near' (number expected, got string)", 1, true), message)
+    assert.truthy(message:find("bad argument #1 to 'near' (number (or two vectors) expected, got string)", 1, true), message)
     message = failure(function() assert.near(1, 1, "0.1") end)
     assert.truthy(message:find("bad argument #3 to 'near' (number expected, got string)", 1, true), message)
     assert.near(1, 1.05, 0.1)

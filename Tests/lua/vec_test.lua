@@ -57,6 +57,9 @@ describe("a vec", function()
     assert.equal("bad operand to vec / (expected vector, got number)", message(function() return 3 / vec(1, 2) end))
     assert.equal("bad operand to vec * (expected vector, got table)", message(function() return {1} * vec(1, 2) end))
     assert.equal("bad operand to vec - (expected vector, got string)", message(function() return vec(1, 2) - "1" end))
+    assert.equal("bad operand to vec + (expected vector, got number)", message(function() return vec(1, 2) + 1 end))
+    -- {x, y, z} is a mistake here as everywhere else in the API.
+    assert.equal("bad operand to vec + (expected vector, got table)", message(function() return vec(1, 2) + {1, 2, 3} end))
   end)
 
   it("equals another vec with the same numbers (1 == 1.0), never a table", function()
@@ -99,15 +102,57 @@ describe("a vec", function()
     assert.equal(1, v.x)
     assert.equal(vec(1, 2), vec({1, 2}))
     assert.equal(vec(1, 2), vec{x = 1, y = 2})
-    assert.equal("bad argument #1 to 'vec' (expected two numbers, got string, no value)", message(vec, "a"))
-    assert.equal("bad argument #1 to 'vec' (expected two numbers, got number, nil)", message(vec, 1, nil))
-    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table without two numbers)",
+    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got string)", message(vec, "a"))
+    assert.equal("bad argument #2 to 'vec' (expected number, got nil)", message(vec, 1, nil))
+    assert.equal("bad argument #2 to 'vec' (expected number, got no value)", message(vec, 1))
+    assert.equal("bad argument #3 to 'vec' (a vec has two axes: expected two numbers, got 3 values)", message(vec, 1, 2, 3))
+    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table that is not {x, y} or {x=, y=})",
       message(vec, {1}))
+    assert.equal("bad argument #1 to 'vec' (expected two numbers or a vector {x, y}, got a table that is not {x, y} or {x=, y=})",
+      message(vec, {1, 2, 3}))
   end)
 
-  it("prints with the frames' number format", function()
+  it("prints with the frames' number format, and joins strings with ..", function()
     assert.equal("vec(1.5, -2)", tostring(vec(1.5, -2)))
     assert.equal("vec(0.333333, 100)", tostring(vec(1 / 3, 100.0)))
+    assert.equal("at vec(1, 2.5)!", "at " .. vec(1, 2.5) .. "!")
+    assert.equal("3vec(0, 0)", 3 .. vec(0, 0))
+    assert.equal("attempt to concatenate a nil value", message(function() return vec(1, 2) .. nil end))
+  end)
+
+  it("is a shared, mutable value: assignment shares it, animhost.vec(v) copies it", function()
+    local a = vec(1, 2)
+    local b = a
+    b.x = 9
+    assert.equal(9, a.x)
+    local c = vec(a)
+    c.x = 0
+    assert.equal(9, a.x)
+  end)
+
+  it("takes methods a script adds to animhost.vec, and keeps its own", function()
+    function animhost.vec.lerp(a, b, t) return a + (b - a) * t end
+    assert.equal(vec(5, 10), vec(0, 0):lerp(vec(10, 20), 0.5))
+    assert.equal("animhost.vec.length is built in; give your method another name",
+      message(function() animhost.vec.length = function() return -1 end end))
+    assert.equal(5, vec(3, 4):length())
+    assert.equal("'y' is a field of every vec, not a method", message(function() animhost.vec.y = function() end end))
+    assert.equal("animhost.vec.half: expected a function (the method), got number", message(function() animhost.vec.half = 0.5 end))
+    assert.is_false(getmetatable(animhost.vec))
+  end)
+
+  it("is near another vector within a distance (assert.near), and failures show every digit", function()
+    assert.near(vec(3, 4), vec(3, 4.001), 0.01)
+    assert.near({3, 4}, vec(3.006, 4.008), 0.0100001)       -- distance 0.01
+    assert.are_not.near(vec(3, 4), {x = 3, y = 4.1}, 0.01)
+    local ok, e = pcall(assert.same, vec(1, 0), vec(1.0000001, 0))
+    assert.is_false(ok)
+    assert.matches("(vec) vec(1.0000001, 0)", tostring(e), 1, true)
+    assert.matches("(vec) vec(1, 0)", tostring(e), 1, true)
+    ok, e = pcall(assert.near, vec(0, 0), vec(3, 4), 1)
+    assert.matches("Distance 5, tolerance 1", tostring(e), 1, true)
+    ok, e = pcall(assert.near, vec(0, 0), 5, 1)
+    assert.matches("bad argument #1 to 'near' (number (or two vectors) expected, got vec)", tostring(e), 1, true)
   end)
 
   it("compares with assert.same against a vec or any vector table", function()

@@ -38,12 +38,16 @@ public enum APIDocs {
         Generated from the API's own description (`scripts/api-docs`); do not edit by hand. \
         Units: points (pt), seconds (s), radians (rad); y grows downward. Vectors are `{x, y}` \
         arrays, `{x=, y=}` tables or `animhost.vec(x, y)` values; the host returns vec values: \
-        a small userdata (`type(v)` is `"userdata"`) with fields `x`, `y` (also `[1]`, `[2]`, both \
-        assignable), `+ - * /` and unary `-` (with vecs, `{x, y}` tables or a number to scale), \
-        `==` between vecs, `#v == 2`, `pairs` (x, y), `ipairs` and `table.unpack` (x, y), and \
-        the methods below. Each read of a vector field is a new vec, so changing it does not \
-        change the item: assign it back (`local v = it.velocity; v.x = 0; it.velocity = v`). \
-        In tests `assert.same` compares a vec with `{x, y}` or `{x=, y=}` by its numbers. \
+        a small userdata (`type(v)` is `"userdata"`) with fields `x`, `y` (also `[1]`, `[2]`, all \
+        assignable; other keys read `nil`), `v + w` and `v - w` (w a vec or an `{x, y}` table), \
+        `v * 2`, `2 * v`, `v / 2`, `v * w` and `v / w` axis by axis, unary `-`, `==` between vecs, \
+        `"at " .. v`, `#v == 2`, `pairs` (x, y), `ipairs` and `table.unpack` (x, y), and the \
+        methods below. Each read of a vector field is a new vec, so changing it does not change \
+        the item: assign it back (`local v = it.velocity; v.x = 0; it.velocity = v`); a vec \
+        itself is shared like a table, and `animhost.vec(v)` copies it. A function assigned to \
+        `animhost.vec.name` becomes a method of every vec (`v:name(…)`). In tests `assert.same` \
+        compares a vec with `{x, y}` or `{x=, y=}` by its numbers, and `assert.near(a, b, d)` \
+        takes two vectors and a distance. \
         Numbers that enter the simulation must be finite and within ±1e9. Editor completion: \
         `types/animhost.lua` (see the README).
 
@@ -65,8 +69,8 @@ public enum APIDocs {
         ---@field y number
         ---@operator add(animhost.Vec|number[]): animhost.Vec
         ---@operator sub(animhost.Vec|number[]): animhost.Vec
-        ---@operator mul(number|animhost.Vec): animhost.Vec
-        ---@operator div(number|animhost.Vec): animhost.Vec
+        ---@operator mul(number|animhost.Vec|number[]): animhost.Vec
+        ---@operator div(number|animhost.Vec|number[]): animhost.Vec
         ---@operator unm: animhost.Vec
         local Vec = {}
         ---@return number

@@ -36,10 +36,10 @@ extension Scene {
         registerScene(in: module)
         registerInput(in: module)
         registerAnimations(in: module)
-        module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack().",
+        module.document("vec", "A vector value: fields x and y (also [1] and [2]), arithmetic operators, :length(), :normalized(), :dot(v), :cross(v), :angle(), :unpack(). `animhost.vec(v)` copies any vector; `animhost.vec.length(v)` is the method as a function; a function assigned to `animhost.vec.name` becomes a method of every vec.",
                         [LuaParam("x", .number), LuaParam("y", .number)], returns: LuaParam("v", "vec", annotation: "animhost.Vec"),
-                        example: "local v = animhost.vec(3, 4); print(v:length())  --> 5")
-        module.document("behavior", "Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...).",
+                        example: "local v = animhost.vec(3, 4); print(v:length())  --> 5.0")
+        module.document("behavior", "Makes a custom behavior class (like subclassing UIDynamicBehavior): define init(self, ...) and optionally action(self, dt), called after every step; instances have :addChild(b), :removeChild(b), .childBehaviors, .animator. Create with Class.new(...). As in UIKit, an item moves only while a built-in behavior holds it (gravity, collision, push, snap, attachment, field, itemBehavior): an action that sets the velocity of an item no built-in behavior holds changes the number, not the motion — add the item to one, e.g. self:addChild(animhost.itemBehavior{items = {item}}).",
                         [LuaParam("name", .string)], returns: LuaParam("class", "behavior class", annotation: "animhost.BehaviorClass"),
                         example: "local Drag = animhost.behavior(\"Drag\")\nfunction Drag:init(item) self:addChild(animhost.snap{item = item, to = {0, 0}}) end")
         SpringConvertBinding.register(in: module)

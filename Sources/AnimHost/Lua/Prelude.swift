@@ -11,6 +11,14 @@ local setmetatable, type, error = setmetatable, type, error
 -- but print.
 local num = animhost._num
 vecmeta.__tostring = function(v) return "vec(" .. num(v.x) .. ", " .. num(v.y) .. ")" end
+-- "pos: " .. v, as print(v) shows it; what Lua refuses to join, it still refuses.
+local tostring = tostring
+local function text(v)
+  local t = type(v)
+  if t == "string" or t == "number" or t == "userdata" then return tostring(v) end
+  error("attempt to concatenate a " .. t .. " value", 3)
+end
+vecmeta.__concat = function(a, b) return text(a) .. text(b) end
 
 -- Custom behaviors: classes whose instances are plain tables backed by a host composite.
 local classes = {}

@@ -90,6 +90,20 @@ local function hasToString(v)
   return type(mt) == "table" and rawget(mt, "__tostring") ~= nil
 end
 
+-- Vecs in failure messages: every digit that tells two numbers apart (tostring(v) rounds
+-- to the frames' 6 decimals, so two different vecs could print alike).
+local isvec = host.isvec
+local function exact(n)
+  if math.type(n) == "integer" then return tostring(n) end
+  for digits = 1, 17 do
+    local s = format("%." .. digits .. "g", n)
+    if tonumber(s) == n then return s end
+  end
+  return tostring(n)
+end
+local function showVec(v) return "vec(" .. exact(v.x) .. ", " .. exact(v.y) .. ")" end
+lib.showVec = showVec
+
 local tableDepth = 3
 local function showTable(t, depth, crumbs, indent, seen)
   if seen[t] then return "{ ... recursive }" end
@@ -106,6 +120,7 @@ local function showTable(t, depth, crumbs, indent, seen)
     local text
     if type(v) == "table" and not hasToString(v) then
       text = showTable(v, depth + 1, mark == "*" and crumbs or nil, indent .. "  ", seen)
+    elseif isvec(v) then text = showVec(v)
     elseif type(v) == "string" then text = format("'%s'", v)
     else text = tostring(v) end
     lines[#lines + 1] = indent .. mark .. key .. " = " .. text
@@ -130,6 +145,7 @@ local function formatValue(v, extra)
   end
   if t == "number" and math.type(v) == "integer" then return "(number) " .. tostring(v) end
   if t == "function" or t == "thread" then return "(" .. t .. ")" end
+  if isvec(v) then return "(vec) " .. showVec(v) end
   if t == "userdata" then return "(userdata) " .. tostring(v) end
   return "(" .. t .. ") " .. tostring(v)
 end
@@ -137,7 +153,6 @@ lib.format = formatValue
 
 -- A vec compared with a table compares as the table {x, y}: the table is a vector form
 -- (two numbers, {x, y} or {x=, y=}) with the same numbers or it differs.
-local isvec = host.isvec
 local function vectorForm(t)
   if type(t) ~= "table" then return nil end
   local x, y = rawget(t, 1), rawget(t, 2)
@@ -370,13 +385,32 @@ local function same(state, arguments)
   return equals(state, arguments)
 end
 
+-- x, y of a vec or a vector table ({x, y}, {x=, y=}); nil for anything else.
+local function vectorXY(v)
+  if isvec(v) then return v.x, v.y end
+  return vectorForm(v)
+end
+
 local function near(state, arguments)
   need(3, "near", arguments)
-  -- Numbers only: luassert would coerce "1" with tonumber, which hides a value read as
-  -- text (a CSV cell, a formatted label) behind a passing test.
+  -- Numbers (or two vectors) only: luassert would coerce "1" with tonumber, which hides a
+  -- value read as text (a CSV cell, a formatted label) behind a passing test.
+  local ex, ey = vectorXY(arguments[1])
+  local ax, ay = vectorXY(arguments[2])
+  if ex ~= nil and ax ~= nil and type(arguments[3]) == "number" then
+    -- Two vectors: the distance between them within the tolerance.
+    local tolerance = arguments[3]
+    local distance = math.sqrt((ax - ex) ^ 2 + (ay - ey) ^ 2)
+    swap(arguments)
+    arguments.nofmt = {[3] = true}
+    setMessage(state, arguments[4])
+    rawset(state, "explain", "Distance " .. exact(distance) .. ", tolerance " .. exact(tolerance))
+    return distance <= tolerance
+  end
   for i = 1, 3 do
     if type(arguments[i]) ~= "number" then
-      raise(say("assertion.internal.badargtype", {i, "near", "number", type(arguments[i])}))
+      local what = i == 3 and "number" or "number (or two vectors)"
+      raise(say("assertion.internal.badargtype", {i, "near", what, isvec(arguments[i]) and "vec" or type(arguments[i])}))
     end
   end
   local expected, actual, tolerance = arguments[1], arguments[2], arguments[3]
@@ -634,7 +668,7 @@ end, "settles")
 motion("overshootbelow", function(trace, item, arguments)
   local target, limit = arguments[3], arguments[4]
   local tx, ty
-  if type(target) == "table" then tx, ty = target[1] or target.x, target[2] or target.y end
+  if type(target) == "table" or isvec(target) then tx, ty = target[1] or target.x, target[2] or target.y end
   if type(tx) ~= "number" or type(ty) ~= "number" then
     raise("bad argument #3 to 'overshootBelow' (target point {x, y} expected, got " ..
       (type(target) == "table" and "a table without numbers x and y" or (type(target) .. " " .. tostring(target))) ..

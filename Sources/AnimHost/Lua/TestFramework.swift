@@ -183,6 +183,8 @@ local function describeError(err)
   if getmetatable(err) == Pending then return "pending", err.message and tostring(err.message) or "" end
   if type(err) == "string" then return "error", err end
   if type(err) == "table" and getmetatable(err) and getmetatable(err).__tostring then return "error", tostring(err) end
+  -- The host's values (vecs, items, behaviors) hide their metatables; each has a __tostring.
+  if type(err) == "userdata" and getmetatable(err) == false then return "error", tostring(err) end
   return "error", "(error object is a " .. type(err) .. " value)"
 end
 

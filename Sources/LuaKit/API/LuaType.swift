@@ -164,14 +164,15 @@ extension LuaType where Value == Int {
 /// `0.016667`, `-3.5`.
 ///
 /// Works in integer arithmetic on the value scaled by 10⁶, so the output depends only on
-/// the Double's bits. Values beyond ±9.2e12 (never seen in a frame: inputs are capped at 1e9)
-/// fall back to Swift's description.
+/// the Double's bits. Values beyond ±9.2e12 (never seen in a frame: inputs are capped at 1e9,
+/// but a script's vec may hold them) split the whole part from the decimals; beyond ±9.2e18
+/// they fall back to Swift's description (exponent form).
 public enum LuaNumber {
     public static func string(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }
         let scaled = (v * 1_000_000).rounded()
-        guard abs(scaled) < 9.2e18 else { return String(v) }
+        guard abs(scaled) < 9.2e18 else { return large(v) }
         var n = Int64(scaled)
         if n == 0 { return "0" }
         let negative = n < 0
@@ -185,6 +186,23 @@ public enum LuaNumber {
             while frac % 10 == 0 { frac /= 10; digits -= 1 }
             let f = String(frac)
             s += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return s
+    }
+
+    /// |v| ≥ 9.2e12, where the scaled value overflows an Int64: the whole part and the six
+    /// decimals apart (the same digits, never exponent form, up to Int64's range).
+    private static func large(_ v: Double) -> String {
+        var whole = abs(v).rounded(.towardZero)
+        var frac = ((abs(v) - whole) * 1_000_000).rounded()
+        if frac >= 1_000_000 { whole += 1; frac = 0 }
+        guard whole < 9.2e18 else { return String(v) }
+        var s = (v < 0 ? "-" : "") + String(Int64(whole))
+        if frac != 0 {
+            var f = Int64(frac), digits = 6
+            while f % 10 == 0 { f /= 10; digits -= 1 }
+            let text = String(f)
+            s += "." + String(repeating: "0", count: digits - text.count) + text
         }
         return s
     }
