@@ -110,6 +110,25 @@ final class RunCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--size takes COLUMNSxROWS, each from 4 to 1000"), bad.stderr)
     }
 
+    /// A polygon item is drawn at its size as its body is: a triangle whose size animates from
+    /// 40 to 160 pt is drawn 4 times as wide (with the width and height columns in the frames).
+    func testASCIIDrawsAPolygonAtItsSize() throws {
+        let script = try temporaryFile("grow_tri.lua", """
+            animhost.animator{bounds = {0, 0, 200, 200}}
+            local tri = animhost.item{name = "tri", center = {100, 100}, size = {40, 40}, shape = {{-20, 20}, {20, 20}, {0, -20}}}
+            animhost.basic{item = tri, property = "size", to = {160, 160}, duration = 1, timing = "linear"}
+            """)
+        let r = try runAnimhost(["run", script, "--format", "ascii", "--columns", "width,height", "--size", "40x20", "--fps", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = r.stdout.components(separatedBy: "t = ").dropFirst().map { $0.split(separator: "\n").dropFirst().dropLast() }
+        XCTAssertEqual(frames.count, 2)
+        let widest = frames.map { rows in rows.map { $0.filter { $0 == "t" }.count }.max() ?? 0 }
+        let tall = frames.map { rows in rows.filter { $0.contains("t") }.count }
+        // 40 pt is 8 columns of 5 pt and 4 rows of 10 pt; 160 pt is 32 columns and 16 rows.
+        XCTAssertEqual(widest, [8, 32], r.stdout)
+        XCTAssertEqual(tall, [4, 16], r.stdout)
+    }
+
     /// A circle stays round: twice as many columns across as rows down (a character is about twice as tall as wide).
     func testASCIIKeepsTheAspect() throws {
         let script = try temporaryFile("circle.lua", """

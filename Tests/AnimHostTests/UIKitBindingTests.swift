@@ -43,18 +43,41 @@ final class UIKitBindingTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("evaluate_lock.lua:4: scene objects cannot be used inside a field's evaluate"), r.stderr)
     }
 
+    /// What evaluate returned is named as item setters name a refused value (`got a table of
+    /// 3 numbers`, `must be finite and within ±1e9, got {…}`), at the line where the function
+    /// starts (the line of its `return` is not known once it has returned).
     func testEvaluateMustReturnAFiniteVector() throws {
         let wrong = try run("evaluate_type.lua", header + """
             animator:addBehavior(animhost.field{items = {box},
               evaluate = function() return "up" end})
             """)
         XCTAssertEqual(wrong.status, 1)
-        XCTAssertTrue(wrong.stderr.contains("evaluate_type.lua:4: field evaluate must return a force vector {x, y} (or nil), got string"), wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("evaluate_type.lua:4: result of field evaluate (defined here): expected vector {x, y} or nil, got string"), wrong.stderr)
         let nan = try run("evaluate_nan.lua", header + """
             animator:addBehavior(animhost.field{items = {box}, evaluate = function() return {0 / 0, 0} end})
             """)
         XCTAssertEqual(nan.status, 1)
-        XCTAssertTrue(nan.stderr.contains("evaluate_nan.lua:3: field evaluate returned a non-finite or out-of-range force {nan, 0} at t = 0 s"), nan.stderr)
+        XCTAssertTrue(nan.stderr.contains("evaluate_nan.lua:3: result of field evaluate (defined here): must be finite and within ±1e9, got {nan, 0} at t = 0 s"), nan.stderr)
+    }
+
+    func testEvaluateReturningThreeNumbersSaysWhatItGot() throws {
+        let r = try run("evaluate_three.lua", header + """
+            animator:addBehavior(animhost.field{items = {box}, evaluate = function(...)
+              return {1, 2, 3}
+            end})
+            """)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("evaluate_three.lua:3: result of field evaluate (defined here): expected vector {x, y} or nil, got a table of 3 numbers"), r.stderr)
+    }
+
+    func testEvaluateReturningAHugeForceNamesTheLimit() throws {
+        let r = try run("evaluate_huge.lua", header + """
+            animator:addBehavior(animhost.field{items = {box}, evaluate = function(...)
+              return animhost.vec(1e12, 0)
+            end})
+            """)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("evaluate_huge.lua:3: result of field evaluate (defined here): must be finite and within ±1e9, got {1000000000000, 0} at t = 0 s"), r.stderr)
     }
 
     func testUnknownFieldKindNamesTheKinds() throws {

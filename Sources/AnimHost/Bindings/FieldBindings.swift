@@ -275,12 +275,16 @@ extension Scene {
         }
         let type = lua_type(L, -1)
         if type == LUA_TNIL { return .zero }
+        // The location is the function's first line: the line of its `return` is gone once the
+        // call has returned (only a line hook inside the step could know it).
+        let what = "\(state.location): result of field evaluate (defined here)"
         guard let force = vector(at: -1) else {
-            stage.report(.script("\(state.location): field evaluate must return a force vector {x, y} (or nil), got \(LuaCall(state: lua, L: L, name: "evaluate").typeName(at: -1))"))
+            let got = LuaVectors.describeNonVector(at: -1, LuaCall(state: lua, L: L, name: "evaluate"))
+            stage.report(.script("\(what): expected vector {x, y} or nil, got \(got)"))
             return .zero
         }
         guard force.isFinite, abs(force.x) <= 1e9, abs(force.y) <= 1e9 else {
-            stage.report(.script("\(state.location): field evaluate returned a non-finite or out-of-range force {\(NumberFormat.string(force.x)), \(NumberFormat.string(force.y))} at t = \(NumberFormat.string(time)) s"))
+            stage.report(.script("\(what): must be finite and within ±1e9, got {\(NumberFormat.string(force.x)), \(NumberFormat.string(force.y))} at t = \(NumberFormat.string(time)) s"))
             return .zero
         }
         return force

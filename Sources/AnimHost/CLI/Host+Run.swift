@@ -148,7 +148,7 @@ struct FrameRun {
         e.itemWidth = max(4, animator.records.map(\.name.count).max() ?? 4)
         if let b = animator.referenceBounds { e.bounds = (b.origin.x, b.origin.y, b.size.x, b.size.y) }
         e.asciiSize = options.asciiSize
-        e.shapes = animator.itemIDs.map { (animator.name(of: $0), animator.shape(of: $0)) }
+        e.shapes = animator.itemIDs.map { (animator.name(of: $0), animator.shape(of: $0), animator.size(of: $0)) }
         encoder = e
     }
 
@@ -179,7 +179,9 @@ struct FrameRun {
     private func writePicture() {
         let a = scene.stage.animator
         let series = FrameSeries(frames: collected.frames, columns: columns)
-        let shapes = series.items.map { name in a.item(named: name).map { a.shape(of: $0) } ?? .rectangle }
+        let shapes = series.items.map { name in
+            a.item(named: name).map { (a.shape(of: $0), a.size(of: $0)) } ?? (ItemShape.rectangle, Vec2(10, 10))
+        }
         let bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
         var picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
         picture.chartColumns = ["x", "y", "angle"] + options.columns.filter { !["x", "y", "angle"].contains($0) }

@@ -12,8 +12,8 @@ struct AsciiCanvas {
     var bounds: (x: Double, y: Double, width: Double, height: Double)
     var columns = 60
     var rows = 30
-    /// Item shapes by name (rectangles when absent).
-    var shapes: [(name: String, shape: ItemShape)] = []
+    /// Item shapes by name (rectangles when absent), with the size each had when taken.
+    var shapes: [(name: String, shape: ItemShape, size: Vec2)] = []
 
     /// The accepted grid sizes.
     static let sizeRange = 4...1000
@@ -58,7 +58,10 @@ struct AsciiCanvas {
             guard let ix, let iy, let x = row.values[ix], let y = row.values[iy] else { continue }
             let w = iw.flatMap { row.values[$0] } ?? 10, h = ih.flatMap { row.values[$0] } ?? 10
             let angle = ia.flatMap { row.values[$0] } ?? 0
-            let shape = shapes.first { $0.name == row.item }?.shape ?? .rectangle
+            let taken = shapes.first { $0.name == row.item }
+            var shape = taken?.shape ?? .rectangle
+            // A polygon's points follow the item's size (the body scales them), when frames show it.
+            if let taken, iw != nil, ih != nil { shape = shape.scaled(by: Vec2(w / taken.size.x, h / taken.size.y)) }
             let c = cos(angle), s = sin(angle)
             let poly = outline(shape, size: Vec2(w, h)).map { Vec2(x + c * $0.x - s * $0.y, y + s * $0.x + c * $0.y) }
             // The cells whose centers lie inside the (convex) outline; at least the center's

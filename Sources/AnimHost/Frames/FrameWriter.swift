@@ -14,9 +14,10 @@ public struct FrameEncoder: Sendable {
     public var itemWidth: Int = 8
     /// Reference bounds for `ascii` drawing.
     public var bounds: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 400, 800)
-    /// The `ascii` grid (columns, rows) and the items' shapes.
+    /// The `ascii` grid (columns, rows) and the items' shapes, each with the size it had when
+    /// taken (a polygon is drawn scaled by a frame's size over that one).
     public var asciiSize = (columns: 60, rows: 30)
-    public var shapes: [(name: String, shape: ItemShape)] = []
+    public var shapes: [(name: String, shape: ItemShape, size: Vec2)] = []
 
     public init(format: FrameFormat, columns: [FrameColumn]) {
         self.format = format; self.columns = columns

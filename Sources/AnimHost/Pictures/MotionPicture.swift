@@ -9,8 +9,9 @@ struct MotionPicture {
     var title: String
     /// The reference bounds (x, y, width, height), if the scene has them.
     var bounds: (Double, Double, Double, Double)?
-    /// Shapes by item, in the series' item order.
-    var shapes: [ItemShape]
+    /// Shapes by item, in the series' item order, with the size each had when taken (a
+    /// polygon is drawn scaled by a frame's size over that one).
+    var shapes: [(shape: ItemShape, size: Vec2)]
     /// Frames with at least x, y, angle, width, height.
     var series: FrameSeries
     /// How many outlines per item.
@@ -75,7 +76,10 @@ struct MotionPicture {
                 let w = iw.flatMap { series.points[i][$0].count > k ? series.points[i][$0][k].1 : nil } ?? 10
                 let h = ih.flatMap { series.points[i][$0].count > k ? series.points[i][$0][k].1 : nil } ?? 10
                 if turns { marks.append((path[k], path[k] + Vec2(cos(angle), sin(angle)) * (w / 2))) }
-                return outline(shapes[i], center: path[k], angle: angle, size: Vec2(w, h))
+                // A polygon's points follow the item's size (the body scales them), when frames show it.
+                let taken = shapes[i]
+                let shape = iw != nil && ih != nil ? taken.shape.scaled(by: Vec2(w / taken.size.x, h / taken.size.y)) : taken.shape
+                return outline(shape, center: path[k], angle: angle, size: Vec2(w, h))
             }
             return (path, drawn, marks)
         }

@@ -53,6 +53,13 @@ struct BroadPhase: Sendable {
         return changed
     }
 
+    /// Refits a proxy to its shape's new tight box `aabb` (the shape changed size) and makes it
+    /// look for pairs again; its contacts stay.
+    public mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
+        tree.refitProxy(proxyID, aabb)
+        bufferMove(proxyID)
+    }
+
     /// Makes a proxy look for pairs again at the next `updatePairs` (after its filter changed).
     public mutating func touchProxy(_ proxyID: Int32) {
         _ = tree.leaf(proxyID)

@@ -157,6 +157,16 @@ internal struct DynamicTree: Sendable {
         return true
     }
 
+    /// Refits a proxy to its shape's new tight box whatever its old fat box was (the shape
+    /// changed size: a fat box from before a shrink would otherwise be kept).
+    public mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
+        precondition(aabb.isValid, "proxy box must be finite with lower ≤ upper, got \(aabb)")
+        _ = leaf(proxyID)
+        removeLeaf(proxyID)
+        nodes[Int(proxyID)].aabb = aabb.fattened(by: margin)
+        insertLeaf(proxyID)
+    }
+
     /// Replaces a proxy's collision filter (takes effect for pairs found afterwards).
     public mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
         _ = leaf(proxyID)

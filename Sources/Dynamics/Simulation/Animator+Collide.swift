@@ -37,17 +37,54 @@ extension Animator {
                                                       radius: p.radius, boxHalfExtents: p.centeredBoxHalfExtents ?? .zero))
                 for i in 0..<p.count { world.polygonPoints.append(p.vertex(i)) }
                 for i in 0..<p.count { world.polygonPoints.append(p.normal(i)) }
+                world.polygonRoom.append(Int32(p.count))
             case .circle(let c):
                 world.polygons.append(.box(width: 1, height: 1))
                 world.circles.append(c)
                 world.isCircle.append(true)
                 world.polygonSpans.append(PolygonSpan(first: Int32(world.polygonPoints.count), count: 0, radius: 0))
+                world.polygonRoom.append(0)
             }
             extent = max(extent, s.extent(from: .zero))
         }
         var c = Collider()
         c.extent = extent
         world.colliders.append(c)
+    }
+
+    /// Stores shape `k` of item `i` again after the item changed size: `shape` is in the item's
+    /// center-of-mass frame. The item's extent and its proxy's box follow at once (so queries
+    /// and the next step's pairs see the new bounds); its contacts stay, and the next collide
+    /// measures them against the new shape.
+    func replaceCollisionShape(_ k: Int, of i: Int, with shape: Shape) {
+        let world = collision
+        world.shapes[k] = shape
+        switch shape {
+        case .polygon(let p):
+            world.polygons[k] = p
+            world.circles[k] = Circle(radius: 1)
+            world.isCircle[k] = false
+            var first = Int(world.polygonSpans[k].first)
+            if p.count > Int(world.polygonRoom[k]) {
+                first = world.polygonPoints.count
+                world.polygonPoints.append(contentsOf: repeatElement(Vec2.zero, count: 2 * maxPolygonVertices))
+                world.polygonRoom[k] = Int32(maxPolygonVertices)
+            }
+            for v in 0..<p.count {
+                world.polygonPoints[first + v] = p.vertex(v)
+                world.polygonPoints[first + p.count + v] = p.normal(v)
+            }
+            world.polygonSpans[k] = PolygonSpan(first: Int32(first), count: Int32(p.count), radius: p.radius,
+                                                boxHalfExtents: p.centeredBoxHalfExtents ?? .zero)
+        case .circle(let c):
+            world.polygons[k] = .box(width: 1, height: 1)
+            world.circles[k] = c
+            world.isCircle[k] = true
+            world.polygonSpans[k] = PolygonSpan(first: world.polygonSpans[k].first, count: 0, radius: 0)
+        }
+        world.colliders[i].extent = shape.extent(from: .zero)
+        let proxy = world.shapeProxy[k]
+        if proxy >= 0 { world.broadPhase.refitProxy(proxy, shapeBox(k, i, h: 0)) }
     }
 
     // MARK: Rebuild

@@ -138,15 +138,6 @@ extension Animator {
     }
 
     public func size(of item: ItemID) -> Vec2 { records[Int(item.index)].size }
-    /// Changes the size. Like UIKit, the physical body keeps the mass it had; the new size
-    /// is what frames and hit testing see.
-    public func setSize(_ s: Vec2, of item: ItemID) throws(DynamicsError) {
-        try Self.check(s, "size")
-        guard s.x > 0, s.y > 0 else {
-            throw DynamicsError(field: "size", "must be > 0 in both axes, got {\(format(s.x)), \(format(s.y))}")
-        }
-        records[Int(item.index)].size = s
-    }
 
     public func shape(of item: ItemID) -> ItemShape { records[Int(item.index)].shape }
 

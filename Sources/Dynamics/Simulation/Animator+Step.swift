@@ -83,20 +83,24 @@ extension Animator {
         for ib in itemBehaviors {
             for item in ib.items { ib.apply(to: &records[Int(item.index)].material) }
         }
-        for i in bodies.indices {
-            let r = records[i]
-            let m = r.material
-            let dynamic = isMember[i] && !m.anchored
-            let mass = m.density * r.area / 10_000
-            var b = bodies[i]
-            b.isDynamic = dynamic && mass > 0
-            b.invMass = b.isDynamic ? 1 / mass : 0
-            b.invInertia = b.isDynamic && m.allowsRotation && r.inertiaPerMass > 0 ? 1 / (mass * r.inertiaPerMass) : 0
-            b.linearDamping = m.resistance
-            b.angularDamping = m.angularResistance
-            if !b.isDynamic, m.anchored { b.velocity = .zero; b.angularVelocity = 0 }
-            bodies[i] = b
-        }
+        for i in bodies.indices { updateMassData(of: i) }
+    }
+
+    /// The solver's mass data of item `i` from its material and its shape's area and inertia:
+    /// after a material rebuild, and after the item changed size.
+    func updateMassData(of i: Int) {
+        let r = records[i]
+        let m = r.material
+        let dynamic = isMember[i] && !m.anchored
+        let mass = m.density * r.area / 10_000
+        var b = bodies[i]
+        b.isDynamic = dynamic && mass > 0
+        b.invMass = b.isDynamic ? 1 / mass : 0
+        b.invInertia = b.isDynamic && m.allowsRotation && r.inertiaPerMass > 0 ? 1 / (mass * r.inertiaPerMass) : 0
+        b.linearDamping = m.resistance
+        b.angularDamping = m.angularResistance
+        if !b.isDynamic, m.anchored { b.velocity = .zero; b.angularVelocity = 0 }
+        bodies[i] = b
     }
 
     /// Rebuilds the force tables: the force sources' per-item forces (continuous pushes),

@@ -88,6 +88,10 @@ final class CollisionWorld {
     /// normals start at `polygonPoints[polygonSpans[i].first]` (count 0 for a circle).
     @exclusivity(unchecked) var polygonPoints: ContiguousArray<Vec2> = []
     @exclusivity(unchecked) var polygonSpans: ContiguousArray<PolygonSpan> = []
+    /// How many vertices each shape's place in `polygonPoints` holds (cold: read only when a
+    /// resized item's shape is stored again). A resized shape that needs more moves once to the
+    /// end, to a place for `maxPolygonVertices`, so a size animation does not grow the array.
+    var polygonRoom: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var colliders: ContiguousArray<Collider> = []
     /// Flat storage of the colliders' behavior lists.
     @exclusivity(unchecked) var groups: ContiguousArray<Int32> = []

@@ -15,6 +15,13 @@ public enum ItemShape: Equatable, Sendable {
     case ellipse
     /// A convex polygon, points relative to the item's center.
     case polygon([Vec2])
+
+    /// The shape of the item at `k` times its size, per axis: a polygon's points scaled (as the
+    /// body scales them when the item's size changes); a rectangle or ellipse is the same.
+    public func scaled(by k: Vec2) -> ItemShape {
+        guard case .polygon(let points) = self else { return self }
+        return .polygon(points.map { Vec2($0.x * k.x, $0.y * k.y) })
+    }
 }
 
 /// Surface and mass properties an item behavior controls (UIDynamicItemBehavior).

@@ -21,6 +21,9 @@ public struct ItemRecord: Sendable {
     /// The solver's `BodyState.center` is the center of mass; `Animator.center(of:)` is
     /// the item's center.
     public var localCenter: Vec2
+    /// For a polygon item that has been resized: the points and size it was created with, from
+    /// which every later size scales the points (so a size animation does not accumulate rounding).
+    var polygonBasis: (points: [Vec2], size: Vec2)? = nil
     /// For an item group: its members, in the order given.
     public var groupMembers: [ItemID] = []
     /// For a member of an item group: the group, its center in the group's frame and its

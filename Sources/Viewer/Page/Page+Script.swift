@@ -320,7 +320,12 @@ extension Page {
       ctx.globalAlpha = Math.max(0, Math.min(1, it.alpha ?? 1));
       ctx.beginPath();
       if (info.shape === "ellipse") ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, 2 * Math.PI);
-      else if (info.shape === "polygon") { info.points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y))); ctx.closePath(); }
+      else if (info.shape === "polygon") {
+        // The points scale with the size (the body's do): info.points are at info.size.
+        const kx = w / info.size[0], ky = h / info.size[1];
+        info.points.forEach(([x, y], k) => (k ? ctx.lineTo(x * kx, y * ky) : ctx.moveTo(x * kx, y * ky)));
+        ctx.closePath();
+      }
       else roundRectPath(-w / 2, -h / 2, w, h, Math.min(it.cornerRadius ?? 0, w / 2, h / 2));
       const g = ctx.createLinearGradient(0, -h / 2, 0, h / 2);
       g.addColorStop(0, shade(color, 0.12)); g.addColorStop(1, shade(color, -0.08));
