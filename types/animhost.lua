@@ -67,7 +67,7 @@ function CustomBehavior:removeChild(child) end
 ---@class animhost.Item
 ---@field name string The item's unique name (read-only); frames and `animhost.items` use it. Read-only.
 ---@field center animhost.Vec Position of the item's center. (pt)
----@field size animhost.Vec Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area) before the next step, keeping the velocities. UIKit reads the bounds only when the body is made; animhost follows the size. A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies. (pt) Default {100, 100}.
+---@field size animhost.Vec Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area / 10⁴) before the next step, keeping the velocities and the center of mass (an off-centre polygon's center moves with its points). UIKit reads the bounds only when the body is made; animhost follows the size. A body is never thinner than 1 pt (a smaller size draws at its size). A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies. (pt) Default {100, 100}.
 ---@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
 ---@field angle number Rotation, clockwise on screen (y grows downward). (rad) Default 0.
 ---@field angularVelocity number Rotation speed. (rad/s) Default 0.

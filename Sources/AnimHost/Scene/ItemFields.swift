@@ -66,7 +66,7 @@ struct ItemField: Sendable {
         ItemField("center", doc: "Position of the item's center.", unit: "pt", default: nil,
                   access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) }),
                   columns: ["x", "y"], animation: .position),
-        ItemField("size", doc: "Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area) before the next step, keeping the velocities. UIKit reads the bounds only when the body is made; animhost follows the size. A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies.", unit: "pt", default: "{100, 100}",
+        ItemField("size", doc: "Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area / 10⁴) before the next step, keeping the velocities and the center of mass (an off-centre polygon's center moves with its points). UIKit reads the bounds only when the body is made; animhost follows the size. A body is never thinner than 1 pt (a smaller size draws at its size). A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies.", unit: "pt", default: "{100, 100}",
                   access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) }),
                   columns: ["width", "height"], animation: .extent),
         ItemField("velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", default: "{0, 0}",

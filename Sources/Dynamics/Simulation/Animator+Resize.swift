@@ -3,10 +3,22 @@
 // that grows: its collision shape and mass are rebuilt from each new size.
 
 extension Animator {
+    /// The least width and height of a body, pt: a smaller size (assigned, or passed by an
+    /// overshooting animation) draws at its size but collides and weighs as this.
+    public static let minimumBodyExtent: Double = 1
+
+    /// The extent a body takes for an item of `size`.
+    static func bodyExtent(of size: Vec2) -> Vec2 {
+        Vec2(Swift.max(size.x, minimumBodyExtent), Swift.max(size.y, minimumBodyExtent))
+    }
+
     /// Changes the size, and the body with it: the collision shape is rebuilt at the new size
     /// (a rectangle or ellipse of that width and height; a polygon's points scaled by the new
     /// size over the size the item was created with, per axis) and so are its mass and inertia
-    /// (density × area / 10⁴, as at creation). The item's center, angle and velocities stay;
+    /// (density × area / 10⁴, as at creation), never thinner than `minimumBodyExtent`. The
+    /// center of mass, angle and velocities stay (an off-centre polygon grows about its center
+    /// of mass, so its item center moves with the points: grown about the item's center, its
+    /// mass would jump, through a floor it rests on);
     /// its proxy is refitted at once and its contacts are kept, so a resting item that grows
     /// is pushed out of what it now overlaps by the contacts' soft push (at most
     /// `contactPushMaxSpeed`). Nothing is rebuilt when the size does not change.
@@ -30,7 +42,8 @@ extension Animator {
         if case .polygon(let points) = old.shape {
             let b = basis ?? (points, old.size)
             basis = b
-            shape = ItemShape.polygon(b.points).scaled(by: Vec2(s.x / b.size.x, s.y / b.size.y))
+            let body = Self.bodyExtent(of: s)
+            shape = ItemShape.polygon(b.points).scaled(by: Vec2(body.x / b.size.x, body.y / b.size.y))
         }
         let collisionShape: Shape
         switch shape.collisionShape(size: s) {
@@ -45,17 +58,16 @@ extension Animator {
         }
         let localCenter = mp.center.lengthSquared > 1e-24 ? mp.center : .zero
 
-        let center = origin(of: i)
         records[i].size = s
         records[i].shape = shape
         records[i].polygonBasis = basis
         records[i].area = area
         records[i].inertiaPerMass = mp.rotationalInertia / mp.mass
         if localCenter != old.localCenter {
-            // The center of mass moved within the item (an off-centre polygon): the item's center
-            // stays, and joints are rebuilt with anchors in the new center-of-mass frame.
+            // The center of mass moved within the item (an off-centre polygon): the body stays
+            // where it is and the item's center moves; joints are rebuilt with anchors in the new
+            // center-of-mass frame.
             records[i].localCenter = localCenter
-            bodies[i].center = center + bodies[i].rotation.rotate(localCenter)
             if localCenter != .zero { hasOffCenterItems = true }
             structureDirty = true
         }

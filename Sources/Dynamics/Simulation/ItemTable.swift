@@ -55,12 +55,15 @@ public struct DynamicsError: Error, CustomStringConvertible, Equatable, Sendable
 extension ItemShape {
     /// The collision shape for an item of this size, in the item's frame (origin at its
     /// center): a box for `.rectangle`, a circle or an ellipse polygon for `.ellipse`, the
-    /// validated convex polygon for `.polygon`.
+    /// validated convex polygon for `.polygon`. A body is never thinner than
+    /// `Animator.minimumBodyExtent` (a thinner one falls through what it rests on, and its
+    /// vanishing inertia makes the step non-finite); the item still draws at its size.
     /// - Returns: the shape, or why the points do not make a convex polygon.
     func collisionShape(size: Vec2) -> Result<Shape, GeometryError> {
+        let body = Animator.bodyExtent(of: size)
         switch self {
-        case .rectangle: return .success(.rectangle(width: size.x, height: size.y))
-        case .ellipse: return .success(.ellipse(width: size.x, height: size.y))
+        case .rectangle: return .success(.rectangle(width: body.x, height: body.y))
+        case .ellipse: return .success(.ellipse(width: body.x, height: body.y))
         case .polygon(let points):
             return Polygon.make(points: points).map { .polygon($0) }
         }

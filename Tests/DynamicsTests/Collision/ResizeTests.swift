@@ -110,12 +110,45 @@ final class ResizeTests: XCTestCase {
         try a.setSize(Vec2(200, 100), of: tri)
         XCTAssertEqual(a.shape(of: tri), .polygon([Vec2(-100, 50), Vec2(100, 50), Vec2(0, -50)]))
         XCTAssertEqual(a.mass(of: tri), 1, accuracy: 1e-12)
-        XCTAssertEqual(a.center(of: tri), Vec2(0, 0), "the item's center stays; the center of mass moves with the points")
+        XCTAssertEqual(a.center(of: tri), Vec2(0, 0), "scaled in x only, the centroid stays on the item's center")
         XCTAssertTrue(a.contains(Vec2(90, 45), in: tri))
-        XCTAssertThrowsError(try a.setSize(Vec2(1e-9, 100), of: tri)) { e in
-            XCTAssertTrue("\(e)".hasPrefix("size must leave the polygon's scaled points a valid shape, got {1e-09, 100} (polygon needs at least 3 distinct points, got 2)"), "\(e)")
+        // A size below the least body extent draws at its size; the body is 1 pt wide.
+        try a.setSize(Vec2(1e-9, 100), of: tri)
+        XCTAssertEqual(a.size(of: tri), Vec2(1e-9, 100))
+        XCTAssertEqual(a.mass(of: tri), 0.5 * 1 * 100 / 10_000, accuracy: 1e-12)
+    }
+
+    /// An off-centre polygon grows about its center of mass: resting on the floor, grown from
+    /// 60 to 200 pt, it is pushed up and rests again (grown about the item's center, its mass
+    /// center jumped 30 pt down, past the floor, and it fell through). The triangle's points
+    /// {0,0},{60,0},{0,60} put its centroid at (20, 20) from the item's center.
+    func testAnOffCentrePolygonGrowsAboutItsCenterOfMass() throws {
+        let (a, tri) = try restingItem(size: Vec2(60, 60), shape: .polygon([Vec2(0, 0), Vec2(60, 0), Vec2(0, 60)]))
+        let comBefore = a.bodies[Int(tri.index)].center
+        try a.setSize(Vec2(200, 150), of: tri)
+        XCTAssertEqual(a.bodies[Int(tri.index)].center, comBefore, "the center of mass stays")
+        XCTAssertEqual(a.mass(of: tri), 0.5 * 200 * 150 / 10_000, accuracy: 1e-12)
+        for _ in 0..<600 where a.isRunning { a.step() }
+        XCTAssertFalse(a.isRunning, "it rests again")
+        // Resting on an edge or a corner, the triangle is above the floor (y = 568), inside the screen.
+        let box = a.boundingBox(of: tri)
+        XCTAssertEqual(box.upper.y, 568, accuracy: 0.5)
+        XCTAssertGreaterThan(box.lower.y, 0)
+    }
+
+    /// Sizes far below a point collide and weigh as a body of `minimumBodyExtent`: a thin plank
+    /// and a speck rest on the floor instead of falling through it, and the step stays finite.
+    func testTinySizesRestOnTheFloor() throws {
+        for size in [Vec2(1e-9, 1e-9), Vec2(0.01, 0.01), Vec2(200, 0.01)] {
+            let (a, item) = try restingItem(size: size)
+            XCTAssertEqual(a.center(of: item).y, 568 - 0.5, accuracy: 0.05, "\(size) rests on the floor as a 1-pt body")
+            XCTAssertEqual(a.size(of: item), size, "it draws at its size")
         }
-        XCTAssertEqual(a.size(of: tri), Vec2(200, 100), "a refused size leaves the item as it was")
+        // Shrunk while resting, a box keeps resting on the floor.
+        let (a, box) = try restingItem(size: Vec2(100, 100))
+        try a.setSize(Vec2(1e-6, 1e-6), of: box)
+        for _ in 0..<600 where a.isRunning { a.step() }
+        XCTAssertEqual(a.center(of: box).y, 568 - 0.5, accuracy: 0.05)
     }
 
     /// A size animation (a basic animation written into the item every step, as the host's
