@@ -454,31 +454,9 @@ int cl_isvec(lua_State *L, int idx) {
 }
 
 int cl_tovec(lua_State *L, int idx, double *x, double *y) {
-    int type = lua_type(L, idx);
-    if (type == LUA_TUSERDATA) {
-        const cl_vecvalue *v = cl_vec_at(L, idx);
-        if (v == NULL) return 0;
-        *x = cl_vec_number(v, 0);
-        *y = cl_vec_number(v, 1);
-        return 1;
-    }
-    if (type != LUA_TTABLE) return 0;
-    idx = lua_absindex(L, idx);
-    int top = lua_gettop(L), ok = 0;
-    if (lua_rawgeti(L, idx, 1) == LUA_TNUMBER && lua_rawgeti(L, idx, 2) == LUA_TNUMBER) {
-        ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;     // {1, 2, 3} is a mistake, not {1, 2}
-        lua_settop(L, top + 2);
-    } else {
-        lua_settop(L, top);
-        lua_pushliteral(L, "x");
-        lua_pushliteral(L, "y");
-        ok = lua_rawget(L, idx) == LUA_TNUMBER;     // stack: "x" y
-        lua_rotate(L, -2, 1);                        // stack: y "x"
-        ok = lua_rawget(L, idx) == LUA_TNUMBER && ok; // stack: y x
-        lua_rotate(L, -2, 1);                        // stack: x y
-        if (ok) ok = cl_table_has_two_keys(L, idx);
-    }
-    if (ok) { *x = lua_tonumberx(L, -2, NULL); *y = lua_tonumberx(L, -1, NULL); }
-    lua_settop(L, top);
-    return ok;
+    cl_vecvalue v;
+    if (!operand(L, lua_absindex(L, idx), &v)) return 0;
+    *x = cl_vec_number(&v, 0);
+    *y = cl_vec_number(&v, 1);
+    return 1;
 }

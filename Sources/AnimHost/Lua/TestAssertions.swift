@@ -151,20 +151,11 @@ local function formatValue(v, extra)
 end
 lib.format = formatValue
 
--- A vec compared with a table compares as the table {x, y}: the table is a vector form
--- (two numbers, {x, y} or {x=, y=}) with the same numbers or it differs.
-local function vectorForm(t)
-  if type(t) ~= "table" then return nil end
-  local x, y = rawget(t, 1), rawget(t, 2)
-  if x == nil and rawget(t, 3) == nil then x, y = rawget(t, "x"), rawget(t, "y") end
-  if type(x) ~= "number" or type(y) ~= "number" or rawget(t, 3) ~= nil then return nil end
-  for k in pairs(t) do
-    if k ~= 1 and k ~= 2 and k ~= "x" and k ~= "y" then return nil end
-  end
-  return x, y
-end
+-- x, y of a vec or a table the API takes as a vector ({x, y}, {x=, y=}: the host's own
+-- rule); nil for anything else. A vec compared with a table compares as that vector.
+local vectorXY = host.vectorXY
 local function vecSameAsTable(v, t)
-  local x, y = vectorForm(t)
+  local x, y = vectorXY(t)
   return x ~= nil and x == v.x and y == v.y
 end
 
@@ -383,12 +374,6 @@ local function same(state, arguments)
     return ok
   end
   return equals(state, arguments)
-end
-
--- x, y of a vec or a vector table ({x, y}, {x=, y=}); nil for anything else.
-local function vectorXY(v)
-  if isvec(v) then return v.x, v.y end
-  return vectorForm(v)
 end
 
 local function near(state, arguments)

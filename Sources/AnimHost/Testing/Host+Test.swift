@@ -206,6 +206,11 @@ final class TestFileRun {
             return .results(1)
         }
         lua.register("isvec", in: h) { call in lua_pushboolean(call.L, cl_isvec(call.L, 1)); return .results(1) }
+        lua.register("vectorXY", in: h) { call in
+            var x = 0.0, y = 0.0
+            guard cl_tovec(call.L, 1, &x, &y) != 0 else { call.pushNil(); return .results(1) }
+            call.push(x); call.push(y); return .results(2)
+        }
         lua.pop()
         // assert, say, lib = assertions(host)
         try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")
