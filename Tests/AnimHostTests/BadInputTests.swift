@@ -44,6 +44,8 @@ final class BadInputTests: XCTestCase {
             """)
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("action.lua:5: exploded at 0.5"), r.stderr)
+        // Which behavior's action, and when (the step that failed is in no frame).
+        XCTAssertTrue(r.stderr.contains("(in Exploding:action at t = 0.5 s)"), r.stderr)
         let lines = r.stdout.split(separator: "\n")
         XCTAssertEqual(lines.first, "t,item,x,y,angle,vx,vy,omega")
         XCTAssertEqual(lines.count, 1 + 30, "frames 0 … 29/60 before the error at 0.5 s")

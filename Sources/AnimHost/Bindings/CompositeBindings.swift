@@ -35,7 +35,10 @@ extension Scene {
                         try self.callback(runAction) {
                             b.instance.push(); self.lua.push(dt); return 2
                         }
-                    } catch { self.stage.report(error) }
+                    } catch {
+                        // Which behavior's action, and when: the step that failed is not in a frame.
+                        self.stage.report(error.adding("in \(className):action at t = \(NumberFormat.string(self.stage.time)) s"))
+                    }
                 }
             }
             // The instance keeps its host object under a hidden key.
