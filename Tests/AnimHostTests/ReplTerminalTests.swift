@@ -55,6 +55,9 @@ final class ReplTerminalTests: XCTestCase {
         t.type("box = animhost.item{name = 'box', center = {1, 2}}\r")
         t.type("box.cent\t\r")
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.contains("vec(1, 2)\r\n> ") }, t.output.text.debugDescription)
+        // Through a host object's vector field, without reading it: the vec's methods.
+        t.type("box.center:norm\t()\r")
+        XCTAssertTrue(t.output.wait(timeout: 10) { $0.contains("vec(0.447214, 0.894427)\r\n> ") }, t.output.text.debugDescription)
         t.type("\u{04}")
         XCTAssertEqual(t.wait(timeout: 10), 0)
     }

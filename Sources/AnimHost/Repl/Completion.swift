@@ -55,8 +55,18 @@ enum Completion {
     }
 
     /// Replaces the table on top with its raw field `name` (or, failing that, the field of
-    /// its metatable's `__index` table); false when there is no such table field.
+    /// its metatable's `__index` table); false when there is no such table field. A host
+    /// object's vector field (`box.center`) is known from its class description, without
+    /// reading it: it becomes a stand-in vec, so `box.center:` completes the vec's methods.
     private static func field(_ name: String, of index: Int32, in lua: LuaState) -> Bool {
+        if lua_type(lua.L, -1) == LUA_TUSERDATA {
+            guard let mt = metatableName(in: lua), let c = lua.registeredClass(named: mt),
+                  let member = c.members.first(where: { $0.name == name }),
+                  case .field(let info) = member.kind, info.annotation.hasPrefix("animhost.Vec") else { return false }
+            lua.pop()
+            cl_pushvec(lua.L, 0, 0, LUA_NOREF)
+            return true
+        }
         guard lua_type(lua.L, -1) == LUA_TTABLE else { return false }
         lua.push(name)
         if lua_rawget(lua.L, -2) == LUA_TNIL, lua_getmetatable(lua.L, -2) != 0 {   // stack: t nil mt
