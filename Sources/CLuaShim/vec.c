@@ -197,6 +197,15 @@ static int vec_eq(lua_State *L) {
     return 1;
 }
 
+/// //, %, ^, the bitwise operators, < and <=: not defined on vecs. Upvalue 2 names the operator.
+static int vec_undefined(lua_State *L) {
+    const char *op = lua_tostring(L, lua_upvalueindex(2));
+    if (op[0] == '<' && op[1] != '<') {
+        return luaL_error(L, "vecs have no order (%s); compare their lengths: a:length() %s b:length()", op, op);
+    }
+    return luaL_error(L, "a vec has no %s (it has + - * / and unary -; for a vector v and a number n: v * n, v / n)", op);
+}
+
 static int vec_len(lua_State *L) {
     lua_pushinteger(L, 2);
     return 1;
@@ -360,6 +369,16 @@ void cl_pushvecmeta(lua_State *L) {
     for (size_t k = 0; k < sizeof functions / sizeof functions[0]; k++) {
         push_closure(L, functions[k].f, mt, 0, 0);
         lua_setfield(L, functions[k].name[0] == '_' ? mt : methods, functions[k].name);
+    }
+    static const char *const undefined[][2] = {
+        {"__idiv", "//"}, {"__mod", "%"}, {"__pow", "^"}, {"__band", "&"}, {"__bor", "|"},
+        {"__bxor", "~"}, {"__shl", "<<"}, {"__shr", ">>"}, {"__bnot", "~"}, {"__lt", "<"}, {"__le", "<="},
+    };
+    for (size_t k = 0; k < sizeof undefined / sizeof undefined[0]; k++) {
+        lua_pushvalue(L, mt);
+        lua_pushstring(L, undefined[k][1]);
+        lua_pushcclosure(L, vec_undefined, 2);
+        lua_setfield(L, mt, undefined[k][0]);
     }
     push_closure(L, vec_index, mt, 1, methods);
     lua_setfield(L, mt, "__index");

@@ -60,6 +60,12 @@ describe("a vec", function()
     assert.equal("bad operand to vec * (expected vector or number, got string)", message(function() return vec(1, 2) * "2" end))
     assert.equal("bad operand to vec - (expected vector, got string)", message(function() return vec(1, 2) - "1" end))
     assert.equal("bad operand to vec + (expected vector, got number)", message(function() return vec(1, 2) + 1 end))
+    assert.equal("a vec has no // (it has + - * / and unary -; for a vector v and a number n: v * n, v / n)",
+      message(function() return vec(1, 2) // 2 end))
+    assert.equal("vecs have no order (<); compare their lengths: a:length() < b:length()",
+      message(function() return vec(1, 2) < vec(2, 3) end))
+    assert.equal("vecs have no order (<=); compare their lengths: a:length() <= b:length()",
+      message(function() return vec(1, 2) >= vec(2, 3) end))
     -- {x, y, z} is a mistake here as everywhere else in the API.
     assert.equal("bad operand to vec + (expected vector, got a table of 3 numbers)", message(function() return vec(1, 2) + {1, 2, 3} end))
     assert.equal("bad operand to vec + (expected vector, got a table with keys other than x and y)",
