@@ -299,6 +299,7 @@ public final class AttachmentBehavior: DynamicBehavior {
             j.upperLimit = range.maximum
         }
         j.warmStart(from: savedJoint)
+        if let animator { animator.continueAnchor(of: &j, from: savedJoint) }
         return j
     }
 

@@ -16,13 +16,13 @@ public final class SnapBehavior: DynamicBehavior {
     /// The item snapped.
     public let item: ItemID
 
-    /// Where the item's center goes (pt, reference frame). Settable: the anchor moves and
-    /// the item follows.
+    /// Where the item's center goes (pt, reference frame). Settable: the springs' anchors
+    /// move there as a kinematic body would (see `Joint.moveAnchor`) and the item follows.
     public var snapPoint: Vec2 {
         didSet {
             guard let animator else { return }
             if jointCount == 4, let first = firstJoint {
-                for k in 0..<4 { animator.joints[first + k].localB = snapPoint + Self.spring(k, halfSize: halfSize).anchor }
+                for k in 0..<4 { animator.moveAnchor(of: first + k, to: snapPoint + Self.spring(k, halfSize: halfSize).anchor) }
             }
             animator.wake()
         }
@@ -88,6 +88,7 @@ public final class SnapBehavior: DynamicBehavior {
                           length: Self.springLength, frequency: Self.springFrequency,
                           dampingRatio: max(0, associatedDamping ?? damping))
             j.warmStart(from: k < saved.count ? saved[k] : nil)
+            animator?.continueAnchor(of: &j, from: k < saved.count ? saved[k] : nil)
             joints.append(j)
         }
     }

@@ -26,6 +26,8 @@ struct SolverScratch {
     var contactSlots = ContiguousArray<Int32>()
     /// The other way round: the contact at each of the step's constraint slots.
     var slotContacts = ContiguousArray<Int32>()
+    /// The joints whose frame anchor moves this step (a script moved it), by index.
+    var movingAnchors = ContiguousArray<Int32>()
 }
 
 extension Animator {
@@ -56,8 +58,16 @@ extension Animator {
             let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
             prepareContacts(bodies, &scratch, contactSolver, dummy: dummy, sink: sink)
             scratch.joints.removeAll(keepingCapacity: true)
+            scratch.movingAnchors.removeAll(keepingCapacity: true)
             joints.withUnsafeMutableBufferPointer { joints in
-                for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
+                for k in 0..<joints.count {
+                    var c = JointConstraint(joints[k], bodies, h: hs)
+                    if joints[k].glideSteps > 0 {
+                        c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
+                        scratch.movingAnchors.append(Int32(k))
+                    }
+                    scratch.joints.append(c)
+                }
             }
             let jointCount = scratch.joints.count, contactCount = scratch.contactCount
             scratch.batches.withBuffers { lanes in
@@ -67,6 +77,7 @@ extension Animator {
                 joints.withUnsafeMutableBufferPointer { joints in
                 scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
                 samples.withUnsafeMutableBufferPointer { samples in
+                scratch.movingAnchors.withUnsafeBufferPointer { movingAnchors in
                     let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
                     for s in 0..<n {
                         if hasFields {
@@ -80,6 +91,8 @@ extension Animator {
                         if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: true) }
                         lanes.pass(.solve, contactSolver, contacts, states)
                         integratePositions(states, motion, hs)
+                        // Moved anchors are kinematic bodies: they move with the others.
+                        for k in movingAnchors { constraints[Int(k)].localB += constraints[Int(k)].frameVelocity * hs }
                         if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
                         lanes.pass(.relax, contactSolver, contacts, states)
                     }
@@ -95,6 +108,8 @@ extension Animator {
                         }
                     }
                     for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
+                    for k in movingAnchors { joints[Int(k)].advanceAnchor(to: constraints[Int(k)].localB) }
+                }
                 }
                 }
                 }

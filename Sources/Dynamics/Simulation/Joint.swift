@@ -23,6 +23,14 @@
 ///
 /// Body B is either an item (`itemB` ≥ 0) or the reference frame (`itemB` = −1): then
 /// `localB` is the world anchor point and B's angle is 0.
+///
+/// A script moves a frame anchor between steps (a drag's `anchorPoint = g.location`). The
+/// anchor of a rigid joint is then a kinematic body, as a moved body is in Box2D: it does not jump but glides
+/// to `anchorTarget` at a constant velocity over `glideSteps` steps, and the solver sees that
+/// velocity, so a rigid joint pulls its item along *through velocity* — the item reports the
+/// speed it moves at and keeps it when released (UIKit's drag). A glide lasts as long as the
+/// time between the last two moves (a finger sampled every other step moves the anchor
+/// smoothly, not in bursts), at most `Joint.maxGlideSteps(hz:)`.
 @frozen
 @usableFromInline internal struct Joint: Sendable {
     public var kind: JointKind
@@ -68,6 +76,16 @@
     public var lowerImpulse: Double
     public var upperImpulse: Double
 
+    // A frame anchor's motion (B = reference frame; see above).
+    /// Where the anchor is going; `localB` is where it is now.
+    public var anchorTarget: Vec2
+    /// Steps left until the anchor reaches `anchorTarget` (0: it is there, at rest).
+    public var glideSteps: Int32
+    /// Steps between the last two moves of the anchor (at least 1, at most the cap).
+    public var glideInterval: Int32
+    /// The animator's step count when the anchor last moved (or the joint was made).
+    public var anchorMovedAt: Int
+
     public init(kind: JointKind, itemA: Int32, itemB: Int32, localA: Vec2, localB: Vec2,
                 length: Double, frequency: Double, dampingRatio: Double) {
         self.kind = kind
@@ -91,6 +109,66 @@
         motorImpulse = 0
         lowerImpulse = 0
         upperImpulse = 0
+        anchorTarget = localB
+        glideSteps = 0
+        glideInterval = 1
+        anchorMovedAt = 0
+    }
+
+    /// A distance or point joint with a frequency: a spring (also `JointConstraint.isSpring`).
+    var isSpring: Bool { frequency > 0 && (kind == .distance || kind == .point) }
+
+    /// The longest glide of a frame anchor, in steps: 1/30 s. An anchor still for longer
+    /// than that and then moved (a REPL statement, a one-off jump) reaches its new place
+    /// within 1/30 s instead of crawling there over the whole pause.
+    static func maxGlideSteps(hz: Double) -> Int32 { Int32(max(1, (hz / 30).rounded(.up))) }
+
+    /// Sends the frame anchor to `target`, now at step `step`: it leaves from where it is and
+    /// takes as many steps as passed since its last move (within 1…`maxSteps`); a second move
+    /// before any step keeps the interval of the first.
+    ///
+    /// A spring's anchor jumps instead, as in UIKit: moving it retargets the spring (the
+    /// pane's open/closed toggle), and the spring acts through velocity either way.
+    mutating func moveAnchor(to target: Vec2, atStep step: Int, maxSteps: Int32) {
+        guard target != anchorTarget else { return }
+        if isSpring {
+            localB = target
+            anchorTarget = target
+            glideSteps = 0
+            anchorMovedAt = step
+            return
+        }
+        let since = step - anchorMovedAt
+        if since > 0 { glideInterval = Int32(clamping: min(since, Int(maxSteps))) }
+        anchorTarget = target
+        glideSteps = max(1, glideInterval)
+        anchorMovedAt = step
+    }
+
+    /// Takes over the anchor's place and motion from `saved`, the same joint before a rebuild,
+    /// and sends it on to this joint's anchor (`localB`) if that moved.
+    mutating func continueAnchor(from saved: Joint?, atStep step: Int, maxSteps: Int32) {
+        let target = localB
+        anchorMovedAt = step
+        guard let saved, saved.itemB < 0, itemB < 0 else { return }
+        localB = saved.localB
+        anchorTarget = saved.anchorTarget
+        glideSteps = saved.glideSteps
+        glideInterval = saved.glideInterval
+        anchorMovedAt = saved.anchorMovedAt
+        moveAnchor(to: target, atStep: step, maxSteps: maxSteps)
+    }
+
+    /// The anchor's velocity over the coming step of `h` seconds (zero when it is not moving).
+    func anchorVelocity(stepDuration h: Double) -> Vec2 {
+        glideSteps > 0 ? (anchorTarget - localB) / (Double(glideSteps) * h) : .zero
+    }
+
+    /// After a step: the anchor is `reached` (where the substeps took it), or exactly at its
+    /// target when the glide is over.
+    mutating func advanceAnchor(to reached: Vec2) {
+        glideSteps -= 1
+        localB = glideSteps == 0 ? anchorTarget : reached
     }
 
     /// Copies the accumulated impulses of `saved` when it is the same kind of joint, so a

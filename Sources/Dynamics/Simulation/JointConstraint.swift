@@ -7,8 +7,8 @@
 /// in the `Joint`, which the solver reads and writes in place for those kinds; the constraint
 /// at index k belongs to `joints[k]`.
 ///
-/// 128 bytes: kind and flags 5, padding 3, bodies 8, anchors 32, masses 32, spring 24,
-/// length 8, impulse 16.
+/// 144 bytes: kind and flags 5, padding 3, bodies 8, anchors 32, masses 32, spring 24,
+/// length 8, impulse 16, frame velocity 16.
 @usableFromInline
 struct JointConstraint {
     @usableFromInline var kind: JointKind
@@ -37,6 +37,9 @@ struct JointConstraint {
     @usableFromInline var length: Double
     /// The joint's accumulated `impulse`, written back to it after the substeps.
     @usableFromInline var impulse: Vec2
+    /// When B is the reference frame: the anchor's velocity this step (pt/s), zero unless a
+    /// script moved it (`Joint.moveAnchor`). The substeps move `localB` by it.
+    @usableFromInline var frameVelocity: Vec2
 
     /// The constraint of `j` for substeps of `h` seconds.
     @inlinable @inline(__always)
@@ -62,5 +65,6 @@ struct JointConstraint {
         spring = isSpring ? Softness(hertz: j.frequency, dampingRatio: j.dampingRatio, h: h) : .rigid
         length = j.length
         impulse = j.impulse
+        frameVelocity = .zero
     }
 }

@@ -11,8 +11,9 @@
 /// again in the relax pass would double their numerical damping (measured: the deviation
 /// from the closed form halves).
 ///
-/// Body B of a joint may be the reference frame (index −1): it has zero velocity, infinite
-/// mass, angle 0, and its attachment point is the joint's world anchor.
+/// Body B of a joint may be the reference frame (index −1): it has infinite mass, angle 0,
+/// and its attachment point is the joint's world anchor, which moves at the constraint's
+/// `frameVelocity` when a script moved it (zero otherwise): a kinematic body.
 ///
 /// Units: positions in pt, velocities in pt/s and rad/s, masses in kg (1/invMass), inertia
 /// in kg·pt², linear impulses in kg·pt/s, angular impulses in kg·pt²/s.
@@ -79,7 +80,7 @@ struct JointSolver {
             let b = bodies[Int(c.bodyB)]
             return Pair(a: a, b: b, c, rA: rA, rB: b.rotation.rotate(c.localB))
         }
-        return Pair(a: a, b: SolverBody(frameAt: c.localB), c, rA: rA, rB: .zero)
+        return Pair(a: a, b: SolverBody(frameAt: c.localB, velocity: c.frameVelocity), c, rA: rA, rB: .zero)
     }
 
     /// Writes the velocities back (a solve never moves a body).

@@ -28,10 +28,11 @@
         rotation = b.rotation
     }
 
-    /// The reference frame as a body: at rest, not rotated, at `origin`.
+    /// The reference frame as a body: not rotated, at `origin`, moving at `velocity` (a frame
+    /// anchor a script moved; otherwise at rest).
     @inlinable
-    init(frameAt origin: Vec2) {
-        velocity = .zero
+    init(frameAt origin: Vec2, velocity: Vec2 = .zero) {
+        self.velocity = velocity
         angularVelocity = 0
         angle = 0
         center = origin
