@@ -827,6 +827,12 @@ void cl_sigterm_catch(void) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    // Signals whose default also ends the process: each stops the run the same way, so the
+    // frames so far are committed and no temporary `--output` file is left behind.
+    sigaction(SIGQUIT, &sa, NULL);
+    sigaction(SIGUSR1, &sa, NULL);
+    sigaction(SIGUSR2, &sa, NULL);
+    sigaction(SIGPIPE, &sa, NULL);
 }
 
 void cl_sigint_default(void) {
@@ -834,6 +840,10 @@ void cl_sigint_default(void) {
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
+    signal(SIGUSR1, SIG_DFL);
+    signal(SIGUSR2, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
 }
 
 int cl_sigint_pending(void) { return g_sigint; }

@@ -169,6 +169,7 @@ struct Sweep: ParsableCommand {
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
     @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
     @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
+    @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
 
     func run() throws {
         var o = SweepOptions(script: script)
@@ -176,6 +177,7 @@ struct Sweep: ParsableCommand {
         o.maxCombinations = maxCombinations
         o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
         o.format = format; o.output = output; o.input = input; o.hz = hz; o.seed = seed
+        o.memoryMiB = try NumberOption.memory.parseInteger(memory)
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
         throw ExitCode(Host.sweep(o))
@@ -199,14 +201,15 @@ struct Fit: ParsableCommand {
     @Option(name: .customLong("set"), help: "Set a tunable that is not searched: NAME=VALUE (repeatable).") var sets: [String] = []
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
     @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
 
     func run() throws {
         var o = FitOptions(script: script)
         o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
         o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
+        o.memoryMiB = try NumberOption.memory.parseInteger(memory)
         o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
         guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
-        if let j = jobs, j < 1 || j > 1024 { throw HostError.usage("--jobs must be from 1 to 1024, got \(j)") }
         throw ExitCode(Host.fit(o))
     }
 }

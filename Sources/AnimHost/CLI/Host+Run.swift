@@ -42,6 +42,10 @@ public enum Host {
         let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
         let scene = try Scene.load(options.sceneOptions)
         loaded(scene)
+        // The modules the script requires are files this run reads: never the output, be
+        // they required while loading (refused now) or later (refused before committing).
+        try output.checkReads(scene.lua.requiredFiles)
+        output.reads = { scene.lua.requiredFiles }
         if let touches { scene.stage.schedule(touches.events) }
         var writer = try FrameRun(scene: scene, options: options, output: output)
         writer.pacer = pacer
@@ -89,11 +93,7 @@ public enum Host {
     public static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
 
     static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
-        guard isRegularFile(path), let text = readTextFile(path) else {
-            let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
-            throw .usage("cannot read touches file '\(path)': \(why)")
-        }
-        return try TouchesCSV.read(text, path: path)
+        try TouchesCSV.read(try readInputText(path, what: "touches file"), path: path)
     }
 }
 
@@ -103,11 +103,7 @@ func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 /// Reads a whole text file given to `option`, or a usage error saying why not
 /// (`cannot read --match file 'x.csv': No such file or directory`).
 func readInputFile(_ path: String, option: String) throws(HostError) -> String {
-    guard isRegularFile(path), let text = readTextFile(path) else {
-        let why = isRegularFile(path) || !Host.isDirectory(path) ? String(cString: strerror(errno)) : "is a directory"
-        throw .usage("cannot read \(option) file '\(path)': \(why)")
-    }
-    return text
+    try readInputText(path, what: "\(option) file")
 }
 
 /// Whether a file exists and is a regular file.

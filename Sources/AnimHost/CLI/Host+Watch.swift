@@ -76,6 +76,8 @@ extension Host {
             output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
             let touches = try options.input.map { p throws(HostError) in try readTouches(p) } ?? []
             live = try LiveScene(options: options.sceneOptions, loadTouches: touches)
+            try output.checkReads(live.watchedFiles)
+            output.reads = { live.watchedFiles }
             frames = try FrameRun(scene: live.scene, options: options, output: output)
         } catch {
             report(error)

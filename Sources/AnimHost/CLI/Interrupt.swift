@@ -8,7 +8,9 @@ enum Interrupt {
     /// Records SIGINT from now on instead of ending the process.
     static func catchSignal() { cl_sigint_catch() }
 
-    /// Records SIGTERM and SIGHUP too (a plain `run` stops cleanly on them, as on Ctrl-C).
+    /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE too: a plain `run`
+    /// stops cleanly on any signal whose default would end it, as on Ctrl-C (the frames so
+    /// far committed, no temporary `--output` file left behind).
     static func catchTermination() { cl_sigterm_catch() }
 
     /// Whether SIGINT (or a caught SIGTERM) arrived and was not taken yet.

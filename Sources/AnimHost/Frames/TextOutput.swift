@@ -4,10 +4,12 @@
 
 /// Where frames go (DESIGN.md "Safety": `--output`). Standard output; a regular file that
 /// appears whole (a temporary file beside it, renamed over it on commit, never left
-/// behind); or a device, FIFO or `/dev/…`/`/proc/…` path, written directly. Nothing is
-/// opened until the first line is written, so a run that fails before producing anything
-/// leaves the target exactly as it was. Write errors (no space, a broken device) are kept
-/// and reported by `commit()`.
+/// behind); or a device, FIFO or a name for a descriptor (`/dev/stdout`, `/proc/self/fd/1`),
+/// written directly. Nothing is opened until the first line is written, so a run that fails
+/// before producing anything leaves the target exactly as it was. Write errors (no space, a
+/// broken device) are kept and reported by `commit()`. A file the run reads is never the
+/// output: the ones known up front are refused at once, the ones known only later (modules
+/// a script requires, `reads`) before anything is committed.
 public final class TextOutput {
     private enum Target {
         case standardOutput
@@ -20,6 +22,13 @@ public final class TextOutput {
     /// What the user named, for messages.
     private let shownPath: String
     private var file: UnsafeMutablePointer<FILE>?
+    /// The option that named the target, for messages (`--output`, `:save`).
+    private let option: String
+    /// Files the run reads that were known when the target was checked.
+    private let protected: [String]
+    /// Files the run reads that become known as it goes (the modules a script requires):
+    /// asked again before the output is committed.
+    var reads: () -> [String] = { [] }
     private var temporaryPath: String?
     /// The first error (errno) met while opening or writing.
     private var failure: Int32 = 0
@@ -29,6 +38,8 @@ public final class TextOutput {
     public init() {
         target = .standardOutput
         shownPath = "standard output"
+        option = "--output"
+        protected = []
         file = stdout
     }
 
@@ -40,6 +51,8 @@ public final class TextOutput {
     ///   place where no file can be created.
     public init(path: String, protecting: [String] = [], option: String = "--output") throws(HostError) {
         shownPath = path
+        self.option = option
+        protected = protecting
         if path == "-" { target = .standardOutput; file = stdout; return }
         target = try TextOutput.classify(path, protecting: protecting, option: option)
     }
@@ -50,17 +63,16 @@ public final class TextOutput {
         guard !path.utf8.contains(0) else { throw refuse("a file name cannot contain a NUL byte") }
         var st = stat()
         if stat(path, &st) == 0 {
-            for p in protecting where !p.isEmpty {
-                var other = stat()
-                if stat(p, &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino {
-                    throw refuse("that is '\(p)', which this run reads; choose another file")
-                }
+            if let p = sameFile(st, among: protecting) {
+                throw refuse("that is '\(p)', which this run reads; choose another file")
             }
             switch st.st_mode & S_IFMT {
             case S_IFDIR: throw refuse("is a directory; give a file name (e.g. '\(path.hasSuffix("/") ? path : path + "/")frames.csv')")
             case S_IFREG:
+                // A regular file is replaced, wherever it lies (`/dev/shm/x.csv` too), unless
+                // the name stands for a descriptor: `/dev/stdout` redirected to a file.
+                if namesADescriptor(path) { return .direct(path) }
                 guard let real = realPath(path) else { throw refuse(String(cString: strerror(errno))) }
-                if isSpecialFilesystem(path) || isSpecialFilesystem(real) { return .direct(path) }
                 return .replace(final: real, mode: st.st_mode & 0o7777)
             default:
                 return .direct(path)   // a character device, FIFO or socket
@@ -83,8 +95,47 @@ public final class TextOutput {
         return .replace(final: realDir == "/" ? "/" + base : realDir + "/" + base, mode: 0o666 & ~mask)
     }
 
-    /// Paths whose names mean a stream rather than a file (`/dev/stdout`, `/proc/self/fd/1`).
-    private static func isSpecialFilesystem(_ p: String) -> Bool { p.hasPrefix("/dev/") || p.hasPrefix("/proc/") }
+    /// The first of `files` that is the file `st` describes (same device and inode).
+    private static func sameFile(_ st: stat, among files: [String]) -> String? {
+        for p in files where !p.isEmpty {
+            var other = stat()
+            if stat(p, &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino { return p }
+        }
+        return nil
+    }
+
+    /// Whether opening `path` goes through procfs (`/dev/stdout` → `/proc/self/fd/1` →
+    /// whatever descriptor 1 is, or a name under `/proc` itself): such a name stands for a
+    /// descriptor or a kernel file, not for a file to replace, so it is written directly.
+    /// Decided by the filesystem each link lies on, not by how the path is spelled.
+    static func namesADescriptor(_ path: String) -> Bool {
+        var proc = stat()
+        guard stat("/proc", &proc) == 0 else { return false }
+        var current = path
+        for _ in 0..<40 {   // the kernel's own limit on links followed
+            let folder = directory(of: current)
+            var st = stat()
+            if stat(folder, &st) == 0 && st.st_dev == proc.st_dev { return true }   // on procfs
+            var lst = stat()
+            guard lstat(current, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK else { return false }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return false }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : folder + "/" + target
+        }
+        return false
+    }
+
+    /// Refuses a target that turned out to be a file the run reads (a module required
+    /// after the target was checked). Nothing is touched.
+    /// - Throws: `HostError.usage`, as for the files known up front.
+    func checkReads(_ files: [String]) throws(HostError) {
+        guard case .replace(let final, _) = target else { return }
+        var st = stat()
+        guard stat(final, &st) == 0, let p = Self.sameFile(st, among: files) else { return }
+        throw .usage("\(option) '\(shownPath)': that is '\(p)', which this run reads; choose another file")
+    }
 
     private static func realPath(_ p: String) -> String? {
         guard let r = realpath(p, nil) else { return nil }
@@ -150,6 +201,12 @@ public final class TextOutput {
         case .replace(let final, _):
             if let f, fclose(f) != 0, failure == 0 { failure = errno }
             if failure == 0, let tmp = temporaryPath {
+                do throws(HostError) {
+                    try checkReads(protected + reads())
+                } catch {
+                    removeTemporary()
+                    throw error
+                }
                 if rename(tmp, final) == 0 { temporaryPath = nil } else { failure = errno }
             }
             removeTemporary()
@@ -173,4 +230,19 @@ public final class TextOutput {
     }
 
     deinit { close() }
+}
+
+extension Host {
+    /// Sends what is buffered for stdout on its way and says whether it got there: a
+    /// command that prints its result (`spring`, `fit`, `test`) must not exit 0 when that
+    /// result was lost (`> /dev/full`, a full disk).
+    /// - Throws: `HostError.output` naming the error.
+    static func flushStandardOutput(_ what: String) throws(HostError) {
+        let flushed = fflush(stdout) == 0
+        let why = flushed ? nil : String(cString: strerror(errno))
+        guard !flushed || ferror(stdout) != 0 else { return }
+        clearerr(stdout)
+        // An earlier write failed when the buffer filled; its errno is gone by now.
+        throw .output("cannot write \(what) to standard output: \(why ?? "a write failed, so the output is incomplete")")
+    }
 }

@@ -99,14 +99,14 @@ public enum TouchesCSV {
             throw fail("expected 5 fields (t,touch,phase,x,y), got \(cells.count): \(quote(line))")
         }
         guard let t = Double(cells[0]), t.isFinite, t >= 0, t <= 1e9 else {
-            throw fail("field 't' must be a time in seconds ≥ 0, got '\(clip(cells[0]))'")
+            throw fail("field 't' must be a time in seconds from 0 to 1e9, got '\(clip(cells[0]))'")
         }
         guard let touch = Int(cells[1]) else { throw fail("field 'touch' must be an integer id, got '\(clip(cells[1]))'") }
         guard let phase = TouchPhase(rawValue: cells[2]) else {
             throw fail("field 'phase' must be one of began, moved, ended, cancelled; got '\(clip(cells[2]))'")
         }
-        guard let x = Double(cells[3]), x.isFinite, abs(x) <= 1e9 else { throw fail("field 'x' must be a finite number, got '\(clip(cells[3]))'") }
-        guard let y = Double(cells[4]), y.isFinite, abs(y) <= 1e9 else { throw fail("field 'y' must be a finite number, got '\(clip(cells[4]))'") }
+        guard let x = Double(cells[3]), x.isFinite, abs(x) <= 1e9 else { throw fail("field 'x' must be a number of points within ±1e9, got '\(clip(cells[3]))'") }
+        guard let y = Double(cells[4]), y.isFinite, abs(y) <= 1e9 else { throw fail("field 'y' must be a number of points within ±1e9, got '\(clip(cells[4]))'") }
         return (t, touch, phase, x, y)
     }
 

@@ -8,6 +8,8 @@ extension Host {
     public static func plot(input: String?, items: [String]?, columns: [String]?, output: String?) -> Int32 {
         do throws(HostError) {
             let source = input ?? "-"
+            // Checked before reading: the frames file itself is never the output.
+            let out = try documentOutput(output, protecting: source == "-" ? [] : [source])
             let text: String
             if source == "-" {
                 var s = ""
@@ -33,7 +35,7 @@ extension Host {
             }
             let title = source == "-" ? "frames" : source
             let svg = PlotDocument.svg(series, columns: wanted, title: title)
-            try writeDocument(svg, to: output)
+            try writeDocument(svg, to: out)
             return 0
         } catch {
             report(error)
@@ -41,10 +43,14 @@ extension Host {
         }
     }
 
-    /// Writes a whole document (ending in a newline) to `path` (written whole, through a
-    /// temporary file) or to stdout.
-    static func writeDocument(_ text: String, to path: String?) throws(HostError) {
-        let out = try path.map { p throws(HostError) in try TextOutput(path: p) } ?? TextOutput()
+    /// Where a document goes: `path` (written whole, through a temporary file) or stdout.
+    /// - Parameter protecting: the files the command reads, which it must not replace.
+    static func documentOutput(_ path: String?, protecting: [String]) throws(HostError) -> TextOutput {
+        try path.map { p throws(HostError) in try TextOutput(path: p, protecting: protecting) } ?? TextOutput()
+    }
+
+    /// Writes a whole document (ending in a newline) and commits it.
+    static func writeDocument(_ text: String, to out: TextOutput) throws(HostError) {
         out.writeLine(String(text.dropLast()))
         try out.commit()   // a write error (no space) is exit 1, the old file kept
     }

@@ -143,7 +143,8 @@ extension Repl {
     private func save(_ path: String) {
         guard let h = live.history else { return }
         do throws(HostError) {
-            let out = try TextOutput(path: path, protecting: live.watchedFiles, option: ":save")
+            // Modules required from REPL lines are read too, with or without a script.
+            let out = try TextOutput(path: path, protecting: live.watchedFiles + live.scene.lua.requiredFiles, option: ":save")
             let e = FrameEncoder(format: .csv, columns: h.columns)
             out.writeLine(e.header()!)
             for f in h.frames { for line in e.lines(for: f) { out.writeLine(line) } }

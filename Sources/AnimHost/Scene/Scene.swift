@@ -55,8 +55,8 @@ public final class Scene {
     /// Loads and runs a scene script.
     /// - Throws: `.usage` for a missing file, `.script` for anything the script does wrong.
     public static func load(_ options: SceneOptions) throws(HostError) -> Scene {
-        guard options.source != nil || isRegularFile(options.path) else {
-            throw .usage("cannot open script '\(options.path)': no such file")
+        if options.source == nil, let why = inputFileProblem(options.path) {
+            throw .usage("cannot open script '\(options.path)': \(why)")
         }
         var lo = LuaOptions()
         lo.memoryLimit = options.memoryMiB << 20

@@ -10,7 +10,12 @@ extension Host {
     public static func test(_ options: TestOptions) -> Int32 {
         let discovery: TestDiscovery
         do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        if options.paths.isEmpty, !options.allowIO, let (root, project) = discovery.rootOutsideProject() {
+            report(.usage(".busted: ROOT '\(root)' lies outside the project ('\(project)', the current folder); test roots must be inside it (give --allow-io to search elsewhere)"))
+            return 2
+        }
         let paths = options.paths.isEmpty ? discovery.defaultPaths() : options.paths
+        let project = discovery.realPath(".")
         var files: [String] = []
         var visited: [String] = []
         for p in paths {
@@ -19,7 +24,9 @@ extension Host {
                 report(.usage("no such file or directory: '\(p)'"))
                 return 2
             }
-            files += discovery.files(in: p, visited: &visited)
+            // The search stays in the project and in the folder named, unless --allow-io.
+            let within = options.allowIO ? nil : [project, discovery.realPath(p)].compactMap { $0 }
+            files += discovery.files(in: p, visited: &visited, within: within)
         }
         if files.isEmpty {
             let kinds = discovery.patterns.map { "*.lua matching \($0.joined(separator: " or "))" } ?? "*_test.lua, *_spec.lua"
@@ -39,6 +46,7 @@ extension Host {
             writeToStandardError("animhost: no test matches --filter '\(filter)' (in \(files.count) file\(files.count == 1 ? "" : "s"))")
         }
         reporter.finish(results, list: options.list)
+        do throws(HostError) { try flushStandardOutput("the test report") } catch { report(error); return error.exitCode }
         return results.contains { $0.status == .failed || $0.status == .error } ? 1 : 0
     }
 

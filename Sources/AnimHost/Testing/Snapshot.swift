@@ -8,32 +8,45 @@ enum Snapshot {
     static func path(testFile: String, name: String) -> String {
         let dir = directory(of: testFile)
         let base = testFile.split(separator: "/").last.map(String.init) ?? testFile
-        return "\(dir)/__snapshots__/\(base)/\(name).csv"
+        return "\(dir == "." ? "" : dir + "/")__snapshots__/\(base)/\(name).csv"
     }
 
-    /// Compares `csv` with the stored snapshot, or writes it when updating.
+    /// Compares `csv` with the stored snapshot, or writes it when updating. Every file is
+    /// reached through `SnapshotFolder`, so never through a link and never outside the
+    /// test file's folder.
     /// - Returns: nil when it passes, else the report.
     static func check(testFile: String, name: String, csv: String, tolerance: Double, update: Bool) -> String? {
         if let problem = nameProblem(name) { return problem }
         let p = path(testFile: testFile, name: name)
-        if update {
-            makeDirectories(directory(of: p))
-            guard let f = fopen(p + ".tmp", "w") else { return "cannot write snapshot \(p): \(String(cString: strerror(errno)))" }
-            fputs(csv, f)
-            fclose(f)
-            rename(p + ".tmp", p)
-            unlink(diffPath(p))
+        let file = name + ".csv", diff = name + ".diff.svg"
+        do throws(SnapshotFolder.Problem) {
+            if update {
+                guard let folder = try SnapshotFolder.open(testFile: testFile, create: true) else { return "cannot write snapshot \(p)" }
+                try folder.write(file, csv)
+                folder.remove(diff)
+                return nil
+            }
+            guard let folder = try SnapshotFolder.open(testFile: testFile, create: false), let stored = try folder.read(file) else {
+                return "snapshot '\(name)' is missing (\(p)); run `animhost test --update-snapshots` to write it"
+            }
+            if let difference = compare(stored: stored, csv: csv, name: name, path: p, tolerance: tolerance) {
+                return difference + diffPicture(folder, diff, name: name, stored: stored, csv: csv, source: p)
+            }
+            folder.remove(diff)   // a diff from an earlier failure would mislead
             return nil
+        } catch {
+            return error.message
         }
-        guard let stored = readTextFile(p) else {
-            return "snapshot '\(name)' is missing (\(p)); run `animhost test --update-snapshots` to write it"
-        }
+    }
+
+    /// Where `csv` first differs from `stored` beyond the tolerance, or nil.
+    private static func compare(stored: String, csv: String, name: String, path p: String, tolerance: Double) -> String? {
         let a = stored.split(separator: "\n", omittingEmptySubsequences: false)
         let b = csv.split(separator: "\n", omittingEmptySubsequences: false)
         let header = a.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
         for i in 0..<max(a.count, b.count) {
             guard i < a.count, i < b.count else {
-                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))" + diffPicture(p, name: name, stored: stored, csv: csv)
+                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))"
             }
             if a[i] == b[i] { continue }
             let ca = a[i].split(separator: ",", omittingEmptySubsequences: false), cb = b[i].split(separator: ",", omittingEmptySubsequences: false)
@@ -43,10 +56,8 @@ enum Snapshot {
                 if let dx = Double(x), let dy = Double(y), abs(dx - dy) <= tolerance { continue }
                 let col = j < header.count ? header[j] : "column \(j + 1)"
                 return "snapshot '\(name)' differs at \(place(row: ca, header: header))column '\(col)': expected \(x), got \(y) (tolerance \(shown(tolerance)); line \(i + 1) of \(p))"
-                    + diffPicture(p, name: name, stored: stored, csv: csv)
             }
         }
-        unlink(diffPath(p))   // a diff from an earlier failure would mislead
         return nil
     }
 
@@ -61,18 +72,14 @@ enum Snapshot {
     static func diffPath(_ snapshotPath: String) -> String { String(snapshotPath.dropLast(4)) + ".diff.svg" }
 
     /// Writes `<name>.diff.svg` beside the snapshot (expected dashed, actual solid) and
-    /// returns the words that name it in the failure.
-    static func diffPicture(_ p: String, name: String, stored: String, csv: String) -> String {
-        let path = diffPath(p)
+    /// returns the words that name it in the failure (nothing when it cannot be written).
+    private static func diffPicture(_ folder: SnapshotFolder, _ file: String, name: String, stored: String, csv: String, source: String) -> String {
         guard let actual = try? FrameSeries.parse(csv: csv, source: "trace"),
-              let expected = try? FrameSeries.parse(csv: stored, source: p) else { return "" }
+              let expected = try? FrameSeries.parse(csv: stored, source: source) else { return "" }
         let columns = ["x", "y", "angle"].filter { actual.column($0) != nil || expected.column($0) != nil }
         let svg = PlotDocument.svg(actual, columns: columns, title: "snapshot '\(name)': expected (dashed) and actual", overlay: expected)
-        guard let f = fopen(path + ".tmp", "w") else { return "" }
-        fputs(svg, f)
-        fclose(f)
-        rename(path + ".tmp", path)
-        return "; diff: \(path)"
+        do throws(SnapshotFolder.Problem) { try folder.write(file, svg) } catch { return "; no diff picture (\(error.message))" }
+        return "; diff: \(diffPath(source))"
     }
 
     /// A tolerance as given, even a tiny one the frame format would round to 0.
@@ -87,13 +94,5 @@ enum Snapshot {
         if let i = header.firstIndex(of: "t"), i < row.count { parts.append("t = \(row[i]) s") }
         if let i = header.firstIndex(of: "item"), i < row.count { parts.append("item '\(row[i])'") }
         return parts.isEmpty ? "" : parts.joined(separator: ", ") + ", "
-    }
-
-    static func makeDirectories(_ path: String) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o755)
-        }
     }
 }

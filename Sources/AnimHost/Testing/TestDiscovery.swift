@@ -90,11 +90,34 @@ struct TestDiscovery {
         return false
     }
 
+    /// Roots from `.busted` that lie outside the project (the current folder, symlinks
+    /// resolved): a downloaded project must not make `animhost test` search the whole disk
+    /// (`ROOT = {"/"}`). Nil when all are inside.
+    func rootOutsideProject() -> (root: String, project: String)? {
+        guard let roots, let project = realPath(".") else { return nil }
+        for r in roots {
+            guard let real = realPath(r) else { continue }   // missing: reported as such later
+            if !Self.isInside(real, project) { return (r, project) }
+        }
+        return nil
+    }
+
+    /// Whether the real path `path` is `folder` or lies under it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
     /// Test files under `dir`, depth first in name order; `visited` holds the real paths of
     /// the directories searched so far, so a symlink back to a parent is not followed again.
-    func files(in dir: String, visited: inout [String]) -> [String] {
+    /// - Parameter within: real paths of folders the search stays in (a linked folder that
+    ///   leads elsewhere is skipped with a note); nil to follow links anywhere.
+    func files(in dir: String, visited: inout [String], within: [String]? = nil) -> [String] {
         guard let real = realPath(dir) else { return [] }
         if visited.contains(real) { return [] }
+        if let within, !within.contains(where: { Self.isInside(real, $0) }) {
+            writeToStandardError("animhost: note: not searching '\(dir)': it leads to '\(real)', outside the project (give --allow-io to search it)\n")
+            return []
+        }
         visited.append(real)
         guard let d = opendir(dir) else { return [] }
         var entries: [String] = []
@@ -109,13 +132,13 @@ struct TestDiscovery {
         var out: [String] = []
         for name in entries.sorted() {
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-            if Host.isDirectory(path) { out += files(in: path, visited: &visited) }
+            if Host.isDirectory(path) { out += files(in: path, visited: &visited, within: within) }
             else if isTestFile(name) { out.append(path) }
         }
         return out
     }
 
-    private func realPath(_ path: String) -> String? {
+    func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)

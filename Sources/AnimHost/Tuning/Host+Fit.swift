@@ -20,6 +20,8 @@ public struct FitOptions: Sendable {
     public var sets: [(name: String, value: Double)] = []
     public var hz = 120
     public var seed: UInt64 = 0
+    /// The Lua heap cap of each run, in MiB (`--memory`).
+    public var memoryMiB = 256
     public init(script: String) { self.script = script }
 }
 
@@ -78,6 +80,8 @@ extension Host {
             if o.match == nil && o.maxRMS != 0.5 { throw .usage("--max-rms is the match threshold of --match; with --target it has no use") }
             var e = Evaluator(script: o.script)
             e.hz = o.hz; e.fps = Double(min(60, o.hz)); e.seed = o.seed; e.duration = o.duration; e.item = o.item; e.tolerance = o.tolerance; e.sets = o.sets
+            e.memoryMiB = o.memoryMiB
+            let jobs = try runningJobs(o.jobs)
             if let input = o.input { e.touches = try readTouches(input) }
 
             // The reference trajectory, and the item it is of.
@@ -165,7 +169,7 @@ extension Host {
             // A coarse grid (in parallel, results in grid order), then Nelder–Mead from the
             // two best grid points.
             let grid = BoundedSearch.grid(lower: lower, upper: upper)
-            let gridValues = parallelMap(grid.count, jobs: o.jobs ?? processorCount()) { objective(grid[$0]).value }
+            let gridValues = parallelMap(grid.count, jobs: jobs) { objective(grid[$0]).value }
             let ranked = grid.indices.sorted { gridValues[$0] != gridValues[$1] ? gridValues[$0] < gridValues[$1] : $0 < $1 }
             let step = 0.5 / Double(BoundedSearch.gridSize(dimensions: names.count))
             var best = BoundedSearch.Result(x: grid[ranked[0]], value: gridValues[ranked[0]], evaluations: grid.count)
@@ -214,6 +218,7 @@ extension Host {
             }
             lines.append(ok ? "within tolerance (\(evaluations) runs)" : "not within tolerance (\(evaluations) runs): the values printed above are the closest found")
             print(lines.joined(separator: "\n"))
+            try flushStandardOutput("the fit")
             return ok ? 0 : 1
         } catch {
             report(error)

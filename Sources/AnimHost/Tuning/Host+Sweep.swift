@@ -21,6 +21,8 @@ public struct SweepOptions: Sendable {
     public var sets: [(name: String, value: Double)] = []
     public var hz = 120
     public var seed: UInt64 = 0
+    /// The Lua heap cap of each run, in MiB (`--memory`).
+    public var memoryMiB = 256
     /// Refuse sweeps with more combinations than this (before any shard).
     public var maxCombinations = 100_000
 
@@ -44,7 +46,6 @@ extension Host {
             guard ["csv", "table", "svg"].contains(o.format) else { throw .usage("--format must be csv, table or svg; got '\(o.format)'") }
             guard !o.vary.isEmpty else { throw .usage("sweep needs at least one --vary NAME=FROM:TO:STEP") }
             if o.format == "svg" && o.vary.count > 2 { throw .usage("--format svg draws one or two varied tunables; got \(o.vary.count)") }
-            if let j = o.jobs, j < 1 || j > 1024 { throw .usage("--jobs must be from 1 to 1024, got \(j)") }
             guard o.tolerance > 0 && o.tolerance.isFinite else { throw .usage("--tolerance must be a number of points > 0") }
             if let d = o.duration, !(d > 0 && d <= 1e4) { throw .usage("--duration must be a number of seconds > 0 and ≤ 10000") }
             var ranges: [SweepGrid.Range] = []
@@ -57,8 +58,13 @@ extension Host {
             let grid: SweepGrid
             do { grid = try SweepGrid(ranges: ranges) } catch { throw .usage(error.description) }
             let shard = try o.shard.map { s throws(HostError) in try SweepOptions.parseShard(s) } ?? (k: 1, n: 1)
+            // The output is checked before anything runs: never the script or the input,
+            // nor (once the scene is loaded) a module it requires.
+            let out = try documentOutput(o.output, protecting: [o.script] + (o.input.map { [$0] } ?? []))
+            let jobs = try runningJobs(o.jobs)
             let evaluator = try o.evaluator()
-            let scene = try evaluator.check(varied: ranges.map { ($0.name, $0.from, $0.values.last!) })
+            let scene = try evaluator.check(varied: ranges.map { ($0.name, $0.from, $0.value(at: $0.count - 1)) })
+            try out.checkReads(scene.lua.requiredFiles)
             for r in ranges {
                 guard let t = scene.tunables.first(where: { $0.name == r.name }), t.integer else { continue }
                 guard r.from.rounded() == r.from, r.step.rounded() == r.step else {
@@ -70,22 +76,27 @@ extension Host {
             }
             let indices = grid.indices(shard: shard.k, of: shard.n)
             // Said up front, so a sweep far bigger than meant is seen before it is waited for.
-            let sizes = ranges.map { "\($0.name) \($0.values.count)" }.joined(separator: " × ")
+            let sizes = ranges.map { "\($0.name) \($0.count)" }.joined(separator: " × ")
             let part = shard.n > 1 ? "; this shard runs \(indices.count)" : ""
             fputs("animhost: sweep: \(grid.count) combinations (\(sizes))\(part)\n", stderr)
             let names = ranges.map(\.name)
-            let results = parallelMap(indices.count, jobs: o.jobs ?? processorCount()) { k in
+            let results = parallelMap(indices.count, jobs: jobs) { k in
                 let values = grid.combination(indices[k])
                 return Result { () throws(HostError) in try evaluator.run(Array(zip(names, values))) }
             }
+            // A combination that fails is named with its error and left out; the rows of
+            // the others are still written (a sweep of hours is not lost to one bad run).
             var runs: [(values: [Double], run: Evaluator.Run)] = []
+            var failures: [HostError] = []
             for (k, r) in results.enumerated() {
                 let values = grid.combination(indices[k])
                 switch r {
                 case .success(let run): runs.append((values, run))
                 case .failure(let e):
                     let at = zip(ranges, values).map { "\($0.name)=\(NumberFormat.string($1))" }.joined(separator: " ")
-                    throw e.adding("with \(at)")
+                    let failure = e.adding("with \(at)")
+                    report(failure)
+                    failures.append(failure)
                 }
             }
             let report = SweepReport(ranges: ranges, runs: runs, tolerance: o.tolerance, script: o.script)
@@ -95,8 +106,10 @@ extension Host {
             case "svg": text = SweepPicture(report: report).svg
             default: text = report.csv
             }
-            try writeDocument(text, to: o.output)
-            return 0
+            try writeDocument(text, to: out)
+            guard let first = failures.first else { return 0 }
+            fputs("animhost: sweep: \(failures.count) of \(indices.count) combinations failed (each named above) and \(failures.count == 1 ? "is" : "are") left out; the other \(runs.count) rows were written\n", stderr)
+            return first.exitCode
         } catch {
             report(error)
             return error.exitCode
@@ -108,6 +121,7 @@ extension SweepOptions {
     func evaluator() throws(HostError) -> Evaluator {
         var e = Evaluator(script: script)
         e.hz = hz; e.fps = Double(min(60, hz)); e.seed = seed; e.duration = duration; e.item = item; e.tolerance = tolerance; e.sets = sets
+        e.memoryMiB = memoryMiB
         if let input { e.touches = try Host.readTouches(input) }
         return e
     }

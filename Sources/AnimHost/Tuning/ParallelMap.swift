@@ -77,3 +77,23 @@ private final class Slots<T>: @unchecked Sendable {
 
 /// The number of processors online (at least 1): `--jobs`' default.
 func processorCount() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+/// How many runs `sweep` and `fit` keep going at once. Each run holds its own scene and
+/// Lua heap (up to `--memory`), so more runs than the machine can work on only multiply the
+/// memory in use: `--jobs` above `jobsPerCore` × the cores is lowered to that, with a note.
+/// - Throws: `HostError.usage` for a count below 1 or above 1024.
+func runningJobs(_ requested: Int?) throws(HostError) -> Int {
+    let cores = processorCount()
+    guard let j = requested else { return cores }
+    guard j >= 1 && j <= 1024 else { throw .usage("--jobs must be from 1 to 1024, got \(j)") }
+    let cap = jobsPerCore * cores
+    if j > cap {
+        fputs("animhost: note: --jobs \(j) is more than \(jobsPerCore) × this machine's \(cores) core\(cores == 1 ? "" : "s"); running \(cap) at a time (each run holds its own scene and Lua heap)\n", stderr)
+        return cap
+    }
+    return j
+}
+
+/// Runs per core `--jobs` may ask for; a few beyond one per core keep the cores busy
+/// while a run loads its script.
+let jobsPerCore = 4

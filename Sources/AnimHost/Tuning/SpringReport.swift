@@ -110,15 +110,16 @@ struct SpringReport {
 extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`.
     public static func spring(_ given: [(name: String, value: Double)], json: Bool) -> Int32 {
+        let r: SpringReport
         do {
-            let s = try SpringConversion.convert(given, spell: springOptionName)
-            let r = SpringReport(spring: s)
-            print(json ? r.json : r.text, terminator: "")
-            return 0
+            r = SpringReport(spring: try SpringConversion.convert(given, spell: springOptionName))
         } catch {
             report(.usage(error.description))
             return 2
         }
+        print(json ? r.json : r.text, terminator: "")
+        do throws(HostError) { try flushStandardOutput("the spring") } catch { report(error); return error.exitCode }
+        return 0
     }
 
     /// The command-line option for a canonical name (`dampingRatio` → `--damping-ratio`).

@@ -328,7 +328,8 @@ void cl_push_print(lua_State *L);
 /// blocking poll or read returns EINTR). The REPL and `run --watch` poll it.
 void cl_sigint_catch(void);
 
-/// Records SIGTERM and SIGHUP the same way as SIGINT (a plain `run` ends cleanly).
+/// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE the same way as SIGINT
+/// (a plain `run` ends cleanly: frames so far committed, no temporary file left).
 void cl_sigterm_catch(void);
 
 /// Gives SIGINT, SIGTERM and SIGHUP back their default action (the process ends).

@@ -12,16 +12,23 @@ public struct SweepGrid: Sendable, Equatable {
             self.name = name; self.from = from; self.to = to; self.step = step
         }
 
-        /// The values, computed as FROM + i·STEP (no accumulated rounding), TO included
-        /// when it falls on the grid (within 1e-9 of a step).
-        public var values: [Double] {
-            let n = Int(((to - from) / step + 1e-9).rounded(.down))
-            return (0...max(0, n)).map { i in
-                let v = from + Double(i) * step
-                // 0.1·3 prints as 0.30000000000000004: snap to 12 significant decimals.
-                return (v * 1e12).rounded() / 1e12
-            }
+        /// How many values the range has, counted in Double so that any FROM:TO:STEP can be
+        /// weighed before anything is made (`0:10:1e-300` has 10³⁰¹, more than an Int holds).
+        public var size: Double { ((to - from) / step + 1e-9).rounded(.down) + 1 }
+
+        /// The number of values; only for a range within `SweepGrid.maximumCount` (a
+        /// larger one is refused by `SweepGrid.init` before this is asked).
+        public var count: Int { Int(min(max(size, 1), Double(SweepGrid.maximumCount) + 1)) }
+
+        /// Value `i`, computed as FROM + i·STEP (no accumulated rounding).
+        public func value(at i: Int) -> Double {
+            let v = from + Double(i) * step
+            // 0.1·3 prints as 0.30000000000000004: snap to 12 decimals (where that is finite).
+            return abs(v) < 1e290 ? (v * 1e12).rounded() / 1e12 : v
         }
+
+        /// The values, TO included when it falls on the grid (within 1e-9 of a step).
+        public var values: [Double] { (0..<count).map(value(at:)) }
 
         /// Parses `NAME=FROM:TO:STEP`.
         public static func parse(_ text: String) -> Result<Range, SweepError> {
@@ -43,24 +50,40 @@ public struct SweepGrid: Sendable, Equatable {
         for (i, r) in ranges.enumerated() where ranges[..<i].contains(where: { $0.name == r.name }) {
             throw SweepError("--vary \(r.name) is given twice")
         }
+        // Weighed in Double before any list of values exists: a step of 1e-17 must be an
+        // error, not an allocation of 8·10¹⁸ bytes.
         var count = 1.0
-        for r in ranges { count *= Double(r.values.count) }
+        for r in ranges { count *= r.size }
         guard count <= Double(Self.maximumCount) else {
-            throw SweepError("the sweep has \(Int(count)) combinations; at most \(Self.maximumCount) (use larger steps, or --shard)")
+            let big = ranges.first { $0.size > Double(Self.maximumCount) }
+            let hint = big.map { "; --vary \($0.name) alone has \(Self.roughly($0.size)) values, give it a larger step" } ?? "; use larger steps"
+            throw SweepError("the sweep has \(Self.roughly(count)) combinations; at most \(Self.maximumCount)\(hint)")
         }
         self.ranges = ranges
     }
 
-    public var count: Int { ranges.reduce(1) { $0 * $1.values.count } }
+    public var count: Int { ranges.reduce(1) { $0 * $1.count } }
+
+    /// A count for a message: exact below 10¹⁵, else "about 1e18" (one decimal).
+    static func roughly(_ x: Double) -> String {
+        guard x.isFinite else { return "more than 1e308" }
+        if x < 1e15 { return "\(Int(x))" }
+        var mantissa = x, exponent = 0
+        while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        mantissa = (mantissa * 10).rounded() / 10
+        if mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        let m = mantissa == mantissa.rounded() ? "\(Int(mantissa))" : "\(mantissa)"
+        return "about \(m)e\(exponent)"
+    }
 
     /// Combination `index` (0-based): a value per range, in range order.
     public func combination(_ index: Int) -> [Double] {
         var rest = index
         var out = Array(repeating: 0.0, count: ranges.count)
         for (k, r) in ranges.enumerated().reversed() {
-            let v = r.values
-            out[k] = v[rest % v.count]
-            rest /= v.count
+            let n = r.count
+            out[k] = r.value(at: rest % n)
+            rest /= n
         }
         return out
     }

@@ -23,3 +23,27 @@ final class SweepGridTests: XCTestCase {
         XCTAssertThrowsError(try SweepGrid(ranges: [.init(name: "a", from: 0, to: 1e7, step: 1)]))
     }
 }
+
+extension SweepGridTests {
+    /// A tiny step is weighed in Double and refused before any value list exists: 1e-300
+    /// trapped converting 10³⁰¹ to Int, 1e-17 tried to allocate 8·10¹⁸ bytes.
+    func testHugeRangesAreRefusedBeforeAnythingIsMade() throws {
+        for step in ["1e-300", "1e-17", "5e-324"] {
+            let r = try SweepGrid.Range.parse("k=0:10:\(step)").get()
+            XCTAssertGreaterThan(r.size, 1e6)
+            XCTAssertEqual(r.count, SweepGrid.maximumCount + 1, "clamped, never a trap")
+            XCTAssertThrowsError(try SweepGrid(ranges: [r])) { e in
+                XCTAssertTrue("\(e)".contains("give it a larger step"), "\(e)")
+            }
+        }
+        let wide = try SweepGrid.Range.parse("k=-1e308:1e308:1").get()
+        XCTAssertThrowsError(try SweepGrid(ranges: [wide])) { e in XCTAssertTrue("\(e)".contains("more than 1e308"), "\(e)") }
+        XCTAssertEqual(SweepGrid.roughly(9.999999999999999e17), "about 1e18")
+        XCTAssertEqual(SweepGrid.roughly(2.5e20), "about 2.5e20")
+        XCTAssertEqual(SweepGrid.roughly(190001), "190001")
+        // A valid grid's combinations come from value(at:), the same values as `values`.
+        let g = try SweepGrid(ranges: [try SweepGrid.Range.parse("a=0:1:0.1").get(), try SweepGrid.Range.parse("b=0:0.3:0.1").get()])
+        XCTAssertEqual(g.combination(g.count - 1), [1, 0.3])
+        XCTAssertEqual(g.ranges[0].values.count, g.ranges[0].count)
+    }
+}

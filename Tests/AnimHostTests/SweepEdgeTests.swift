@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `sweep` and `fit` at their edges: absurd steps are usage errors (not a trap or an
+/// 8·10¹⁸-byte allocation), `--jobs` is held to what the machine can run, one failing
+/// combination does not lose the others' rows, and both take `--memory` per run.
+final class SweepEdgeTests: XCTestCase {
+    func testTinyStepsAreUsageErrors() throws {
+        for step in ["1e-300", "1e-17"] {
+            let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=0.1:10:\(step)"])
+            XCTAssertEqual(r.status, 2, "\(step): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("combinations; at most 1000000; --vary frequency alone has about 9.9e"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("give it a larger step"), r.stderr)
+        }
+    }
+
+    func testJobsAboveTheMachinesCoresAreLoweredWithANote() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--jobs", "1024"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("animhost: note: --jobs 1024 is more than 4 × this machine's"), r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").count, 3)
+        let f = try runAnimhost(["fit", "behaviors/pane.lua", "--vary", "frequency=2:4", "--target", "settle=0.5", "--jobs", "1024"])
+        XCTAssertTrue(f.stderr.contains("--jobs 1024 is more than"), f.stderr)
+        XCTAssertEqual(try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--jobs", "0"]).status, 2)
+    }
+
+    /// Combinations whose runs fail (here: past the memory cap) are named one by one; the
+    /// rows of the others are written; the exit status is the failure's.
+    func testFailingCombinationsAreNamedAndTheOtherRowsKept() throws {
+        let script = try temporaryFile("hog.lua", """
+            local k = animhost.tunable("k", 1, {min = 0, max = 10})
+            animhost.item{name = "a", center = {0, 0}}
+            if k >= 3 then local t = {} for i = 1, 1e7 do t[i] = string.rep("x", 100) .. i end end
+            animhost.run{duration = 0.1}
+            """)
+        let r = try runAnimhost(["sweep", script, "--vary", "k=1:4:1", "--memory", "8", "--jobs", "2"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map { $0.split(separator: ",").first.map(String.init) ?? "" }, ["k", "1", "2"])
+        XCTAssertTrue(r.stderr.contains("memory limit 8 MiB reached; raise it with --memory)\n(with k=3)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("(with k=4)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("sweep: 2 of 4 combinations failed (each named above) and are left out; the other 2 rows were written"), r.stderr)
+        // With room, every combination runs.
+        let roomy = try runAnimhost(["sweep", script, "--vary", "k=1:2:1", "--memory", "64"])
+        XCTAssertEqual(roomy.status, 0, roomy.stderr)
+    }
+
+    func testMemoryIsAnOptionOfSweepAndFit() throws {
+        let script = try temporaryFile("hogfit.lua", """
+            local k = animhost.tunable("k", 1, {min = 0, max = 10})
+            animhost.item{name = "a", center = {0, 0}}
+            local t = {} for i = 1, 2e4 do t[i] = string.rep("x", 200) .. i end
+            animhost.run{duration = 0.1}
+            """)
+        let small = try runAnimhost(["fit", script, "--vary", "k=0:1", "--target", "settle=0", "--memory", "2", "--jobs", "1"])
+        XCTAssertEqual(small.status, 1, small.stderr)
+        XCTAssertTrue(small.stderr.contains("memory limit 2 MiB reached"), small.stderr)
+        let big = try runAnimhost(["fit", script, "--vary", "k=0:1", "--target", "settle=0", "--memory", "64", "--jobs", "1"])
+        XCTAssertEqual(big.status, 0, big.stderr)
+        for command in ["sweep", "fit"] {
+            let bad = try runAnimhost([command, "behaviors/pane.lua", "--vary", "frequency=2:3", "--memory", "0"])
+            XCTAssertEqual(bad.status, 2)
+            XCTAssertTrue(bad.stderr.contains("--memory must be a whole number of MiB from 1 to 1048576"), bad.stderr)
+        }
+    }
+}
