@@ -268,6 +268,32 @@ void cl_end_for_memory(lua_State *L) {
     lua_error(L);
 }
 
+int cl_host_charge(lua_State *L, long long bytes) {
+    cl_limits *lim = cl_limits_of(L);
+    if (bytes <= 0) {
+        size_t credit = (size_t)(-bytes);
+        lim->used -= credit < lim->used ? credit : lim->used;
+        return 0;
+    }
+    if (lim->limit != 0 && (lim->used > lim->limit || (size_t)bytes > lim->limit - lim->used)) {
+        if (lim->depth > 0) {
+            // A script caused it: it ends as when the heap refuses an allocation. Every later
+            // instruction raises the memory error, on this thread and the main one, until the
+            // outermost protected call returns (so a pcall around the call cannot go on).
+            record_where(lim);
+            lim->where_is_budget = 0;
+            lim->refused = 1;
+            lim->memory_hit = 1;
+            lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+            if (lim->main != NULL && lim->main != L) lua_sethook(lim->main, cl_count_hook, LUA_MASKCOUNT, 1);
+        }
+        return 1;
+    }
+    lim->used += (size_t)bytes;
+    if (lim->used > lim->peak) lim->peak = lim->used;
+    return 0;
+}
+
 void cl_charge(lua_State *L, long long units, const char *what) {
     cl_limits *lim = cl_limits_of(L);
     if (!lim->enforce || lim->remaining == LLONG_MAX) return;  // host code, or no budget

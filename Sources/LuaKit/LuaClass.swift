@@ -37,6 +37,9 @@ public class LuaClass {
     /// Names that are not slots, looked up by string (slow; nil: unknown field).
     public var fallbackGet: ((AnyObject, String, LuaCall) -> LuaReturn?)?
     public var describe: ((AnyObject) -> String)?
+    /// Host memory one object made by the constructor keeps outside the Lua heap (bytes),
+    /// counted against the memory cap when it is made (`LuaState.chargeHostMemory`).
+    public var hostBytes = 0
     /// Hot fields served from C without the trampoline; set before registering the class.
     public var fastAccess: LuaFastAccess?
     /// The C record of the fast fields once registered (its vec metatable may be set later).

@@ -46,6 +46,7 @@ extension Scene {
     /// `installAPI`.
     func behaviorClass<B: DynamicBehavior>(_ type: B.Type, name: String, kind: String) -> LuaClassOf<B> {
         let c = LuaClassOf<B>(name: name, kind: kind)
+        c.hostBytes = HostMemory.behaviorBytes
         api.behaviorClasses.append((ObjectIdentifier(type), c))
         return c
     }
@@ -72,8 +73,10 @@ extension Scene {
         }
     }
 
-    /// A new behavior object pushed as the one result.
+    /// A new behavior object pushed as the one result (charged as its class's constructor
+    /// charges; nothing is pushed when that would pass the memory cap).
     func returning(_ b: DynamicBehavior, as c: LuaClass) -> LuaReturn {
+        if let refusal = lua.chargeHostMemory(c.hostBytes) { return .error(refusal) }
         lua.push(b, as: c)
         return .results(1)
     }

@@ -26,6 +26,7 @@ extension Scene {
             self.lua.push("action"); lua_rawget(call.L, 2)
             let hasAction = lua_type(call.L, -1) == LUA_TFUNCTION
             self.lua.pop()
+            if let refusal = self.lua.chargeHostMemory(HostMemory.behaviorBytes) { return .error(refusal) }
             lua_pushvalue(call.L, 1)
             let b = LuaCompositeBehavior(className: className, instance: LuaRef(state: self.lua))
             if hasAction {

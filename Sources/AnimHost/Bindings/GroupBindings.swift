@@ -20,7 +20,11 @@ extension Scene {
             }
             let items = try r.required("items", self.itemListType)
             let id: ItemID
-            do throws(DynamicsError) { id = try animator.addGroup(name: name, items: items) } catch { throw LuaCallError(error.description) }
+            if let refusal = self.lua.chargeHostMemory(HostMemory.itemBytes) { throw LuaCallError(refusal) }
+            do throws(DynamicsError) { id = try animator.addGroup(name: name, items: items) } catch {
+                self.lua.creditHostMemory(HostMemory.itemBytes)
+                throw LuaCallError(error.description)
+            }
             _ = self.addHandle(id)
             self.push(id)
             return .results(1)

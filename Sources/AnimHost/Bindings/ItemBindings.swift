@@ -14,6 +14,7 @@ extension Scene {
     /// say what is wrong.
     func registerItems(in module: LuaModule) {
         let c = api.item
+        c.hostBytes = HostMemory.itemBytes
         c.doc = "A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value."
         let animator = stage.animator
         let api = self.api

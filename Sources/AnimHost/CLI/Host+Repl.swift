@@ -40,8 +40,9 @@ extension Host {
         do throws(HostError) {
             try options.validate()
             // A script that fails to load still opens the REPL, with the error shown.
+            // The frames kept for :frames and :save: the last ones, an eighth of the memory cap.
             live = try LiveScene(options: options.sceneOptions, frames: FrameClock(fps: options.fps, hz: options.hz),
-                                 standIn: options.script != nil)
+                                 frameBytes: (options.memoryMiB << 20) / 8, standIn: options.script != nil)
         } catch {
             report(error)
             return error.exitCode

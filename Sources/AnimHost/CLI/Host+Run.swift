@@ -124,6 +124,7 @@ struct FrameRun {
         self.scene = scene
         self.options = options
         self.output = output
+        collected = PictureFrames(byteLimit: scene.lua.options.memoryLimit / 4, account: scene.lua)
         // The ascii drawing needs each item's size.
         columns = FrameColumn.list(extras: options.columns + (options.format == .ascii || options.format == .svg ? ["width", "height"] : []))
         let animator = scene.stage.animator
@@ -169,8 +170,9 @@ struct FrameRun {
         return try step()
     }
 
-    /// Frames collected for `--format svg`.
-    private let collected = FrameBox()
+    /// Frames collected for `--format svg`: thinned to a bounded number (a quarter of the
+    /// memory cap at most, counted against it), however long the run.
+    private let collected: PictureFrames
 
     private func writePicture() {
         let a = scene.stage.animator
@@ -222,7 +224,7 @@ struct FrameRun {
     func write(time: Double) {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
-        if options.format == .svg { collected.frames.append(frame); return }
+        if options.format == .svg { collected.append(frame); return }
         for line in encoder.lines(for: frame) { output.writeLine(line) }
     }
 
@@ -231,6 +233,3 @@ struct FrameRun {
         return scene.stage.animator.itemIDs.filter { names.contains(scene.stage.animator.name(of: $0)) }
     }
 }
-
-/// Frames kept for a picture drawn at the end of a run.
-final class FrameBox { var frames: [Frame] = [] }

@@ -55,7 +55,7 @@ extension LiveScene {
 
     /// Rebuilds with `l` up to `target` and makes it current; nothing changes on failure.
     private func replace(log l: InputLog, toStep target: Int) throws(HostError) {
-        let h = history.map { FrameHistory(clock: $0.clock, columns: $0.columns) }
+        let h = history?.emptyCopy()
         var replay = Replay(options: options, log: l)
         replay.gate = gate
         let s = try replay.run(to: target) { h?.recordDue($0) }

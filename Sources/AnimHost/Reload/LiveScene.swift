@@ -21,10 +21,13 @@ public final class LiveScene {
     /// - Parameters:
     ///   - loadTouches: touches from `--input`, logged so that reloads replay them.
     ///   - frames: records a frame history at this clock (the REPL's `:frames`, `:save`).
+    ///   - frameBytes: keeps only the last frames, at most this many bytes of them, counted
+    ///     against the scene's memory cap (the REPL); nil keeps every frame, uncounted.
     ///   - standIn: when the script fails to load (a syntax or runtime error), open an
     ///     empty scene in its place and keep the error in `loadError`; a reload of the
     ///     fixed file then loads it (the REPL, DESIGN.md "REPL and reload").
-    public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil, standIn: Bool = false) throws(HostError) {
+    public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil, frameBytes: Int? = nil,
+                standIn: Bool = false) throws(HostError) {
         gate = OutputGate(sink: options.print)
         var o = options
         o.print = { [gate] in gate.write($0) }
@@ -39,7 +42,8 @@ public final class LiveScene {
             scene = try Scene.load(empty)
             loadError = error
         }
-        history = frames.map { FrameHistory(clock: $0) }
+        history = frames.map { FrameHistory(clock: $0, byteLimit: frameBytes) }
+        if frameBytes != nil { history?.charge(to: scene.lua) }
         try Replay.begin(scene, loadTouches: loadTouches)
         history?.recordDue(scene.stage)
     }
@@ -75,7 +79,7 @@ public final class LiveScene {
     /// Builds the current script (with `options`) as if it had been running from the
     /// start with the logged input, up to the current step. Nothing changes on failure.
     func rebuild(with options: SceneOptions, log: InputLog) throws(HostError) -> (Scene, FrameHistory?) {
-        let newHistory = history.map { FrameHistory(clock: $0.clock, columns: $0.columns) }
+        let newHistory = history?.emptyCopy()
         var replay = Replay(options: options, log: log)
         replay.gate = gate
         let s = try replay.run(to: stage.steps) { newHistory?.recordDue($0) }
@@ -86,6 +90,7 @@ public final class LiveScene {
     func adopt(_ s: Scene, history h: FrameHistory?, options o: SceneOptions? = nil, log l: InputLog? = nil) {
         scene = s
         history = h
+        if h?.byteLimit != nil { h?.charge(to: s.lua) }
         loadError = nil
         if let o { options = o }
         if let l { log = l }
@@ -97,7 +102,7 @@ public final class LiveScene {
         var l = log
         l.removeEntries()
         let s = try Scene.load(options)
-        let h = history.map { FrameHistory(clock: $0.clock, columns: $0.columns) }
+        let h = history?.emptyCopy()
         try Replay.begin(s, loadTouches: l.loadTouches)
         h?.recordDue(s.stage)
         adopt(s, history: h, log: l)

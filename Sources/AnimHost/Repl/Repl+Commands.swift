@@ -8,6 +8,11 @@ extension Repl {
         case .run(let seconds):
             advance(steps: Int((seconds * Double(live.stage.hz)).rounded()))
         case .step(let n):
+            let most = Int(ReplCommand.maxRunSeconds) * live.stage.hz
+            guard n <= most else {
+                writeError("usage: :step [N] (a whole number from 0 to \(most), \(NumberFormat.string(ReplCommand.maxRunSeconds)) s at \(live.stage.hz) Hz; step again to go further), got '\(n)'")
+                return
+            }
             advance(steps: n)
         case .reset:
             do throws(HostError) {
@@ -138,6 +143,9 @@ extension Repl {
         for f in h.frames.suffix(count) {
             for line in e.lines(for: f) { writeOutput(line + "\n") }
         }
+        if count > h.frames.count && h.droppedCount > 0 {
+            writeError("(the REPL keeps the last \(h.frames.count) frames, an eighth of --memory; :save writes them all)")
+        }
     }
 
     private func save(_ path: String) {
@@ -147,9 +155,17 @@ extension Repl {
             let out = try TextOutput(path: path, protecting: live.watchedFiles + live.scene.lua.requiredFiles, option: ":save")
             let e = FrameEncoder(format: .csv, columns: h.columns)
             out.writeLine(e.header()!)
-            for f in h.frames { for line in e.lines(for: f) { out.writeLine(line) } }
+            if h.droppedCount == 0 {
+                for f in h.frames { for line in e.lines(for: f) { out.writeLine(line) } }
+            } else {
+                // The oldest frames are no longer kept: replay the run from t = 0 (it is
+                // deterministic), writing every frame as it comes.
+                try live.replayFrames(h.recordedCount, clock: h.clock, columns: h.columns) { f in
+                    for line in e.lines(for: f) { out.writeLine(line) }
+                }
+            }
             try out.commit()
-            writeOutput("saved \(h.frames.count) frames (t = 0 to \(NumberFormat.string(h.frames.last?.time ?? 0)) s) to \(path)\n")
+            writeOutput("saved \(h.recordedCount) frames (t = 0 to \(NumberFormat.string(h.frames.last?.time ?? 0)) s) to \(path)\n")
         } catch {
             writeError("animhost: " + error.description)
         }

@@ -21,9 +21,17 @@ enum ReplCommand {
     /// A malformed command: the message says how to write it.
     case invalid(String)
 
+    /// Longest `:run` (s of scene time; `:step` takes as many steps): an hour runs in minutes
+    /// on a small scene and Ctrl-C stops it; a longer one is several commands.
+    static let maxRunSeconds = 3600.0
+    /// Longest `:pan` (s): a pan makes one touch sample per step, all scheduled at once.
+    static let maxPanSeconds = 60.0
+    /// Largest coordinate of `:tap` and `:pan` (pt), as in a touches CSV.
+    static let maxCoordinate = 1e9
+
     static let helpText = """
-        :run SECONDS              advance the scene (Ctrl-C stops it)
-        :step [N]                 advance N steps of 1/hz (default 1)
+        :run SECONDS              advance the scene, at most 3600 s at a time (Ctrl-C stops it)
+        :step [N]                 advance N steps of 1/hz (default 1; at most 3600 s of them)
         :reset                    start over at t = 0, forgetting the REPL's input
         :reload                   rebuild from the files now, replaying the input to the current time
         :watch on|off             reload when the script or a file it requires is saved (on at start)
@@ -33,9 +41,11 @@ enum ReplCommand {
                                   over the last gesture's leg; the items named, or the three
                                   that moved most); without arguments, list the tunables
         :tap X Y                  a tap at the next step
-        :pan X1 Y1 X2 Y2 SECONDS  a drag starting at the next step
-        :frames [N] [csv|table]   the last N frames (default 10, table)
-        :save FILE.csv            every frame so far, as `animhost run` writes them
+        :pan X1 Y1 X2 Y2 SECONDS  a drag starting at the next step, at most 60 s long
+        :frames [N] [csv|table]   the last N frames (default 10, table); the REPL keeps the last
+                                  frames only (an eighth of --memory), :save writes them all
+        :save FILE.csv            every frame so far, as `animhost run` writes them (replaying
+                                  from t = 0 when older frames are no longer kept)
         :help                     this list
         :quit                     leave (so does Ctrl-D)
         Anything else is Lua, run in the scene's global environment.
@@ -53,13 +63,19 @@ enum ReplCommand {
             guard args.count == n, numbers.allSatisfy({ $0?.isFinite == true }) else { return nil }
             return numbers.map { $0! }
         }
+        /// `, got 'ARGS'` for a message about numbers out of their range.
+        var got: String { args.isEmpty ? "" : ", got '\(String(args.joined(separator: " ").prefix(60)))'" }
+        let seconds = NumberFormat.string(maxRunSeconds), coordinate = NumberFormat.string(maxCoordinate)
         switch name {
         case "run":
-            guard let v = allNumbers(1), v[0] >= 0, v[0] <= 1e6 else { return .invalid("usage: :run SECONDS (a number ≥ 0)") }
+            guard let v = allNumbers(1), v[0] >= 0, v[0] <= maxRunSeconds else {
+                return .invalid("usage: :run SECONDS (a number from 0 to \(seconds); run again to go further)\(got)")
+            }
             return .run(seconds: v[0])
         case "step":
             if args.isEmpty { return .step(count: 1) }
-            guard args.count == 1, let n = Int(args[0]), n >= 0, n <= 100_000_000 else { return .invalid("usage: :step [N] (a whole number ≥ 0)") }
+            // The upper bound depends on hz: `Repl.perform` checks it.
+            guard args.count == 1, let n = Int(args[0]), n >= 0 else { return .invalid("usage: :step [N] (a whole number ≥ 0)\(got)") }
             return .step(count: n)
         case "reset": return args.isEmpty ? .reset : .invalid("usage: :reset")
         case "reload": return args.isEmpty ? .reload : .invalid("usage: :reload")
@@ -73,10 +89,15 @@ enum ReplCommand {
             guard args.count >= 2, let v = Double(args[1]), v.isFinite else { return .invalid("usage: :set NAME VALUE [ITEM…] (a finite number)") }
             return .set(name: args[0], value: v, items: Array(args.dropFirst(2)))
         case "tap":
-            guard let v = allNumbers(2) else { return .invalid("usage: :tap X Y") }
+            guard let v = allNumbers(2), v.allSatisfy({ abs($0) <= maxCoordinate }) else {
+                return .invalid("usage: :tap X Y (points from -\(coordinate) to \(coordinate))\(got)")
+            }
             return .tap(x: v[0], y: v[1])
         case "pan":
-            guard let v = allNumbers(5), v[4] >= 0 else { return .invalid("usage: :pan X1 Y1 X2 Y2 SECONDS") }
+            guard let v = allNumbers(5), v[0..<4].allSatisfy({ abs($0) <= maxCoordinate }), v[4] >= 0, v[4] <= maxPanSeconds else {
+                return .invalid("usage: :pan X1 Y1 X2 Y2 SECONDS (points from -\(coordinate) to \(coordinate), "
+                                + "a duration from 0 to \(NumberFormat.string(maxPanSeconds)) s)\(got)")
+            }
             return .pan(x1: v[0], y1: v[1], x2: v[2], y2: v[3], seconds: v[4])
         case "frames":
             var count = 10, format = FrameFormat.table

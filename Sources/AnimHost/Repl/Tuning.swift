@@ -97,7 +97,7 @@ extension LiveScene {
     /// Runs `options` with the logged input from t = 0 until everything is at rest (once
     /// past the current time and the last input), at most `horizon` s beyond that.
     func outcome(with options: SceneOptions, horizon: Double = 10) throws(HostError) -> Outcome {
-        let h = FrameHistory(clock: history?.clock ?? FrameClock(fps: 60, hz: options.hz))
+        let h = FrameHistory(clock: history?.clock ?? FrameClock(fps: 60, hz: options.hz), byteLimit: history?.byteLimit)
         var replay = Replay(options: options, log: log)
         replay.gate = gate
         let start = max(stage.steps, log.lastStep)
@@ -108,7 +108,7 @@ extension LiveScene {
             h.recordDue(s.stage)
         }
         // Frames on past the end until one shows the last state.
-        while h.clock.step(ofFrame: h.frames.count - 1) < s.stage.steps {
+        while h.clock.step(ofFrame: h.recordedCount - 1) < s.stage.steps {
             try s.stage.step()
             h.recordDue(s.stage)
         }

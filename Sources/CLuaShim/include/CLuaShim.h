@@ -140,6 +140,14 @@ void cl_install_hook(lua_State *L);
 /// error at the calling Lua line (from C, inside a C function called by Lua: safe).
 void cl_charge(lua_State *L, long long units, const char *what);
 
+/// Charges `bytes` of host memory that Lua code caused (items, behaviors, frames the host
+/// keeps for it) to the state's total, so they count against the same cap as the heap;
+/// a negative `bytes` credits them back. Returns 0, or 1 when the charge would pass the
+/// cap (nothing is charged then). While a script runs (inside cl_protectedcall) a refusal
+/// also ends the script as a refused allocation does: the host function returns the
+/// memory error and every later instruction raises it, so pcall cannot catch it. Never raises.
+int cl_host_charge(lua_State *L, long long bytes);
+
 /// Replaces the standard library's functions that do unbounded work in C with versions
 /// that charge it (string.find/match/gmatch/gsub with a counting matcher; table.move,
 /// insert, remove, concat, unpack, sort; utf8.len; collectgarbage) and `xpcall` with one

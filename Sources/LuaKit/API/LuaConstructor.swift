@@ -106,13 +106,22 @@ extension LuaClassOf {
                                              oneRequired: oneRequired, tableOptional: tableOptional, example: example)
         let own = fields.map(\.name)
         return { [unowned self] call in
+            // Charged before the object exists (an item joins the animator as it is made),
+            // given back when it was not made (a bad field refused before `make` ran).
+            let bytes = self.hostBytes
+            if let refusal = call.state.chargeHostMemory(bytes) { return .error(refusal) }
+            var made = false
             do throws(LuaCallError) {
                 let object = try self.construct(call, short, own: own, exclusive: exclusive,
-                                                oneRequired: oneRequired, tableOptional: tableOptional, make: make)
+                                                oneRequired: oneRequired, tableOptional: tableOptional,
+                                                make: { r throws(LuaCallError) in let o = try make(r); made = true; return o })
                 try finish?(object)
                 if let push { push(object, call) } else { call.state.push(object, as: self) }
                 return .results(1)
-            } catch { return .error(error.description) }
+            } catch {
+                if !made { call.state.creditHostMemory(bytes) }
+                return .error(error.description)
+            }
         }
     }
 

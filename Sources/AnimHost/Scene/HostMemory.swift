@@ -1,0 +1,32 @@
+/// What the host keeps outside the Lua heap for a script, in bytes, counted against the
+/// memory cap (`--memory`) with the heap itself (DESIGN.md "Safety, round three").
+///
+/// The per-item number is measured, not derived: `HostMemoryTests.testItemCostIsMeasured`
+/// grows a scene by 10 000 items (apart on a grid, in a gravity and a collision behavior,
+/// after one step) and compares the process's resident memory with the Lua heap's growth:
+/// about 2.6 KiB of host memory per rectangle item on x86-64 Linux (the Animator's body
+/// state, record, shape, collider and proxy, solver scratch, name and handle). A behavior is
+/// a Swift object plus its place in the behavior tree. Both are rounded up; the charge is made
+/// when the object is made and kept for the scene's life (items are never removed; a
+/// behavior's charge is kept even once it is dropped, a conservative count). Contacts
+/// between overlapping items are not counted here.
+enum HostMemory {
+    /// One item or group.
+    static let itemBytes = 3072
+    /// One behavior object (built-in or custom).
+    static let behaviorBytes = 512
+
+    /// One frame of `itemCount` rows of `columnCount` values as `Frame` keeps it: the row
+    /// array, and per row its name and an array of optional doubles (16 bytes each), with
+    /// allocator overheads.
+    static func frameBytes(itemCount: Int, columnCount: Int) -> Int {
+        64 + itemCount * (96 + 16 * columnCount)
+    }
+}
+
+extension Frame {
+    /// What this frame keeps in memory (see `HostMemory.frameBytes`).
+    var estimatedBytes: Int {
+        HostMemory.frameBytes(itemCount: rows.count, columnCount: rows.first?.values.count ?? 0)
+    }
+}

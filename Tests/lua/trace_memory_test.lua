@@ -1,0 +1,20 @@
+-- A scene under test keeps a frame every 1/60 s in its trace, counted against the memory
+-- cap: a run whose trace could not fit is refused at once, and the test goes on.
+describe("a test's trace and the memory cap", function()
+  it("refuses scene:run(1e6) at once, naming the limit, and the scene stays usable", function()
+    local scene = animhost.load("../../behaviors/pane.lua")
+    local ok, err = pcall(function() scene:run(1e6) end)
+    assert.is_false(ok)
+    assert.truthy(err:find("scene:run%(1000000%): the trace would keep 60000000 more frames of 1 item ", 1, false), err)
+    assert.truthy(err:find("past the memory limit (256 MiB", 1, true), err)
+    scene:run(1)
+    assert.are.equal(61, scene:trace():count())
+  end)
+
+  it("refuses scene:step with a step count whose trace could not fit", function()
+    local scene = animhost.load("../../behaviors/pane.lua")
+    local ok, err = pcall(function() scene:step(1e8) end)
+    assert.is_false(ok)
+    assert.truthy(err:find("scene:step(100000000): the trace would keep", 1, true), err)
+  end)
+end)
