@@ -58,8 +58,80 @@ extension LiveScene {
         let h = history?.emptyCopy()
         var replay = Replay(options: options, log: l)
         replay.gate = gate
-        let s = try replay.run(to: target) { h?.recordDue($0) }
+        let s = try replay.run(to: target, observe: { [rebuildObserver] in
+            h?.recordDue($0)
+            rebuildObserver?($0)
+        })
         adopt(s, history: h, log: l)
+    }
+
+    // MARK: Replaying back a slice at a time
+
+    /// A replay from t = 0 toward an earlier step, made a slice at a time (`advance`), so
+    /// that a viewer keeps answering while it runs; `finish` makes it the running version.
+    /// The running version is untouched until then, so dropping a rewind changes nothing.
+    public final class Rewind {
+        /// The step it replays to.
+        public internal(set) var target: Int
+        let scene: Scene
+        let log: InputLog
+        let history: FrameHistory?
+        var nextEntry = 0
+
+        init(target: Int, scene: Scene, log: InputLog, history: FrameHistory?) {
+            self.target = target; self.scene = scene; self.log = log; self.history = history
+        }
+
+        /// The replayed stage (its time is how far the rewind got).
+        public var stage: Stage { scene.stage }
+        /// It reached its target (and applied every logged input, as `Replay.run` does).
+        public var isDone: Bool { nextEntry == log.entries.count && stage.steps >= target }
+    }
+
+    /// Loads a fresh version and processes its t = 0 boundary: the start of a replay to `target`.
+    public func startRewind(toStep target: Int) throws(HostError) -> Rewind {
+        let wasOpen = gate.isOpen
+        gate.isOpen = false
+        defer { gate.isOpen = wasOpen }
+        let s = try Scene.load(options)
+        try Replay.begin(s, loadTouches: log.loadTouches)
+        let r = Rewind(target: target, scene: s, log: log, history: history.map { FrameHistory(clock: $0.clock, columns: $0.columns) })
+        r.history?.recordDue(s.stage)
+        rebuildObserver?(s.stage)
+        return r
+    }
+
+    /// Aims a rewind at another step; false when it has already stepped past it.
+    public func retarget(_ r: Rewind, toStep target: Int) -> Bool {
+        guard target >= r.stage.steps else { return false }
+        r.target = target
+        return true
+    }
+
+    /// Replays at most `steps` more steps of a rewind (its output is dropped, as a replay's is).
+    public func advance(_ r: Rewind, steps: Int) throws(HostError) {
+        let wasOpen = gate.isOpen
+        gate.isOpen = false
+        defer { gate.isOpen = wasOpen }
+        var left = steps
+        while left > 0 && !r.isDone {
+            if r.nextEntry < r.log.entries.count && r.stage.steps >= r.log.entries[r.nextEntry].step {
+                try Replay.apply(r.log.entries[r.nextEntry].input, to: r.scene, replaying: true)
+                r.nextEntry += 1
+                continue
+            }
+            try r.stage.step()
+            r.history?.recordDue(r.stage)
+            rebuildObserver?(r.stage)
+            left -= 1
+        }
+    }
+
+    /// Makes a finished rewind the running version. The log must not have changed since it
+    /// started (the viewer drops a rewind when input arrives).
+    public func finish(_ r: Rewind) {
+        precondition(r.isDone, "a rewind is finished only once it reached its target")
+        adopt(r.scene, history: r.history, log: r.log)
     }
 
     /// Gives a tunable a new value by replay (as the REPL's `:set`); the lines are the
@@ -89,7 +161,15 @@ extension FrameHistory {
     public func marks(item: String, from start: Double, tolerance: Double) -> MotionMarks {
         let t = Trace(columns: columns)
         for f in frames where f.time >= start - 1e-9 { t.record(f) }
-        let samples = t.samples(item: item)
+        return MotionMarks.measure(t.samples(item: item), from: start, tolerance: tolerance)
+    }
+}
+
+extension MotionMarks {
+    /// The marks of an item's samples (time order) from `start` on: what
+    /// `FrameHistory.marks` measures, for samples kept elsewhere (the viewer's recent frames).
+    public static func measure(_ samples: [MotionSample], from start: Double, tolerance: Double) -> MotionMarks {
+        let samples = samples.filter { $0.time >= start - 1e-9 }
         guard let m = MotionMetrics.measure(samples, from: start, tolerance: tolerance) else { return MotionMarks() }
         var marks = MotionMarks(settle: m.windowStart + m.settle, overshoot: m.overshoot)
         if m.overshoot > 0 {

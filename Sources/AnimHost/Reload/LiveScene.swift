@@ -16,6 +16,10 @@ public final class LiveScene {
     /// reload succeeds, an empty scene stands in for it.
     public private(set) var loadError: HostError?
     let gate: OutputGate
+    /// Sees the stage of every version being rebuilt (a reload, `set`, a replay back),
+    /// after its first boundary and after every step, before it is known whether the
+    /// rebuild succeeds: the viewer keeps its recent frames this way instead of a history.
+    public var rebuildObserver: ((Stage) -> Void)?
 
     /// Loads the scene and processes its t = 0 boundary.
     /// - Parameters:
@@ -82,7 +86,10 @@ public final class LiveScene {
         let newHistory = history?.emptyCopy()
         var replay = Replay(options: options, log: log)
         replay.gate = gate
-        let s = try replay.run(to: stage.steps) { newHistory?.recordDue($0) }
+        let s = try replay.run(to: stage.steps, observe: { [rebuildObserver] in
+            newHistory?.recordDue($0)
+            rebuildObserver?($0)
+        })
         return (s, newHistory)
     }
 

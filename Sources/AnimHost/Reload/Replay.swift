@@ -21,23 +21,29 @@ public struct Replay {
     /// - Throws: the first error of the load, of a step or of a logged statement that ran
     ///   without error the first time.
     public func run(to targetStep: Int, observe: ((Stage) -> Void)? = nil) throws(HostError) -> Scene {
+        try run(to: targetStep, while: { observe?($0); return true })!
+    }
+
+    /// As `run(to:observe:)`, but stops as soon as `proceed` returns false (a download
+    /// whose reader went away): nil then.
+    public func run(to targetStep: Int, while proceed: (Stage) -> Bool) throws(HostError) -> Scene? {
         let wasOpen = gate?.isOpen ?? true
         gate?.isOpen = false
         defer { gate?.isOpen = wasOpen }
         let scene = try Scene.load(options)
         try Replay.begin(scene, loadTouches: log.loadTouches)
-        observe?(scene.stage)
+        guard proceed(scene.stage) else { return nil }
         let stage = scene.stage
         for entry in log.entries {
             while stage.steps < entry.step {
                 try stage.step()
-                observe?(stage)
+                guard proceed(stage) else { return nil }
             }
             try Replay.apply(entry.input, to: scene, replaying: true)
         }
         while stage.steps < targetStep {
             try stage.step()
-            observe?(stage)
+            guard proceed(stage) else { return nil }
         }
         return scene
     }

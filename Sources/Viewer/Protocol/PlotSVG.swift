@@ -16,19 +16,18 @@ struct PlotSVG {
     /// The longest stretch plotted (s): the latest part of a long session.
     static let maximumSpan = 10.0
 
-    init(history: FrameHistory, item: String, from start: Double) {
+    /// - Parameters:
+    ///   - recent: an item's samples, oldest first (the viewer's recent frames).
+    init(recent: [MotionSample], item: String, from start: Double) {
         self.item = item
         tolerance = Self.settleTolerance
-        let end = history.frames.last?.time ?? 0
+        let end = recent.last?.time ?? 0
         let first = max(start, end - Self.maximumSpan)
-        samples = history.frames.compactMap { f in
-            guard f.time >= first - 1e-9, let row = f.rows.first(where: { $0.item == item }),
-                  let x = row.values[0], let y = row.values[1], let vx = row.values[3], let vy = row.values[4] else { return nil }
-            return Sample(t: f.time, x: x, y: y, speed: Vec2(vx, vy).length)
-        }
+        let window = recent.filter { $0.time >= first - 1e-9 }
+        samples = window.map { Sample(t: $0.time, x: $0.position.x, y: $0.position.y, speed: $0.velocity.length) }
         // Settle and overshoot are measured against the final position: only once it is there.
         let atRest = (samples.last?.speed ?? 0) < Self.restSpeed
-        marks = atRest ? history.marks(item: item, from: first, tolerance: tolerance) : MotionMarks()
+        marks = atRest ? MotionMarks.measure(window, from: first, tolerance: tolerance) : MotionMarks()
         isMoving = !atRest
         // A long rest after the motion is cut to half a second: the motion fills the plot.
         if atRest, let moved = samples.lastIndex(where: { $0.speed >= Self.restSpeed }) {

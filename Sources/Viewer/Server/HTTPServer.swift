@@ -11,7 +11,10 @@ import ServiceLifecycle
 enum HTTPServer {
     /// Runs until SIGINT/SIGTERM (then posts `.stop`) or a failure to start (`.failed`).
     static func run(host: String, port: Int, inbox: Inbox) async {
+        let address = ListeningAddress()
         let router = Router(context: BasicWebSocketRequestContext.self)
+        // Before every route and the WebSocket upgrade: only the viewer's own page is served.
+        router.add(middleware: RequestGuardMiddleware(address: address))
         router.get("/") { _, _ in response(200, "text/html; charset=utf-8", Page.html) }
         router.get("/input.csv") { _, _ in await download(.input, inbox) }
         router.get("/frames.csv") { _, _ in await download(.frames, inbox) }
@@ -50,7 +53,9 @@ enum HTTPServer {
             server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(closeTimeout: .seconds(1)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
             onServerRunning: { channel in
-                inbox.post(.started(host: host, port: channel.localAddress?.port ?? port))
+                let listening = channel.localAddress?.port ?? port
+                address.listening(host: host, port: listening)
+                inbox.post(.started(host: host, port: listening))
             },
             logger: Logger(label: "animhost.view") { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -78,7 +83,28 @@ enum HTTPServer {
 
     static func download(_ kind: Download.Kind, _ inbox: Inbox) async -> Response {
         let reply = await withCheckedContinuation { c in inbox.post(.download(Download(kind: kind), c)) }
-        return response(reply.status, reply.contentType, reply.body)
+        guard let channel = reply.stream else { return response(reply.status, reply.contentType, reply.body) }
+        return await streamed(channel, contentType: reply.contentType)
+    }
+
+    /// A body written as its producer makes it; a producer that failed before its first
+    /// chunk gives a 500 with its message.
+    static func streamed(_ channel: ChunkChannel, contentType: String) async -> Response {
+        let reader = ChannelReader(channel)
+        let first: String
+        switch await channel.next() {
+        case .chunk(let text)?: first = text
+        case .failed(let message)?: return response(500, "text/plain; charset=utf-8", message + "\n")
+        case nil: return response(500, "text/plain; charset=utf-8", "the download stopped before it began\n")
+        }
+        return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
+                        body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: first))
+            while case .chunk(let text)? = await reader.channel.next() {
+                try await writer.write(ByteBuffer(string: text))
+            }
+            try await writer.finish(nil)
+        })
     }
 
     static func response(_ status: Int, _ contentType: String, _ body: String) -> Response {
@@ -86,6 +112,14 @@ enum HTTPServer {
                  headers: [.contentType: contentType, .cacheControl: "no-store"],
                  body: .init(byteBuffer: ByteBuffer(string: body)))
     }
+}
+
+/// Holds a download's channel while the response may still read it; when the response is
+/// done or dropped (the client went away), the producer is told to stop.
+final class ChannelReader: Sendable {
+    let channel: ChunkChannel
+    init(_ channel: ChunkChannel) { self.channel = channel }
+    deinit { channel.abandon() }
 }
 
 /// Numbers the pages as they connect.

@@ -30,6 +30,8 @@ struct Download: Sendable {
         var status: Int
         var contentType: String
         var body: String
+        /// A body made as it is sent (`/frames.csv`), instead of `body`.
+        var stream: ChunkChannel? = nil
     }
 }
 

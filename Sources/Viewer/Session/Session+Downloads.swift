@@ -8,10 +8,17 @@ extension Session {
         case .input:
             return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches))
         case .frames:
-            let e = FrameEncoder(format: .csv, columns: FrameColumn.base)
-            var s = e.header()! + "\n"
-            for f in live.history?.frames ?? [] { s += e.lines(for: f).joined(separator: "\n") + "\n" }
-            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: s)
+            // The frames are not kept: the running version replays (deterministic) to now.
+            if let reloadError {
+                return .init(status: 409, contentType: "text/plain; charset=utf-8",
+                             body: "the script on disk does not load, so its frames cannot be replayed: \(reloadError)\n")
+            }
+            guard let replay = FramesReplay.start(options: live.options, log: live.log, target: stage.steps,
+                                                  clock: FrameClock(fps: options.fps, hz: options.hz)) else {
+                return .init(status: 503, contentType: "text/plain; charset=utf-8",
+                             body: "\(FramesReplay.maximumRunning) downloads of /frames.csv are being made; try again when one is done\n")
+            }
+            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: "", stream: replay.channel)
         case .scene:
             return .init(status: 200, contentType: "application/json", body: sceneJSON() + "\n")
         case .plot(let name):
@@ -21,8 +28,9 @@ extension Session {
                 return .init(status: 404, contentType: "text/plain; charset=utf-8",
                              body: "no item named '\(name ?? "")'; \(known)\n")
             }
-            guard let history = live.history else { return .init(status: 500, contentType: "text/plain", body: "no frames\n") }
-            return .init(status: 200, contentType: "image/svg+xml", body: PlotSVG(history: history, item: item, from: lastInputTime).svg)
+            let start = lastInputTime
+            return .init(status: 200, contentType: "image/svg+xml",
+                         body: PlotSVG(recent: recent.samples(item: item, from: start), item: item, from: start).svg)
         }
     }
 

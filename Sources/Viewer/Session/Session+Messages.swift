@@ -13,6 +13,10 @@ extension Session {
 
     private func perform(_ m: ClientMessage, from client: Int) -> Result<Void, MessageError> {
         switch m {
+        case .touch, .set, .step, .reset: cancelSeek()   // input acts where the scene is now
+        case .seek, .play, .pause, .speed: break
+        }
+        switch m {
         case .touch(let id, let phase, let point):
             return touch(client: client, pageID: id, phase: phase, at: point)
         case .set(let name, let value):
@@ -27,16 +31,16 @@ extension Session {
         case .step(let n):
             playing = false
             broadcast(sceneMessage())
-            return move(toStep: stage.steps + n)
+            seek(toStep: stage.steps + n)
         case .seek(let t):
-            return move(toStep: Int((t * Double(stage.hz)).rounded()))
+            seek(toStep: Int((t * Double(stage.hz)).rounded()))
         case .speed(let factor):
             speed = factor
             reanchor()
             broadcast(sceneMessage())
         case .reset:
             do throws(HostError) {
-                try live.restart(touches: initialTouches)
+                try rebuilding(usefulFrom: 0) { () throws(HostError) in try live.restart(touches: initialTouches) }
             } catch {
                 return .failure(MessageError("reset failed: \(error.description)"))
             }
@@ -54,6 +58,10 @@ extension Session {
     /// writes it, so replaying that file delivers the same samples at the same steps.
     private func touch(client: Int, pageID: Int, phase: TouchPhase, at point: Vec2) -> Result<Void, MessageError> {
         if let halted { return .failure(MessageError("the scene is stopped on an error: \(halted)")) }
+        if live.touches.count >= Self.maximumTouches && (phase == .began || phase == .moved) {
+            return .failure(MessageError("the input log is full (\(Self.maximumTouches) touch samples, about an hour of dragging): "
+                + "download /input.csv to keep it, then reset to start over"))
+        }
         let index = touchesDown.firstIndex { $0.client == client && $0.pageID == pageID }
         switch (phase, index) {
         case (.began, .some): return .failure(MessageError("touch \(pageID) began twice while down"))
@@ -65,7 +73,7 @@ extension Session {
         let time = Double(stage.steps + 1) / Double(stage.hz)
         do throws(HostError) {
             // After scrubbing back, a new touch records over the old future.
-            try live.forgetTouches(after: time, cancelTime: time)
+            try rebuilding(usefulFrom: stage.steps) { () throws(HostError) in try live.forgetTouches(after: time, cancelTime: time) }
         } catch {
             return .failure(MessageError(error.description))
         }
@@ -102,7 +110,7 @@ extension Session {
         if t.integer && value.rounded() != value {
             return .failure(MessageError("set \(name)=\(NumberFormat.string(value)): not a whole number; tunable '\(name)' takes \(t.takes)"))
         }
-        switch live.set(name, to: value) {
+        switch rebuilding(usefulFrom: stage.steps, { live.set(name, to: value) }) {
         case .success(let lines):
             halted = nil
             reanchor()
@@ -114,19 +122,5 @@ extension Session {
         case .failure(let e):
             return .failure(MessageError(e.description))
         }
-    }
-
-    /// Scrubbing and stepping: forward by stepping, back by replay (deterministic either way).
-    private func move(toStep target: Int) -> Result<Void, MessageError> {
-        do throws(HostError) {
-            try live.seek(toStep: target)
-        } catch {
-            halt(error)
-            return .success(())
-        }
-        halted = nil
-        reanchor()
-        broadcastFrame(force: true)
-        return .success(())
     }
 }

@@ -43,6 +43,10 @@ final class Session {
     /// Why the last save did not load (the old version keeps running), until one does:
     /// a page opened after a bad save sees it too.
     var reloadError: String?
+    /// The last seconds of frames, for the plot: everything the viewer keeps of the past.
+    var recent: RecentFrames
+    /// A seek or step on its way, done a slice at a time between the inbox's commands.
+    var seekJob: SeekJob?
     /// The step and item count of the last frame sent.
     var sentStep = -1
     var sentItemCount = 0
@@ -54,8 +58,14 @@ final class Session {
 
     /// The display rate of the frame messages (per wall second).
     static let displayRate = 60.0
+    /// Most touch samples the input log keeps (page touches are refused beyond; a finger
+    /// down can still lift): about an hour of dragging at 60 samples a second.
+    static let maximumTouches = 200_000
     /// Most simulated time one clock tick catches up before re-anchoring (s).
     static let maximumCatchUp = 0.1
+
+    /// The recent frames' bytes: well under the `--memory` cap (a sixteenth), at most 16 MiB.
+    static func recentByteLimit(memoryMiB: Int) -> Int { min(16 << 20, (memoryMiB << 20) / 16) }
 
     init(options: ViewOptions, inbox: Inbox) throws(HostError) {
         self.options = options
@@ -64,7 +74,11 @@ final class Session {
         initialTouches = try options.input.map { p throws(HostError) in try Host.readTouches(p) } ?? []
         var sceneOptions = options.sceneOptions
         sceneOptions.print = { [earlyOutput] in earlyOutput.write($0) }
-        live = try LiveScene(options: sceneOptions, loadTouches: initialTouches, frames: FrameClock(fps: options.fps, hz: options.hz))
+        // No frame history: the plot reads `recent`, `/frames.csv` replays.
+        live = try LiveScene(options: sceneOptions, loadTouches: initialTouches)
+        recent = RecentFrames(clock: FrameClock(fps: options.fps, hz: options.hz), span: PlotSVG.maximumSpan,
+                              byteLimit: Self.recentByteLimit(memoryMiB: options.memoryMiB))
+        recent.recordDue(live.stage)
         watcher = FileWatcher(paths: live.watchedFiles)
         nextTouchID = (initialTouches.map(\.touch).max() ?? 0) + 1
     }
@@ -77,13 +91,18 @@ final class Session {
             let now = MonotonicClock.now()
             var timeout = watcher.timeout(now: now) ?? (watcher.descriptor == nil ? FileWatcher.pollInterval : 1)
             if playing && halted == nil && address != nil { timeout = min(timeout, 1 / Self.displayRate) }
+            if seekJob != nil { timeout = 0 }
             _ = waitReadable([inbox.descriptor] + (watcher.descriptor.map { [$0] } ?? []), timeout: timeout)
             for command in inbox.take() {
                 if let status = handle(command) { return status }
             }
             let changed = watcher.changes(now: MonotonicClock.now())
             if !changed.isEmpty { reload(changed) }
-            if playing && halted == nil && address != nil { advance() }
+            if seekJob != nil {
+                continueSeek()
+            } else if playing && halted == nil && address != nil {
+                advance()
+            }
         }
     }
 
@@ -128,7 +147,10 @@ final class Session {
         let target = anchor.step + Int(((now - anchor.wall) * speed * hz + 1e-7).rounded(.down))
         let limit = stage.steps + max(1, Int(Self.maximumCatchUp * hz))
         do throws(HostError) {
-            while stage.steps < min(target, limit) { try live.step() }
+            while stage.steps < min(target, limit) {
+                try live.step()
+                recent.recordDue(stage)
+            }
         } catch {
             halt(error)
         }
@@ -175,9 +197,23 @@ final class Session {
 
     // MARK: Reloads
 
+    /// Runs a call that may replace the running version by a replay; `recent` then holds
+    /// the new version's frames, recorded while it replayed.
+    func rebuilding<T, E: Error>(usefulFrom: Int, _ body: () throws(E) -> T) throws(E) -> T {
+        let before = live.scene
+        let pending = recent.emptyCopy()
+        live.rebuildObserver = { pending.recordDue($0, usefulFrom: usefulFrom) }
+        defer {
+            live.rebuildObserver = nil
+            if live.scene !== before { recent = pending }
+        }
+        return try body()
+    }
+
     /// A watched file changed: the new version replays to now, or the old one keeps running.
     func reload(_ changed: [String]) {
-        let outcome = live.reload(changed: changed)
+        cancelSeek()
+        let outcome = rebuilding(usefulFrom: stage.steps) { live.reload(changed: changed) }
         watcher.watch(live.watchedFiles)
         switch outcome {
         case .success(let report):

@@ -19,8 +19,9 @@ final class HeadlessChromium {
         return nil
     }
 
-    /// Opens `url` in a `width`×`height` window (device scale 1).
-    init(executable: String, url: String, width: Int = 1280, height: Int = 800) throws {
+    /// Opens `url` in a `width`×`height` window (device scale 1), with any further
+    /// command-line `arguments` (e.g. `--host-resolver-rules`).
+    init(executable: String, url: String, width: Int = 1280, height: Int = 800, arguments: [String] = []) throws {
         profile = NSTemporaryDirectory() + "animhost-chromium-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: executable)
@@ -28,8 +29,8 @@ final class HeadlessChromium {
             "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
             "--force-device-scale-factor=1", "--window-size=\(width),\(height)",
-            "--remote-debugging-port=0", "--user-data-dir=\(profile)", url,
-        ]
+            "--remote-debugging-port=0", "--user-data-dir=\(profile)",
+        ] + arguments + [url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -90,8 +90,39 @@ func httpGet(host: String = "127.0.0.1", port: Int, path: String, timeout: Doubl
     } else {
         while (try? s.fill(timeout: timeout)) == true {}
         body = s.buffer
+        if head.lowercased().contains("transfer-encoding: chunked") { body = try dechunked(body) }
     }
     return (status, head, String(decoding: body, as: UTF8.self))
+}
+
+/// Sends a request head exactly as given (`\r\n` line ends, the blank line added) and reads
+/// the response head; the body too unless it is a WebSocket upgrade.
+func rawRequest(port: Int, _ lines: [String], timeout: Double = 10) throws -> (status: Int, head: String, body: String) {
+    let s = try LoopbackSocket(port: port)
+    try s.write(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8))
+    let head = try s.takeHead(timeout: timeout)
+    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+    guard status != 101 else { return (status, head, "") }
+    if let line = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+       let n = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) {
+        return (status, head, String(decoding: try s.take(n, timeout: timeout), as: UTF8.self))
+    }
+    return (status, head, "")
+}
+
+/// The body of a `Transfer-Encoding: chunked` response (hex size, CRLF, data, CRLF, … 0).
+func dechunked(_ raw: [UInt8]) throws -> [UInt8] {
+    var out: [UInt8] = [], i = 0
+    while true {
+        guard let end = LoopbackSocket.find([13, 10], in: Array(raw[i...])) else { throw SocketError("a chunk size line does not end") }
+        let sizeText = String(decoding: raw[i..<i + end], as: UTF8.self).split(separator: ";")[0]
+        guard let size = Int(sizeText, radix: 16) else { throw SocketError("bad chunk size '\(sizeText)'") }
+        i += end + 2
+        if size == 0 { return out }
+        guard i + size <= raw.count else { throw SocketError("the body ended inside a chunk") }
+        out += raw[i..<i + size]
+        i += size + 2
+    }
 }
 
 /// A WebSocket client (RFC 6455) for the tests: the viewer's `/live` and Chromium's
