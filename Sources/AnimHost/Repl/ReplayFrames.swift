@@ -8,13 +8,13 @@ extension LiveScene {
         var replay = Replay(options: options, log: log)
         replay.gate = gate
         var next = 0
-        _ = try replay.run(to: stage.steps) { stage in
+        _ = try replay.run(to: stage.steps, observe: { stage in
             while next < count && clock.step(ofFrame: next) <= stage.steps {
                 var f = stage.captureFrame(columns: columns)
                 f.time = clock.time(ofFrame: next)
                 write(f)
                 next += 1
             }
-        }
+        })
     }
 }
