@@ -20,7 +20,13 @@ public final class TextOutput {
     /// What the user named, for messages.
     private let shownPath: String
     private var file: UnsafeMutablePointer<FILE>?
-    private var temporaryPath: String?
+    private var temporaryPath: String? {
+        didSet {   // a second Ctrl-C ends the process at once: the temporary file goes with it
+            Interrupt.forget(signalRegistration)
+            signalRegistration = temporaryPath.map(Interrupt.removeOnSignal) ?? -1
+        }
+    }
+    private var signalRegistration: Int32 = -1
     /// The first error (errno) met while opening or writing.
     private var failure: Int32 = 0
     private var finished = false
