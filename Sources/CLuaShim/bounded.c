@@ -80,7 +80,10 @@ static int bounded_resume(lua_State *L) {
     cl_charge(L, lua_gettop(L), "coroutine.resume counts the values it moves");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
+    // (The stock resume raises only for a first argument that is not a coroutine.)
+    lua_State *outer = co != NULL ? cl_backstop_resuming(co) : NULL;
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (co != NULL) cl_backstop_resuming(outer);
     if (co != NULL && lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
         int status = lua_status(co);
         lua_pushvalue(L, 2);

@@ -41,4 +41,14 @@ int cl_interrupt_requested(lua_State *L);
 int cl_autoarm_enter(lua_State *L);
 void cl_autoarm_leave(lua_State *L, int armed);
 
+/// The backstop's clock (backstop.c): while this thread runs a protected call of `L`'s
+/// state, a timer on the thread's CPU clock makes the count hook look at the time limit at
+/// least every 100 ms of CPU. Returns what cl_backstop_leave restores.
+lua_State *cl_backstop_enter(lua_State *L);
+void cl_backstop_leave(lua_State *saved);
+
+/// Notes the coroutine a coroutine.resume is running, so the backstop's clock stops it
+/// too; returns the previous one, to note again when the resume returns.
+lua_State *cl_backstop_resuming(lua_State *co);
+
 #endif

@@ -372,7 +372,9 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->enforce = 1;
     lim->depth++;
     int armed = cl_autoarm_enter(L);
+    lua_State *clock = cl_backstop_enter(L);
     int status = lua_pcall(L, nargs, nresults, func);  // stack: ... handler results|error
+    cl_backstop_leave(clock);
     cl_autoarm_leave(L, armed);
     lim->depth--;
     int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused || lim->memory_hit ? CL_MEMORY_REFUSED : 0);

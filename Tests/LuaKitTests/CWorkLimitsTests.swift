@@ -140,6 +140,32 @@ final class CWorkLimitsTests: XCTestCase {
         try lua.doString("assert(rawget(_G, 'afterWrap') == nil)")
     }
 
+    /// The CPU backstop was looked at every 1000 instructions, so a loop of slow single
+    /// instructions (comparing two 60 MB strings is one) ran a thousand of them — a minute —
+    /// before anything looked at the clock. A timer on the thread's CPU clock now makes the
+    /// hook look every 100 ms of CPU, in a coroutine too. Nothing is timed here: the test
+    /// counts the comparisons that ran, at least 160 (a thousand instructions) before, and
+    /// about (limit + 0.1 s) / (a few ms a comparison) now.
+    func testTheTimeLimitIsLookedAtWhileSlowInstructionsRun() throws {
+        var o = LuaOptions()
+        o.timeLimit = 0.1
+        let lua = try LuaState(options: o)
+        // (Made in calls of their own: building them takes more than the limit.)
+        try lua.doString("a = string.rep('x', 3e7)")
+        try lua.doString("a = a .. a")
+        try lua.doString("b = string.rep('x', 3e7)")
+        try lua.doString("b = b .. b")
+        for wrap in ["", "coroutine.resume(coroutine.create(function() ", ] {
+            let e = failure(lua, """
+                count = 0
+                \(wrap)while a == b do count = count + 1 end\(wrap.isEmpty ? "" : " end))")
+                """)
+            XCTAssertEqual(e?.kind, .budget)
+            XCTAssertTrue(e?.message.hasPrefix("x.lua:2: time limit exceeded") ?? false, e?.message ?? "")
+            try lua.doString("assert(count > 0 and count < 100, 'comparisons run past the limit: ' .. count)")
+        }
+    }
+
     /// A message of any size is cut, saying how much (a 30 MB one was printed whole).
     func testHugeErrorMessagesAreCut() throws {
         let lua = try LuaState()
