@@ -112,15 +112,17 @@ final class TestReporter {
 
     private func firstLine(_ s: String) -> String { String(s.split(separator: "\n").first ?? "") }
 
-    /// A test point's description as TAP reads it: `#` would start a directive (`# SKIP`,
-    /// `# TODO`) and a line break a new test line, so both are escaped (TAP 14: `\#`, and
-    /// `\\` for a backslash; line breaks and other control characters as `\n`, `\r`, `\u{…}`).
+    /// A test point's description as TAP reads it: a `#` before `SKIP` or `TODO` would
+    /// start a directive and a line break a new test line, so both are escaped (TAP 14:
+    /// `\#`, and `\\` for a backslash; line breaks and other control characters as `\n`,
+    /// `\r`, `\u{…}`). Other `#`s stay as they are, as busted prints tags (`fast #quick`).
     private func tap(_ s: String) -> String {
         var o = ""
-        for c in s.unicodeScalars {
+        let scalars = Array(s.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
             switch c {
             case "\\": o += "\\\\"
-            case "#": o += "\\#"
+            case "#" where startsDirective(scalars[(i + 1)...]): o += "\\#"
             case "\n": o += "\\n"
             case "\r": o += "\\r"
             default:
@@ -128,6 +130,13 @@ final class TestReporter {
             }
         }
         return o
+    }
+
+    /// Whether what follows a `#` reads as a TAP directive: blanks, then `skip` or `todo`
+    /// in any case.
+    private func startsDirective(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        let word = String(String.UnicodeScalarView(rest.drop { $0 == " " || $0 == "\t" }.prefix(4))).lowercased()
+        return word == "skip" || word == "todo"
     }
 
     private func xml(_ s: String) -> String {
