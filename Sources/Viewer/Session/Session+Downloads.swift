@@ -6,7 +6,7 @@ extension Session {
     func answer(_ d: Download) -> Download.Reply {
         switch d.kind {
         case .input:
-            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches))
+            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches, hz: stage.hz))
         case .frames:
             let e = FrameEncoder(format: .csv, columns: FrameColumn.base)
             var s = e.header()! + "\n"
