@@ -1,21 +1,31 @@
 /// Script moves: an item that is not a physics body (in no behavior that simulates it, or
 /// anchored) and that a script moves by assigning `center` or `angle` is kinematic. Its
-/// velocity and angular velocity are the motion of those assignments over the step, so
-/// frames, `item.velocity` and whatever starts from the item's velocity afterwards (a spring
-/// animation, a behavior the item joins) see the motion that happened. Once the script stops
-/// moving it, its velocities are zero again.
+/// velocity and angular velocity are the motion of those assignments: the change since the
+/// step of the previous move, over the time since then. An item moved every step reports
+/// the change over the step; one moved every other step (touches at 60 Hz on a 120 Hz
+/// stage) reports the change over two steps, held through the step between, so it does not
+/// read 0 and double speed by turns. Once the script stops moving it, its velocities are
+/// zero again: after as many steps without a move as there were between its last two moves.
+/// So frames, `item.velocity`, and whatever starts from the item's velocity afterwards (a
+/// spring animation, a behavior the item joins) see the motion that happened.
 ///
 /// A physics body assigned a new center or angle is teleported instead (UIKit's
 /// `updateItemUsingCurrentState`): it keeps the velocity it had.
 ///
-/// Only assigned items are tracked: a step where nothing was assigned costs one empty check.
-/// The host calls `completeKinematicMoves()` once its step is complete (physics, animations,
-/// touches, timers), so assignments made anywhere in the step count; assignments made
-/// between steps count toward the next one.
+/// Only assigned items are tracked (for at most `kinematicMemory` s after their last move):
+/// a step where nothing was assigned costs one empty check. The host calls
+/// `completeKinematicMoves()` once its step is complete (physics, animations, touches,
+/// timers), so assignments made anywhere in the step count; assignments made between steps
+/// count toward the next one.
 struct KinematicMove {
     /// The item (its index).
     var item: Int32
-    /// Its center and angle at the start of the step.
+    /// Completed steps since the step of its last move (0 during the step after it).
+    var stepsSinceMove: Int32 = 0
+    /// Steps between its last two moves (1 for the first move).
+    var interval: Int32 = 1
+    /// Its center and angle when its last move's step completed (before the first move: as
+    /// it was then).
     var startCenter: Vec2
     var startAngle: Double
     /// Whether the script moved (`center`) or turned (`angle`) it during this step.
@@ -27,6 +37,10 @@ struct KinematicMove {
 }
 
 extension Animator {
+    /// How long a script-moved item is followed after its last move (s): moves farther
+    /// apart than this are each a jump within one step.
+    static let kinematicMemory = 0.05
+
     /// Notes that a script is about to move or turn item `i` (call before writing its state).
     @inline(__always)
     func noteScriptMove(_ i: Int) {
@@ -49,35 +63,46 @@ extension Animator {
         if linear { kinematicMoves[slot].velocityGiven = true } else { kinematicMoves[slot].angularVelocityGiven = true }
     }
 
-    /// Whether some item was moved by a script since the last completed step.
+    /// Whether some item was moved by a script recently (and is still followed).
     public var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
 
     /// Ends the step for script-moved items: each one moved during it gets the velocity and
-    /// angular velocity of that move (change over the step); each one not moved gets zero and
-    /// is no longer tracked. Items that became physics bodies meanwhile keep their velocity.
-    /// Call once per step, after everything that may assign has run.
-    /// - Complexity: O(items moved).
+    /// angular velocity of its move (change since its previous move, over the steps since);
+    /// each one not moved keeps that velocity for as many steps as its last two moves were
+    /// apart, then gets zero. Items that became physics bodies, or whose velocity the script
+    /// set without moving them, are no longer followed. Call once per step, after everything
+    /// that may assign has run.
+    /// - Complexity: O(items moved within the last `kinematicMemory` s).
     public func completeKinematicMoves() {
         guard !kinematicMoves.isEmpty else { return }
         let rate = Double(hz)
+        let memory = Int32(max(1, (Self.kinematicMemory * rate).rounded()))
         var kept = 0
         for k in kinematicMoves.indices {
             var m = kinematicMoves[k]
             let i = Int(m.item)
-            if bodies[i].isDynamic {
+            var follow = !bodies[i].isDynamic
+            if follow && m.moved {
+                let steps = Double(m.stepsSinceMove + 1)
+                let c = origin(of: i), a = bodies[i].angle
+                if !m.velocityGiven { bodies[i].velocity = (c - m.startCenter) * (rate / steps) }
+                if !m.angularVelocityGiven { bodies[i].angularVelocity = (a - m.startAngle) * (rate / steps) }
+                m.interval = m.stepsSinceMove + 1
+                m.stepsSinceMove = 0
+                m.startCenter = c
+                m.startAngle = a
+            } else if follow {
+                m.stepsSinceMove += 1
+                if m.stepsSinceMove == m.interval {   // it stopped: the held velocity ends
+                    if !m.velocityGiven { bodies[i].velocity = .zero }
+                    if !m.angularVelocityGiven { bodies[i].angularVelocity = 0 }
+                }
+                follow = m.stepsSinceMove < memory && !m.velocityGiven && !m.angularVelocityGiven
+            }
+            guard follow else {
                 records[i].kinematicSlot = -1
                 continue
             }
-            let c = origin(of: i)
-            let a = bodies[i].angle
-            if !m.velocityGiven { bodies[i].velocity = m.moved ? (c - m.startCenter) * rate : .zero }
-            if !m.angularVelocityGiven { bodies[i].angularVelocity = m.moved ? (a - m.startAngle) * rate : 0 }
-            guard m.moved else {
-                records[i].kinematicSlot = -1
-                continue
-            }
-            m.startCenter = c
-            m.startAngle = a
             m.moved = false
             m.velocityGiven = false
             m.angularVelocityGiven = false
