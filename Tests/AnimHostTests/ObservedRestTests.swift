@@ -56,6 +56,17 @@ final class ObservedRestTests: XCTestCase {
         XCTAssertEqual(values.compactMap(Double.init), [0.3, 0.5], r.stdout)
     }
 
+    /// `fit --match` runs as long as the reference, whose last time is printed with 6
+    /// decimals (0.883333): that is the step at 0.8833… s, where the scene is at rest.
+    func testFitMatchRunsToTheReferencesLastStepAndReportsRest() throws {
+        let dir = try makeTemporaryDirectory("fit-rest")
+        let ref = try runAnimhost(["run", "behaviors/pane.lua", "--set", "frequency=4.2", "--set", "damping=0.55", "--output", dir + "/frames.csv"])
+        XCTAssertEqual(ref.status, 0, ref.stderr)
+        let r = try runAnimhost(["fit", "behaviors/pane.lua", "--vary", "frequency=1:10", "--vary", "damping=0.1:1.5", "--match", dir + "/frames.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("oscillations 1, rest 0.883 s\n"), r.stdout)
+    }
+
     /// A touches file written with the frames' times (6 decimals, every 1/60 s, 10 pt apart):
     /// the dragged item moves 10 pt every frame (it used to move 0, 20, 10, 0, 20, 10 …).
     func testTouchesAtTheFramesTimesMoveTheItemEveryFrame() throws {
