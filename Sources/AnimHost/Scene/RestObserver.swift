@@ -23,18 +23,22 @@ struct RestObserver {
 
     /// Steps of `duration` at `hz` (at least one).
     let requiredSteps: Int
-    /// The visual values (`ItemField.all`'s) compared each step.
-    private let visualKeys: [WritableKeyPath<ItemRecord, Double> & Sendable]
-    /// Per item: center x, y, angle, width, height, then the visual values, at the last step.
+    /// The visual values compared each step, read directly (a key path per value and item
+    /// would cost more than the rest of the comparison): `ItemField.all`'s, which `init`
+    /// checks.
+    static let visualFields = ["alpha", "scale", "cornerRadius"]
+    /// Per item: center x, y, angle, width, height, alpha, scale, corner radius, at the last
+    /// step.
     private var last: ContiguousArray<Double> = []
-    private var stride: Int { 5 + visualKeys.count }
+    private let stride = 8
     /// Consecutive steps (up to now) in which nothing moved, and at whose end nothing waited.
     private(set) var stillSteps = 0
     private(set) var idleSteps = 0
 
     init(hz: Int) {
         requiredSteps = max(1, Int((Self.duration * Double(hz) - 1e-9).rounded(.up)))
-        visualKeys = ItemField.all.compactMap { $0.visual?.key }
+        assert(ItemField.all.filter { $0.visual != nil }.map(\.name) == Self.visualFields,
+               "a new visual item property: compare it in RestObserver.observe too")
     }
 
     /// Whether the last `requiredSteps` steps saw no motion and nothing pending at their end.
@@ -50,7 +54,6 @@ struct RestObserver {
         let width = stride
         var moved = last.count != n * width
         if moved { last = ContiguousArray(repeating: .nan, count: n * width) }
-        let keys = visualKeys
         last.withUnsafeMutableBufferPointer { last in
             animator.bodies.withUnsafeBufferPointer { bodies in
                 animator.records.withUnsafeBufferPointer { records in
@@ -59,18 +62,17 @@ struct RestObserver {
                         // The body's center of mass moves with the item's center (a turn about
                         // the center is caught by the angle).
                         let c = bodies[i].center, a = bodies[i].angle, size = records[i].size
+                        let alpha = records[i].alpha, scale = records[i].scale, corner = records[i].cornerRadius
                         if abs(c.x - last[k]) > Self.distancePerStep || abs(c.y - last[k + 1]) > Self.distancePerStep
                             || abs(a - last[k + 2]) > Self.anglePerStep
-                            || abs(size.x - last[k + 3]) > Self.distancePerStep || abs(size.y - last[k + 4]) > Self.distancePerStep {
+                            || abs(size.x - last[k + 3]) > Self.distancePerStep || abs(size.y - last[k + 4]) > Self.distancePerStep
+                            || abs(alpha - last[k + 5]) > Self.visualPerStep || abs(scale - last[k + 6]) > Self.visualPerStep
+                            || abs(corner - last[k + 7]) > Self.visualPerStep {
                             moved = true
                         }
                         last[k] = c.x; last[k + 1] = c.y; last[k + 2] = a
                         last[k + 3] = size.x; last[k + 4] = size.y
-                        for j in keys.indices {
-                            let v = records[i][keyPath: keys[j]]
-                            if abs(v - last[k + 5 + j]) > Self.visualPerStep { moved = true }
-                            last[k + 5 + j] = v
-                        }
+                        last[k + 5] = alpha; last[k + 6] = scale; last[k + 7] = corner
                     }
                 }
             }

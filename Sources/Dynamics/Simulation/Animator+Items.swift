@@ -70,6 +70,8 @@ extension Animator {
     /// The item's center (pt): the origin of its shape, which is also its center of mass
     /// except for a polygon whose points are off-centre.
     public func center(of item: ItemID) -> Vec2 { origin(of: Int(item.index)) }
+    /// Moves the item: a physics body is teleported and keeps its velocity; any other item
+    /// moves kinematically, its velocity derived when the step completes (`Animator+Kinematic`).
     public func setCenter(_ c: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(c, "center")
         let i = Int(item.index)
