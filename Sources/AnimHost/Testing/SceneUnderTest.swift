@@ -8,8 +8,6 @@ final class SceneUnderTest {
     let trace: Trace
     let fps = 60.0
     private var nextFrame = 0
-    /// The time of the first step after which the scene has been at rest ever since.
-    private var settledSince: Double?
     var proxies: [ItemID: TestAPI.ItemProxy] = [:]
 
     init(scene: Scene) throws(HostError) {
@@ -18,7 +16,6 @@ final class SceneUnderTest {
         trace = Trace(columns: Trace.columns + scene.stage.animator.propertyNames.map { .custom($0) })
         try scene.stage.settleBoundary()
         try recordDueFrames()
-        noteRest()
     }
 
     /// Whether nothing moves or waits now (what `runUntilRest` waits for).
@@ -26,11 +23,7 @@ final class SceneUnderTest {
 
     /// When the scene came to rest and has stayed there; nil while it is not at rest (a tap
     /// scheduled on a resting scene makes it nil at once).
-    var restTime: Double? { atRest ? settledSince ?? stage.time : nil }
-
-    private func noteRest() {
-        if !stage.isSettled { settledSince = nil } else if settledSince == nil { settledSince = stage.time }
-    }
+    var restTime: Double? { stage.restTime }
 
     var stage: Stage { scene.stage }
 
@@ -84,7 +77,6 @@ final class SceneUnderTest {
         for _ in 0..<n {
             try stage.step()
             try recordDueFrames()
-            noteRest()
         }
     }
 

@@ -14,6 +14,7 @@ extension Animator {
         let changed = bodies[i].center != c || bodies[i].velocity != v
         bodies[i].center = c
         bodies[i].velocity = v
+        noteScriptVelocity(i, linear: true)
         if changed && bodies[i].isDynamic && (v != .zero || !isRunning) { wake() }
     }
 
@@ -29,6 +30,7 @@ extension Animator {
             bodies[i].rotation = Rot(angle: a)
         }
         bodies[i].angularVelocity = w
+        noteScriptVelocity(i, linear: false)
         if changed && bodies[i].isDynamic && (w != 0 || !isRunning) { wake() }
     }
 }
