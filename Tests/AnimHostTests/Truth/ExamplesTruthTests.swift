@@ -18,7 +18,7 @@ final class ExamplesTruthTests: XCTestCase {
         for name in names {
             let run = TruthRun.run(source: nil, path: packageRoot + "/behaviors/" + name, duration: nil)
             XCTAssertNil(run.error, name)
-            let report = MotionTruth.check(run.series, exemptions: run.exemptions)
+            let report = MotionTruth.check(run.series, exemptions: run.exemptions, rule: TruthCheck.ruleFromEnvironment)
             XCTAssertGreaterThan(report.pairs, 0, name)
             let linear = report.linear, angular = report.angular
             if !linear.isEmpty {

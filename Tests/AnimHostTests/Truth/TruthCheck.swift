@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 
 /// One generated scene checked: run in-process, frames checked with `MotionTruth` against
@@ -23,11 +24,17 @@ struct TruthCheck {
 
     /// Whether to check angle against omega as well as position against velocity.
     var angular = true
+    /// `ANIMHOST_TRUTH_RULE=mean` checks the contract's formula to the letter (see `MotionTruth.Rule`).
+    var rule = TruthCheck.ruleFromEnvironment
+
+    static var ruleFromEnvironment: MotionTruth.Rule {
+        ProcessInfo.processInfo.environment["ANIMHOST_TRUTH_RULE"] == "mean" ? .mean : .betweenSamples
+    }
 
     func evaluate(_ scene: TruthScene) -> Outcome {
         let run = TruthRun.run(source: scene.luaScript, path: "truth-\(scene.seed).lua", duration: scene.duration)
         if let e = run.error { return .scriptError(e) }
-        let report = MotionTruth.check(run.series, exemptions: run.exemptions + scene.knownExemptions(), angular: angular)
+        let report = MotionTruth.check(run.series, exemptions: run.exemptions + scene.knownExemptions(), angular: angular, rule: rule)
         if let first = report.violations.first { return .contradicts(first, count: report.violations.count) }
         return .truthful(pairs: report.pairs)
     }

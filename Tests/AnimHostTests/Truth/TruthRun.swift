@@ -47,7 +47,7 @@ struct TruthRun {
                 try stage.step()
                 let now = touchingPairs(stage.animator)
                 let t = stage.time
-                for name in changedItems(touching, now, stage.animator) {
+                for name in changedItems(touching, now, stage.animator) + hitItems(stage.animator) {
                     // The impulse falls in this step; a speculative contact can take it a step
                     // before it touches, and "ended" is seen a step after the items part: pairs
                     // holding any of the steps ending at t − h, t, t + h.
@@ -88,6 +88,32 @@ struct TruthRun {
         for c in a.collision.contacts.contacts where c.touching { out.append((c.key, c.itemA, c.itemB)) }
         out.sort { $0.key < $1.key }
         return out
+    }
+
+    /// A contact hit an item in this step when one of its impulses (the largest single
+    /// increment of the step, as Box2D's hit events read it) changed the item's velocity by
+    /// more than 20 pt/s (or its spin by more than the angular floor): an impact passed on through a resting contact (a box landing on a
+    /// stack pushes the boxes beneath), or a corner of a turning item striking the floor while
+    /// another corner already touches, with no contact beginning. Resting support under
+    /// gravity takes a few pt/s per step.
+    static let hitSpeed = 20.0
+
+    static func hitItems(_ a: Animator) -> [String] {
+        var hit: [Int32] = []
+        for c in a.collision.contacts.contacts where c.touching {
+            let j = max(c.maxNormalImpulse.0, c.maxNormalImpulse.1)
+            for (side, i) in [(0, c.itemA), (1, c.itemB)] where i >= 0 && !hit.contains(i) {
+                let b = a.bodies[Int(i)]
+                // The lever arm: the farthest manifold point from the item's center of mass.
+                var arm = 0.0
+                for k in 0..<c.manifold.pointCount {
+                    arm = max(arm, (side == 0 ? c.manifold[k].anchorA : c.manifold[k].anchorB).length)
+                }
+                if j * b.invMass > hitSpeed || j * arm * b.invInertia > MotionTruth.angularFloor { hit.append(i) }
+            }
+        }
+        hit.sort()
+        return hit.map { a.name(of: ItemID(index: $0)) }
     }
 
     /// The names of the items whose touching contacts differ between two lists, in item order.
