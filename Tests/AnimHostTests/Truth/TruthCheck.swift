@@ -16,7 +16,8 @@ struct TruthCheck {
         func sameKind(as o: Outcome) -> Bool {
             switch (self, o) {
             case (.contradicts(let a, _), .contradicts(let b, _)): a.kind == b.kind
-            case (.scriptError, .scriptError): true
+            // The same message but for its numbers (seeds, lines and times move as it shrinks).
+            case (.scriptError(let a), .scriptError(let b)): a.filter { !$0.isNumber }.prefix(80) == b.filter { !$0.isNumber }.prefix(80)
             default: false
             }
         }

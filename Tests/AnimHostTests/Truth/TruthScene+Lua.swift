@@ -171,7 +171,7 @@ extension TruthScene {
         let field = p.kind == .snap ? "snapPoint" : "anchorPoint"
         var body = ["local j, t0 = nil, \(lua(p.at))"]
         body += atTime(p.at, ["j = \(make)", "animator:addBehavior(j)"])
-        if let r = n["removeAt"] { body += ["animhost.after(\(lua(r)), function() animator:removeBehavior(j) end)"] }
+        if let r = n["removeAt"] { body += ["animhost.after(\(lua(r)), function() if j then animator:removeBehavior(j) end end)"] }
         if b == nil, let m = motion(p) {
             body += ["local p0 = animhost.vec\(anchor)",
                      "local function place()",
@@ -239,13 +239,15 @@ extension TruthScene {
         case "decay": ended.append("animhost.decay{item = \(a), property = \"center\"}")
         default: break
         }
-        func handler(_ name: String, _ body: [String]) -> String { "  \(name) = function(g) \(body.joined(separator: "; ")) end," }
+        func handler(_ name: String, _ body: [String]) -> String {
+            body.isEmpty ? "  \(name) = function(g) end," : "  \(name) = function(g) \(body.joined(separator: "; ")) end,"
+        }
         return ["do",
                 "  local off, j",
                 "  animhost.pan(nil, {",
                 "  " + handler("began", began),
                 "  " + handler("changed", changed),
-                "  " + handler("ended", ended.isEmpty ? ["-- released"] : ended),
+                "  " + handler("ended", ended),
                 "  })",
                 "end"]
     }

@@ -180,7 +180,10 @@ struct TruthSceneGenerator {
                 n += [("max", r.signed(20, 80)), ("may", r.signed(20, 80)), ("mhz", r.number(0.5, 2, step: 0.5))]
             }
         }
-        if r.chance(0.3) { n.append(("removeAt", r.time(0.3, duration - 0.1))) }
+        if r.chance(0.3) {
+            let start = n.first { $0.0 == "at" }?.1 ?? 0
+            n.append(("removeAt", start + r.time(0.2, max(0.2, duration - 0.1 - start))))
+        }
         return .init(kind, names, n, words: ["driver": r.chance(0.5) ? "timer" : "action"])
     }
 
