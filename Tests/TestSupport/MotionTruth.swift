@@ -136,7 +136,7 @@ public enum MotionTruth {
                 let diff = rule == .mean ? hypot2(ox - rx, oy - ry)
                     : distanceToSegment(ox, oy, a.vx, a.vy, b.vx, b.vy)
                 let tol = max(linearFloor, relative * max(hypot2(ox, oy), hypot2(rx, ry)))
-                if !(diff <= tol) {
+                if !(diff <= tol + rounding(tol)) {
                     report.violations.append(Violation(item: name, kind: .linear, t0: a.t, t1: b.t, observed: (ox, oy),
                                                        reported: (rx, ry), first: (a.vx, a.vy), second: (b.vx, b.vy),
                                                        difference: diff, tolerance: tol))
@@ -146,7 +146,7 @@ public enum MotionTruth {
                 let adiff = rule == .mean ? abs(oa - ra)
                     : max(0, oa - max(a.omega, b.omega), min(a.omega, b.omega) - oa)
                 let atol = max(angularFloor, relative * max(abs(oa), abs(ra)))
-                if !(adiff <= atol) {
+                if !(adiff <= atol + rounding(atol)) {
                     report.violations.append(Violation(item: name, kind: .angular, t0: a.t, t1: b.t, observed: (oa, 0),
                                                        reported: (ra, 0), first: (a.omega, 0), second: (b.omega, 0),
                                                        difference: adiff, tolerance: atol))
@@ -155,6 +155,11 @@ public enum MotionTruth {
         }
         return report
     }
+
+    /// What rounding may add to a difference that equals its tolerance (a pair that moves
+    /// at its reported velocity for one of its two steps and not at all for the other is
+    /// exactly 50 % off, which the contract allows).
+    @inline(__always) static func rounding(_ tolerance: Double) -> Double { tolerance * 1e-12 + 1e-12 }
 
     /// The distance from (px, py) to the segment from (ax, ay) to (bx, by).
     static func distanceToSegment(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {

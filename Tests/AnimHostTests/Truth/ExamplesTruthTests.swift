@@ -48,6 +48,9 @@ final class ExamplesTruthTests: XCTestCase {
         XCTAssertTrue(MotionTruth.check([("box", truthful)], exemptions: []).violations.isEmpty)
         let slow = [sample(0, 100, 0), sample(1.0 / 60, 100 + 19.0 / 60, 0)]
         XCTAssertTrue(MotionTruth.check([("box", slow)], exemptions: []).violations.isEmpty)
+        // Exactly 50 % off is allowed (≤), whatever the rounding: moving for one step of two.
+        let half = [sample(0.55 - 1.0 / 60, 200, 600), sample(0.55, 200 + 5, 600)]
+        XCTAssertTrue(MotionTruth.check([("box", half)], exemptions: []).violations.isEmpty)
         // An exemption that meets the pair excuses it; one for another item or time does not.
         XCTAssertTrue(MotionTruth.check([("box", lying)], exemptions: [.init(item: "box", from: 1.0 / 60, to: 0.05, reason: .collision)]).violations.isEmpty)
         XCTAssertEqual(MotionTruth.check([("box", lying)], exemptions: [.init(item: "lid", from: 0, to: 1, reason: .collision)]).violations.count, 1)

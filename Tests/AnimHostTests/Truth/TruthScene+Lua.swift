@@ -6,10 +6,12 @@ extension TruthScene {
     static let hz = 120.0
     static let bounds = (width: 400.0, height: 600.0)
 
-    /// A number as Lua source: integers without a fraction, others in full precision.
+    /// A number as Lua source: integers without a fraction, others in full precision but
+    /// without the rounding noise of the generator's grid (0.35, not 0.35000000000000003).
     static func lua(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-        return "\(v)"
+        let tidy = (v * 1e9).rounded() / 1e9
+        return abs(tidy - v) < 1e-12 ? "\(tidy)" : "\(v)"
     }
 
     func lua(_ v: Double) -> String { Self.lua(v) }
