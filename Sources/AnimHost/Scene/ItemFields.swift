@@ -72,7 +72,7 @@ struct ItemField: Sendable {
         ItemField("velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands.", unit: "pt/s", default: "{0, 0}",
                   access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) }),
                   columns: ["vx", "vy"], animation: nil,
-                  frameValue: { stage, id in stage.reportedVelocity[id] ?? stage.animator.velocity(of: id) }),
+                  frameValue: { stage, id in stage.reportedVelocity[id] ?? stage.animator.centerVelocity(of: id) }),
         ItemField("angle", doc: "Rotation, clockwise on screen (y grows downward). Assigned like `center`: an item that is not a physics body turns kinematically (its angularVelocity is the turn of the assignments); a physics body keeps its angular velocity.", unit: "rad", default: "0",
                   access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) }),
                   animation: .rotation),
