@@ -65,6 +65,9 @@ public enum MotionTruth {
         /// or end of a curve whose slope is not zero there (the velocity jumps, the position
         /// does not).
         case curveCorner
+        /// A spring animation's end: within POP's rest threshold (½ pt per axis, 5 pt/s) it
+        /// puts the value exactly on its target, a jump of at most ½ pt by design.
+        case springSnap
     }
 
     /// A window of time `[from, to]` (s) in which frame pairs of `item` (nil: every item)

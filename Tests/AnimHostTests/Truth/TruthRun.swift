@@ -44,7 +44,13 @@ struct TruthRun {
             record()
             let end = Int(((duration ?? scene.runDuration ?? 5) * Double(stage.hz)).rounded())
             while stage.steps < end {
+                let springing = itemsWithCenterSprings(scene)
                 try stage.step()
+                let stillSpringing = itemsWithCenterSprings(scene)
+                for id in springing where !stillSpringing.contains(id) {
+                    result.exemptions.append(.init(item: stage.animator.name(of: id), from: stage.time - h, to: stage.time,
+                                                   reason: .springSnap))
+                }
                 let now = touchingPairs(stage.animator)
                 let t = stage.time
                 for name in changedItems(touching, now, stage.animator) + hitItems(stage.animator) {
@@ -66,6 +72,14 @@ struct TruthRun {
         }
         result.series = seriesOf(frames)
         return result
+    }
+
+    /// Items whose center a running spring animation drives.
+    static func itemsWithCenterSprings(_ scene: Scene) -> [ItemID] {
+        scene.animations.channels.compactMap { ch in
+            guard ch.property == .center, let d = ch.driver, d.isRunning, case .spring = d.motion else { return nil }
+            return ch.item
+        }
     }
 
     /// The frames as one series per item, in the items' order.
