@@ -21,7 +21,7 @@ public final class Trace {
             return .success(t)
         case .release:
             guard let r = release() else {
-                return .failure(WindowError("from = \"release\": the scene got no touches, so there is no release; give input (animhost.load's input, scene:pan) or a time"))
+                return .failure(WindowError("from = \"release\": no touch has ended (the scene got no touches, or none was lifted), so there is no release; give input (animhost.load's input, scene:pan) or a time"))
             }
             if let last = frames.last?.time, r > last + 1e-6 {
                 return .failure(WindowError("from = \"release\": the last touch ends at t = \(NumberFormat.string(r)) s, after the trace's end (\(NumberFormat.string(last)) s); run the scene past it"))
