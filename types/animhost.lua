@@ -691,7 +691,7 @@ function animhost.tap(item, fn) end
 
 ---Recognizes drags; the gesture's velocity is estimated from recent touch samples.
 ---@param item animhost.Item? the item whose touches it recognizes; nil: the whole screen
----@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} functions called with the gesture
+---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} functions called with the gesture (see "The gesture object")
 function animhost.pan(item, handlers) end
 
 ---Recognizes a touch held still for `minimumDuration` seconds.

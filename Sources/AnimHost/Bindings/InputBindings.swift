@@ -9,7 +9,7 @@ extension Scene {
         let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "see \"The gesture object\"")
         let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
                                 annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?}",
-                                "functions called with the gesture")
+                                "functions called with the gesture (see \"The gesture object\")")
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in

@@ -648,7 +648,7 @@ local function window(trace, o, i, fn)
   if start == nil then
     raise("bad argument #" .. i .. " to '" .. fn .. "' (field 'from': " .. why:gsub("^bad argument #%d+ to '[^']*' %(", ""):gsub("%)$", "") .. ")")
   end
-  if o.from == "release" then return start, " after the release (t = " .. num(start) .. " s)" end
+  if o.from == "release" then return start, " after the release at t = " .. num(start) .. " s" end
   return start, " from t = " .. num(start) .. " s"
 end
 
