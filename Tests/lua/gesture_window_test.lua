@@ -78,6 +78,8 @@ describe("a window from the release", function()
     local early = animhost.load("scenes/fling_back.lua", {input = drag}):run(0.2):trace()
     assert.error_matches(function() assert.settles(early, "card", {from = "release"}) end,
       "the last touch ends at t = 0.3 s, after the trace's end (0.2 s)", 1, true)
+    assert.error_matches(function() assert.velocityContinuous(trace, "card", {maxJump = 1, from = 9}) end,
+      "bad argument #3 to 'velocityContinuous' (field 'from': from = 9 is after the trace's end (2.5 s))", 1, true)
     local still = animhost.load("scenes/fling_back.lua"):run(0.2):trace()
     assert.is_nil(still:release())
     assert.error_matches(function() still:metrics("card", {from = "release"}) end, "no touch has ended (the scene got no touches", 1, true)

@@ -18,6 +18,10 @@ public final class Trace {
     public func windowStart(_ from: WindowStart) -> Result<Double, WindowError> {
         switch from {
         case .time(let t):
+            // A window past the end holds no frame: the assertions would pass having measured nothing.
+            if let last = frames.last?.time, t > last + 1e-6 {
+                return .failure(WindowError("from = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)"))
+            }
             return .success(t)
         case .release:
             guard let r = release() else {
