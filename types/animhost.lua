@@ -66,10 +66,10 @@ function CustomBehavior:removeChild(child) end
 ---A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value.
 ---@class animhost.Item
 ---@field name string The item's unique name (read-only); frames and `animhost.items` use it. Read-only.
----@field center animhost.Vec Position of the item's center. (pt)
+---@field center animhost.Vec Position of the item's center. Assigned to an item that is not a physics body (in no gravity, collision, attachment, snap, push, field or item behavior, or anchored), it moves the item kinematically: its velocity becomes the motion of the assignments (the change since its previous move over the time since, zero again once it stops being moved), so a pan's `item.center = g.location` reports the finger's speed and a spring or behavior started afterwards carries it on. Assigned to a physics body, it teleports the body, which keeps its velocity (UIKit's updateItemUsingCurrentState). (pt)
 ---@field size animhost.Vec Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area / 10⁴) before the next step, keeping the velocities and the center of mass (an off-centre polygon's center moves with its points). UIKit reads the bounds only when the body is made; animhost follows the size. A body is never thinner than 1 pt (a smaller size draws at its size). A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies. (pt) Default {100, 100}.
----@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
----@field angle number Rotation, clockwise on screen (y grows downward). (rad) Default 0.
+---@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands. (pt/s) Default {0, 0}.
+---@field angle number Rotation, clockwise on screen (y grows downward). Assigned like `center`: an item that is not a physics body turns kinematically (its angularVelocity is the turn of the assignments); a physics body keeps its angular velocity. (rad) Default 0.
 ---@field angularVelocity number Rotation speed. (rad/s) Default 0.
 ---@field alpha number Opacity, 0 … 1 (an animation's overshoot is clamped, as UIKit draws it). Default 1.
 ---@field scale number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
@@ -85,7 +85,7 @@ local Item = {}
 ---@field angle? number initial rotation (rad) Default 0.
 ---@field alpha? number initial opacity Default 1.
 ---@field props? table<string, number> custom animatable numbers by name
----@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
+---@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands. (pt/s) Default {0, 0}.
 ---@field angularVelocity? number Rotation speed. (rad/s) Default 0.
 ---@field scale? number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
 ---@field cornerRadius? number Corner radius for drawing, ≥ 0. (pt) Default 0.
@@ -93,10 +93,10 @@ local Item = {}
 ---Steps the behaviors it holds (UIDynamicAnimator). A scene has one; `animhost.animator()` returns it.
 ---@class animhost.Animator
 ---@field behaviors animhost.Behavior[] The top-level behaviors, in the order added. Read-only.
----@field isRunning boolean False once every item has come to rest. Read-only.
+---@field isRunning boolean False once the animator has paused (see onPause). Read-only.
 ---@field elapsedTime number Simulated time while running. (s) Read-only.
 ---@field bounds number[] The reference bounds ({0, 0, 0, 0} when none). (pt) Read-only.
----@field onPause function? Called with the animator when every item has come to rest.
+---@field onPause function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
 ---@field onResume function? Called with the animator when anything wakes it.
 local Animator = {}
 
@@ -122,7 +122,7 @@ function Animator:updateItemUsingCurrentState(item) end
 
 ---@class animhost.AnimatorFields
 ---@field bounds? number[] the reference bounds {x, y, width, height} (pt)
----@field onPause? function? Called with the animator when every item has come to rest.
+---@field onPause? function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
 ---@field onResume? function? Called with the animator when anything wakes it.
 
 ---Joins an item to a point or to another item (UIAttachmentBehavior): a rigid rod, or a spring when `frequency` > 0.

@@ -18,6 +18,18 @@ local sort, concat, format, unpack = table.sort, table.concat, string.format, ta
 
 local lib = {}
 
+-- A value whose __tostring fails or returns no string is described instead of raising here,
+-- at the framework's line, where it would hide the test's own failure.
+do
+  local rawtostring = tostring
+  tostring = function(v)
+    local ok, s = pcall(rawtostring, v)
+    if ok then return s end
+    return "(" .. type(v) .. " value whose __tostring failed: " .. (type(s) == "string" and s or type(s)) .. ")"
+  end
+  lib.tostring = tostring
+end
+
 -- Failures: a table error, so the runner tells a failed assertion from an error. The
 -- message starts with the file:line of the user's call (the first frame outside the
 -- framework's own chunks), as luassert's errors do.

@@ -202,7 +202,7 @@ final class TestFileRun {
         let line = Int(lua_tointegerx(lua.L, -4, nil))
         let status = TestResult.Status(rawValue: lua.string(at: -3) ?? "error") ?? .error
         return TestResult(name: name, file: file, line: line, status: status,
-                          message: lua.string(at: -2) ?? "", traceback: lua.string(at: -1) ?? "", seconds: 0)
+                          message: LuaError.shortened(lua.string(at: -2) ?? ""), traceback: lua.string(at: -1) ?? "", seconds: 0)
     }
 
     /// Loads the assertions, the spies and the runner; returns the runner table.

@@ -8,8 +8,6 @@ final class SceneUnderTest {
     let trace: Trace
     let fps = 60.0
     private var nextFrame = 0
-    /// The time of the first step after which the scene has been at rest ever since.
-    private var settledSince: Double?
     var proxies: [ItemID: TestAPI.ItemProxy] = [:]
 
     init(scene: Scene) throws(HostError) {
@@ -19,7 +17,6 @@ final class SceneUnderTest {
         trace.release = { [unowned scene] in SceneUnderTest.lastRelease(scene.stage) }
         try scene.stage.settleBoundary()
         try recordDueFrames()
-        noteRest()
     }
 
     /// The end of the last touch, delivered or still scheduled: when the finger left the
@@ -37,11 +34,7 @@ final class SceneUnderTest {
 
     /// When the scene came to rest and has stayed there; nil while it is not at rest (a tap
     /// scheduled on a resting scene makes it nil at once).
-    var restTime: Double? { atRest ? settledSince ?? stage.time : nil }
-
-    private func noteRest() {
-        if !stage.isSettled { settledSince = nil } else if settledSince == nil { settledSince = stage.time }
-    }
+    var restTime: Double? { stage.restTime }
 
     var stage: Stage { scene.stage }
 
@@ -95,7 +88,6 @@ final class SceneUnderTest {
         for _ in 0..<n {
             try stage.step()
             try recordDueFrames()
-            noteRest()
         }
     }
 

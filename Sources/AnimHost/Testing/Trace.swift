@@ -68,14 +68,15 @@ public final class Trace {
     /// nil when a frame at or before it exists and it is not past the last one.
     public func outsideSpan(_ t: Double) -> String? {
         guard let first = frames.first?.time, let last = frames.last?.time else { return "the trace has no frames yet" }
-        if t < first - 1e-9 { return "t = \(NumberFormat.string(t)) is before the trace's start (\(NumberFormat.string(first)) s)" }
-        if t > last + 1e-9 { return "t = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)" }
+        if t < first - Stage.boundaryTolerance { return "t = \(NumberFormat.string(t)) is before the trace's start (\(NumberFormat.string(first)) s)" }
+        if t > last + Stage.boundaryTolerance { return "t = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)" }
         return nil
     }
 
-    /// The value at the last frame at or before `t`.
+    /// The value at the last frame at or before `t`; a frame within 1e-6 s of `t` counts as
+    /// at it (frames print times with 6 decimals: `0.183333` is the frame at 11/60 s).
     public func value(item: String, column: Int, at t: Double) -> Double? {
-        series(item: item, column: column).last { $0.t <= t + 1e-9 }?.v
+        series(item: item, column: column).last { $0.t <= t + Stage.boundaryTolerance }?.v
     }
 
     /// The item's samples for `MotionMetrics`.
