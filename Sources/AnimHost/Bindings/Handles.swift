@@ -17,6 +17,8 @@ final class SceneAPI {
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
+    /// The strict metatable of gesture tables (GestureObject), made on the first gesture.
+    var gestureMeta: LuaRef?
     /// The item class's fast fields (LuaKit holds it unretained).
     var itemFastPath: ItemFastPath?
     var items: [ItemHandle] = []

@@ -14,8 +14,19 @@ final class SceneUnderTest {
         self.scene = scene
         // The custom props the scene declared at load, so tests can follow them too.
         trace = Trace(columns: Trace.columns + scene.stage.animator.propertyNames.map { .custom($0) })
+        trace.release = { [unowned scene] in SceneUnderTest.lastRelease(scene.stage) }
         try scene.stage.settleBoundary()
         try recordDueFrames()
+    }
+
+    /// The end of the last touch, delivered or still scheduled: when the finger left the
+    /// glass, so `{from = "release"}` measures only what the scene did on its own.
+    static func lastRelease(_ stage: Stage) -> Double? {
+        var last: Double?
+        for e in stage.deliveredTouches + stage.pendingTouchEvents where e.phase == .ended || e.phase == .cancelled {
+            last = max(last ?? e.time, e.time)
+        }
+        return last
     }
 
     /// Whether nothing moves or waits now (what `runUntilRest` waits for).
