@@ -106,7 +106,10 @@ struct JointSolver {
             let b = bodies[Int(c.bodyB)]
             return Pair(a: a, b: b, c, rA: rA, rB: b.rotation.rotate(c.localB))
         }
-        return Pair(a: a, b: SolverBody(frameAt: c.localB, velocity: c.frameVelocity), c, rA: rA, rB: .zero)
+        var p = Pair(a: a, b: SolverBody(frameAt: c.localB, velocity: c.frameVelocity), c, rA: rA, rB: .zero)
+        p.mB = 0
+        p.iB = 0
+        return p
     }
 
     /// Writes the velocities back (a solve never moves a body).
