@@ -33,7 +33,8 @@ struct Evaluator: Sendable {
         func append(_ s: String) { text += s }
         /// The lines, each after `prefix` (`[k=100] `).
         func lines(prefix: String) -> String {
-            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+            guard !text.isEmpty else { return "" }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
                 .map { prefix + $0 + "\n" }.joined()
         }
     }

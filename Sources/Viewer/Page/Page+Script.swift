@@ -259,7 +259,9 @@ extension Page {
       const r = canvas.getBoundingClientRect(), v = state.view;
       return { x: (clientX - r.left - v.ox) / v.s, y: (clientY - r.top - v.oy) / v.s };
     }
-    window.animhost = { toScreen, toScene, time: () => (state.frame ? state.frame.t : 0), state };
+    // For the browser tests: the geometry, the state, and the message handler (to hand the
+    // page a late frame of a run that was reset).
+    window.animhost = { toScreen, toScene, time: () => (state.frame ? state.frame.t : 0), state, receive, labelInside };
 
     // ---- touches ----------------------------------------------------------------------
     function touch(e, phase) {
