@@ -41,14 +41,14 @@ function CustomBehavior:addChild(child) end
 ---@param child animhost.Behavior
 function CustomBehavior:removeChild(child) end
 
----What a gesture handler gets.
+---What a gesture handler gets; every field is set in every phase, other names are errors.
 ---@class animhost.Gesture
----@field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed"
----@field location animhost.Vec Where the touch is (pt).
----@field translation animhost.Vec Movement since the gesture began (pt).
----@field delta animhost.Vec Movement since the last update (pt).
----@field velocity animhost.Vec Estimated from recent touch samples (pt/s).
----@field item animhost.Item? The item it recognizes on, if any.
+---@field state "began"|"changed"|"ended"|"cancelled" The phase of this call: a pan's and long press's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift).
+---@field location animhost.Vec Where the touch is now (pt, in the animator's reference frame).
+---@field translation animhost.Vec Movement since the touch went down (pt): `location` minus where it began.
+---@field delta animhost.Vec Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer.
+---@field velocity animhost.Vec The touch's velocity (pt/s), estimated from recent touch samples; at `ended` it is the release velocity.
+---@field item animhost.Item? The item the recognizer is attached to; nil for a screen-level recognizer (`animhost.pan(nil, …)`).
 
 ---What a collision handler gets (after the step).
 ---@class animhost.Contact
@@ -66,10 +66,10 @@ function CustomBehavior:removeChild(child) end
 ---A dynamic item: a rectangle, ellipse or convex polygon with a position, a velocity and visual properties. Reading a field always gives the current value.
 ---@class animhost.Item
 ---@field name string The item's unique name (read-only); frames and `animhost.items` use it. Read-only.
----@field center animhost.Vec Position of the item's center. (pt)
+---@field center animhost.Vec Position of the item's center. Assigned to an item that is not a physics body (in no gravity, collision, attachment, snap, push, field or item behavior, or anchored), it moves the item kinematically: its velocity becomes the motion of the assignments (the change since its previous move over the time since, zero again once it stops being moved), so a pan's `item.center = g.location` reports the finger's speed and a spring or behavior started afterwards carries it on. Assigned to a physics body, it teleports the body, which keeps its velocity (UIKit's updateItemUsingCurrentState). (pt)
 ---@field size animhost.Vec Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area / 10⁴) before the next step, keeping the velocities and the center of mass (an off-centre polygon's center moves with its points). UIKit reads the bounds only when the body is made; animhost follows the size. A body is never thinner than 1 pt (a smaller size draws at its size). A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies. (pt) Default {100, 100}.
----@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
----@field angle number Rotation, clockwise on screen (y grows downward). (rad) Default 0.
+---@field velocity animhost.Vec Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands. (pt/s) Default {0, 0}.
+---@field angle number Rotation, clockwise on screen (y grows downward). Assigned like `center`: an item that is not a physics body turns kinematically (its angularVelocity is the turn of the assignments); a physics body keeps its angular velocity. (rad) Default 0.
 ---@field angularVelocity number Rotation speed. (rad/s) Default 0.
 ---@field alpha number Opacity, 0 … 1 (an animation's overshoot is clamped, as UIKit draws it). Default 1.
 ---@field scale number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
@@ -85,7 +85,7 @@ local Item = {}
 ---@field angle? number initial rotation (rad) Default 0.
 ---@field alpha? number initial opacity Default 1.
 ---@field props? table<string, number> custom animatable numbers by name
----@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). (pt/s) Default {0, 0}.
+---@field velocity? animhost.Vec|number[] Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands. (pt/s) Default {0, 0}.
 ---@field angularVelocity? number Rotation speed. (rad/s) Default 0.
 ---@field scale? number Visual scale factor, ≥ 0 (does not change the collision shape; an animation may overshoot below 0). Default 1.
 ---@field cornerRadius? number Corner radius for drawing, ≥ 0. (pt) Default 0.
@@ -93,10 +93,10 @@ local Item = {}
 ---Steps the behaviors it holds (UIDynamicAnimator). A scene has one; `animhost.animator()` returns it.
 ---@class animhost.Animator
 ---@field behaviors animhost.Behavior[] The top-level behaviors, in the order added. Read-only.
----@field isRunning boolean False once every item has come to rest. Read-only.
+---@field isRunning boolean False once the animator has paused (see onPause). Read-only.
 ---@field elapsedTime number Simulated time while running. (s) Read-only.
 ---@field bounds number[] The reference bounds ({0, 0, 0, 0} when none). (pt) Read-only.
----@field onPause function? Called with the animator when every item has come to rest.
+---@field onPause function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
 ---@field onResume function? Called with the animator when anything wakes it.
 local Animator = {}
 
@@ -122,7 +122,7 @@ function Animator:updateItemUsingCurrentState(item) end
 
 ---@class animhost.AnimatorFields
 ---@field bounds? number[] the reference bounds {x, y, width, height} (pt)
----@field onPause? function? Called with the animator when every item has come to rest.
+---@field onPause? function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
 ---@field onResume? function? Called with the animator when anything wakes it.
 
 ---Joins an item to a point or to another item (UIAttachmentBehavior): a rigid rod, or a spring when `frequency` > 0.
@@ -691,7 +691,7 @@ function animhost.tap(item, fn) end
 
 ---Recognizes drags; the gesture's velocity is estimated from recent touch samples.
 ---@param item animhost.Item? the item whose touches it recognizes; nil: the whole screen
----@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} functions called with the gesture
+---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} functions called with the gesture (see "The gesture object")
 function animhost.pan(item, handlers) end
 
 ---Recognizes a touch held still for `minimumDuration` seconds.
@@ -759,3 +759,123 @@ function animhost.behavior(name) end
 ---@param fields table<string, number> stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, duration, bounce, velocity
 ---@return table spring
 function animhost.springConvert(fields) end
+
+---A scene loaded by a test (animhost.load).
+---@class animhost.SceneUnderTest
+---@field time number Simulated time (s).
+---@field atRest boolean Nothing moves or waits.
+---@field restTime number? When it came to rest; nil while not at rest.
+---@field isRunning boolean Whether the animator runs.
+local SceneUnderTest = {}
+
+---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
+---@param path string the scene script, relative to the test file
+---@param options {set: table<string, number>?, seed: integer?, input: string|table[]|nil}?
+---@return animhost.SceneUnderTest
+function animhost.load(path, options) end
+
+---Advances the simulation; the trace gets a frame every 1/60 s.
+---@param seconds number
+---@return animhost.SceneUnderTest
+function SceneUnderTest:run(seconds) end
+---Runs until nothing moves or waits, at most `max` s (default 10); check `scene.atRest`.
+---@param max number?
+---@return animhost.SceneUnderTest
+function SceneUnderTest:runUntilRest(max) end
+---Advances `n` steps (default 1).
+---@param n integer?
+---@return animhost.SceneUnderTest
+function SceneUnderTest:step(n) end
+---A tap now (down, up one step later).
+---@param point animhost.Vec|number[]
+---@return animhost.SceneUnderTest
+function SceneUnderTest:tap(point) end
+---A straight drag starting now (`duration` s, default 0.25).
+---@param pan {from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?}
+---@return animhost.SceneUnderTest
+function SceneUnderTest:pan(pan) end
+---An item by name: its fields read as in the scene (`center`, `velocity`, `alpha`, custom props, …), read-only.
+---@param name string
+---@return animhost.SceneItem
+function SceneUnderTest:item(name) end
+---The frames recorded so far.
+---@return animhost.Trace
+function SceneUnderTest:trace() end
+
+---An item of a scene under test: the item's fields, read-only.
+---@class animhost.SceneItem: animhost.Item
+---@field name string
+
+---Frames recorded while a scene under test runs.
+---@class animhost.Trace
+local Trace = {}
+---The field in the frame at `t` (a `t` outside the trace is an error).
+---@param item string|animhost.SceneItem
+---@param field string
+---@param t number
+---@return number?
+function Trace:value(item, field, t) end
+---The last, largest, smallest value of the field.
+---@param item string|animhost.SceneItem
+---@param field string
+---@return number?
+function Trace:last(item, field) end
+---@param item string|animhost.SceneItem
+---@param field string
+---@return number?
+function Trace:max(item, field) end
+---@param item string|animhost.SceneItem
+---@param field string
+---@return number?
+function Trace:min(item, field) end
+---The metrics of `animhost sweep`: `settle` (s after the window's start), `overshoot` (pt), `peakSpeed` (pt/s), `oscillations`, `tolerance`; `from` is a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag.
+---@param item string|animhost.SceneItem
+---@param options {tolerance: number?, from: number|"release"|nil}?
+---@return {settle: number, overshoot: number, peakSpeed: number, oscillations: integer, tolerance: number}?
+function Trace:metrics(item, options) end
+---When the item stays within `tolerance` pt of its final position from then on (absolute time, s).
+---@param item string|animhost.SceneItem
+---@param tolerance number
+---@param from number|"release"|nil
+---@return number?
+function Trace:settleTime(item, tolerance, from) end
+---How far (pt) it went past `target` along its direction of travel from where it was at the window's start.
+---@param item string|animhost.SceneItem
+---@param target animhost.Vec|number[]
+---@param from number|"release"|nil
+---@return number?
+function Trace:overshoot(item, target, from) end
+---The largest frame-to-frame change of the velocity (pt/s), the times of the two frames and the velocities there.
+---@param item string|animhost.SceneItem
+---@param from number|"release"|nil
+---@return number? jump
+---@return number t0
+---@return number t1
+---@return animhost.Vec v0
+---@return animhost.Vec v1
+function Trace:maxVelocityJump(item, from) end
+---The end of the last touch (s), or nil when the scene got no touches.
+---@return number?
+function Trace:release() end
+---Where a window `{from = …}` starts (s), or nil and why.
+---@param from number|"release"
+---@return number? start
+---@return string? why
+function Trace:window(from) end
+---The item names, the number of frames, the frames as `run` CSV, the plot `animhost plot` draws.
+---@return string[]
+function Trace:items() end
+---@return integer
+function Trace:count() end
+---@return string
+function Trace:csv() end
+---@param columns string[]?
+---@return string
+function Trace:svg(columns) end
+
+---The motion assertions of test files (fields of luassert's `assert`).
+---@class animhost.MotionAssertions
+---@field settles fun(trace: animhost.Trace, item: string|animhost.SceneItem, options: {within: number?, tolerance: number?, from: number|"release"|nil}?) The item stays within `tolerance` pt (default 0.5) of its final position from some time on, no later than `within` s after the window's start.
+---@field overshootBelow fun(trace: animhost.Trace, item: string|animhost.SceneItem, target: animhost.Vec|number[], limit: number, options: {from: number|"release"|nil}?) It goes less than `limit` pt past `target` along its approach.
+---@field velocityContinuous fun(trace: animhost.Trace, item: string|animhost.SceneItem, options: {maxJump: number, from: number|"release"|nil}) No frame-to-frame velocity change over `maxJump` pt/s (no default); a failure says when the largest jump was and how big.
+---@field snapshot fun(name: string, trace: animhost.Trace, tolerance: number?) The trace matches `__snapshots__/<test file>/<name>.csv` (`--update-snapshots` writes it).

@@ -1,8 +1,8 @@
 // The standard library with its unbounded C work charged to the instruction budget
 // (DESIGN.md "Safety": budgets bound every route). Allocation is charged by the allocator
-// (shim.c), pattern matching by its own matcher (patterns.c); here are the functions whose
-// loops neither allocate nor run Lua code: table shifts and moves, sorting, utf8 scans and
-// full collections. And xpcall, whose message handler must not become a way around the
+// (shim.c), pattern matching by its own matcher (patterns.c), string formats and arguments
+// by strings.c; here are the functions whose loops neither allocate nor run Lua code: table
+// shifts and moves, sorting, utf8 scans and full collections. And xpcall, whose message handler must not become a way around the
 // budget: Lua runs the handler of an error raised by a hook with hooks off.
 #include "CLuaShim.h"
 #include "bounded.h"
@@ -27,7 +27,7 @@ static int guarded_handler(lua_State *L) {
     lua_Debug ar;
     int from_hook = lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.namewhat != NULL &&
                     strcmp(ar.namewhat, "hook") == 0;
-    if (lim->tripped || lim->memory_hit || from_hook) return 1;
+    if (lim->tripped || lim->memory_hit || from_hook || cl_interrupt_requested(L)) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
@@ -39,6 +39,9 @@ static int guarded_handler(lua_State *L) {
 static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
     if (cl_memory_failure(L, status)) cl_end_for_memory(L);
     if (status != LUA_OK && status != LUA_YIELD) {
+        // The budget, the cap and Ctrl-C end the script now, not a thousand
+        // instructions later when the hook of this thread comes round.
+        cl_reraise_if_ended(L);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -68,17 +71,25 @@ static int bounded_pcall(lua_State *L) {
     return finish_xpcall(L, status, 0);
 }
 
-/// coroutine.resume: a coroutine that died of the memory cap ends the script too.
+/// coroutine.resume: a coroutine that died of the memory cap, the budget or Ctrl-C ends the
+/// resumer too (its own hook would let it run up to a thousand instructions more). The
+/// error of a coroutine.wrap function is an error in the resumer, so whatever catches it
+/// (pcall, xpcall, resume, load) raises it again.
 static int bounded_resume(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
+    cl_charge(L, lua_gettop(L), "coroutine.resume counts the values it moves");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
+    // (The stock resume raises only for a first argument that is not a coroutine.)
+    lua_State *outer = co != NULL ? cl_backstop_resuming(co) : NULL;
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (co != NULL) cl_backstop_resuming(outer);
     if (co != NULL && lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
         int status = lua_status(co);
         lua_pushvalue(L, 2);
         if (cl_memory_failure(L, status == LUA_OK ? LUA_ERRRUN : status)) cl_end_for_memory(L);
         lua_pop(L, 1);
+        cl_reraise_if_ended(L);
     }
     return lua_gettop(L);
 }
@@ -188,6 +199,7 @@ int cl_bound_libraries(lua_State *L) {
     wrap(L, u, "offset", charged_utf8_scan);
     lua_getglobal(L, "string");
     cl_bound_patterns(L, -1);
+    cl_bound_strings(L);
     lua_settop(L, 0);
     return 0;
 }

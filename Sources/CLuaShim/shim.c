@@ -224,9 +224,24 @@ static int out_of_time(cl_limits *lim) {
     return clock_seconds(CLOCK_THREAD_CPUTIME_ID) - lim->cpu_start > lim->time_limit;
 }
 
+static void cl_count_hook(lua_State *L, lua_Debug *ar);
+
+/// Every thread that runs on after a limit ended the script raises at its next instruction:
+/// the running one, and the main thread (a coroutine's error returns to its resumer).
+static void raise_everywhere(lua_State *L, cl_limits *lim) {
+    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    if (lim->main != NULL && lim->main != L) lua_sethook(lim->main, cl_count_hook, LUA_MASKCOUNT, 1);
+}
+
 static void cl_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cl_limits *lim = cl_limits_of(L);
+    if (cl_interrupt_requested(L)) {
+        // Ctrl-C (or SIGTERM) is unanswered: raise at every instruction, in every thread
+        // of the state, until the host has control back (as for the budget).
+        lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+        cl_raise_interrupted(L);
+    }
     if (!lim->tripped && !lim->memory_hit) {
         int count = lua_gethookcount(L);
         // A thread left raising on every instruction by an earlier call goes back to the
@@ -245,15 +260,23 @@ static void cl_count_hook(lua_State *L, lua_Debug *ar) {
     // pcall cannot swallow the error and carry on (xpcall's handler is skipped: see
     // guarded_handler). Every raise names the line that was running when the budget ran
     // out, not the line of whichever frame (a test runner, a pcall's caller) it reached.
-    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    raise_everywhere(L, lim);
     push_limit_message(L, lim, 0, NULL);
     lua_error(L);
 }
 
+lua_Hook cl_count_hook_function(void) { return cl_count_hook; }
+
+void cl_raise_interrupted(lua_State *L) { luaL_error(L, "interrupted!"); }
+
 int cl_memory_failure(lua_State *L, int status) {
     cl_limits *lim = cl_limits_of(L);
     if (status == LUA_OK || status == LUA_YIELD || lim->tripped) return 0;
-    if (status == LUA_ERRMEM && lim->refused) return 1;
+    // The cap was hit already (in a nested call, e.g. a module `require` ran): whatever
+    // came of it, the script ends.
+    if (lim->memory_hit) return 1;
+    // A refusal inside a message handler comes back as an error in error handling.
+    if ((status == LUA_ERRMEM || status == LUA_ERRERR) && lim->refused) return 1;
     // coroutine.wrap re-raises a coroutine's memory error as a plain error with the
     // same message.
     const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -263,7 +286,7 @@ int cl_memory_failure(lua_State *L, int status) {
 void cl_end_for_memory(lua_State *L) {
     cl_limits *lim = cl_limits_of(L);
     lim->memory_hit = 1;
-    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
+    raise_everywhere(L, lim);
     push_limit_message(L, lim, 1, NULL);
     lua_error(L);
 }
@@ -284,8 +307,7 @@ int cl_host_charge(lua_State *L, long long bytes) {
             lim->where_is_budget = 0;
             lim->refused = 1;
             lim->memory_hit = 1;
-            lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
-            if (lim->main != NULL && lim->main != L) lua_sethook(lim->main, cl_count_hook, LUA_MASKCOUNT, 1);
+            raise_everywhere(L, lim);
         }
         return 1;
     }
@@ -294,17 +316,48 @@ int cl_host_charge(lua_State *L, long long bytes) {
     return 0;
 }
 
+void cl_reraise_if_ended(lua_State *L) {
+    cl_limits *lim = cl_limits_of(L);
+    if (!lim->enforce) return;  // host code catches what it likes
+    if (cl_interrupt_requested(L)) {
+        raise_everywhere(L, lim);
+        cl_raise_interrupted(L);
+    }
+    if (!lim->tripped && !lim->memory_hit) return;
+    raise_everywhere(L, lim);
+    push_limit_message(L, lim, 1, NULL);
+    lua_error(L);
+}
+
+/// Work charged since the time limit was last looked at; looked at again after this much.
+#define CL_CHARGE_TIME_CHECK 4096
+
 void cl_charge(lua_State *L, long long units, const char *what) {
     cl_limits *lim = cl_limits_of(L);
-    if (!lim->enforce || lim->remaining == LLONG_MAX) return;  // host code, or no budget
+    if (!lim->enforce) return;  // host code
+    if (cl_interrupt_requested(L)) {
+        raise_everywhere(L, lim);
+        cl_raise_interrupted(L);
+    }
+    if (lim->remaining == LLONG_MAX) return;  // no budget
     lim->remaining -= units;
+    // The CPU backstop sees charged C work as it happens, not only every 1000
+    // instructions: a loop of slow library calls is a few instructions per call.
+    lim->charged_since_check += units;
+    if (lim->charged_since_check >= CL_CHARGE_TIME_CHECK && lim->remaining > 0 && !lim->tripped) {
+        lim->charged_since_check = 0;
+        if (out_of_time(lim)) {
+            lim->time_hit = 1;
+            lim->remaining = 0;
+        }
+    }
     if (lim->remaining > 0 && !lim->tripped && !lim->memory_hit) return;
     if (lim->remaining <= 0 && !lim->tripped) {
         lim->tripped = 1;
         cl_note_trip_where(L, lim);
     }
-    lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, 1);
-    push_limit_message(L, lim, 1, what);
+    raise_everywhere(L, lim);
+    push_limit_message(L, lim, 1, lim->time_hit ? NULL : what);
     lua_error(L);
 }
 
@@ -343,7 +396,11 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->refused = 0;
     lim->enforce = 1;
     lim->depth++;
+    int armed = cl_autoarm_enter(L);
+    lua_State *clock = cl_backstop_enter(L);
     int status = lua_pcall(L, nargs, nresults, func);  // stack: ... handler results|error
+    cl_backstop_leave(clock);
+    cl_autoarm_leave(L, armed);
     lim->depth--;
     int out = (lim->tripped ? CL_BUDGET_TRIPPED : 0) | (lim->refused || lim->memory_hit ? CL_MEMORY_REFUSED : 0);
     long long spent = lim->budget;
@@ -363,14 +420,18 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
     lim->budget = saved_budget;
     lim->remaining = saved_remaining;
     int time_hit = lim->time_hit;
+    int memory_hit = lim->memory_hit;
     lim->tripped = saved_tripped;
     lim->time_hit = saved_time_hit;
     lim->wall_start = saved_wall_start;
     lim->cpu_start = saved_cpu_start;
     lim->refused = saved_refused;
     memcpy(lim->trip_where, saved_where, sizeof saved_where);
+    char saved_memory_where[sizeof lim->where];
+    saved_memory_where[0] = '\0';
     if (lim->depth == 0) {
         // Back in the host: the next call (a REPL line, the next test) starts afresh.
+        if (memory_hit && !lim->where_is_budget) memcpy(saved_memory_where, lim->where, sizeof saved_memory_where);
         lim->memory_hit = 0;
         lim->where[0] = '\0';
     }
@@ -384,6 +445,13 @@ int cl_protectedcall(lua_State *L, int nargs, int nresults, long long budget, in
         else
             lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)spent);
         status = LUA_ERRRUN;
+    } else if (status == LUA_OK && memory_hit && lim->depth == 0) {
+        // The cap was hit and the script ended before an instruction could raise again
+        // (e.g. it caught the error and returned): the cap still wins.
+        lua_settop(L, func - 1);
+        lua_pushfstring(L, "%s%snot enough memory (memory limit %d MiB reached; raise it with --memory)",
+                        saved_memory_where, saved_memory_where[0] ? ": " : "", (int)(lim->limit >> 20));
+        status = LUA_ERRMEM;
     }
     *outcome = out;
     return status;
@@ -472,7 +540,12 @@ int cl_trampoline(lua_State *L) {
     lim->enforce = 0;
     int n = g_dispatcher(L, box);
     lim->enforce = saved_enforce;
-    if (n >= 0) return n;
+    if (n >= 0) {
+        // A host function that ran Lua code (a module for `require`) may have seen that
+        // code hit the memory cap and carried on: the script still ends.
+        if (lim->memory_hit) cl_reraise_if_ended(L);
+        return n;
+    }
     // Swift has returned; raising is safe now. The message is on top.
     if (lua_type(L, -1) == LUA_TSTRING) {
         size_t len;
@@ -710,7 +783,10 @@ static int textload(lua_State *L) {
         cl_charge(L, (long long)len * CL_LOAD_UNITS_PER_BYTE, "load counts the text it compiles");
         const char *chunkname = luaL_optstring(L, 2, s);
         int env = lua_isnone(L, 4) ? 0 : 4;
-        if (luaL_loadbufferx(L, s, len, chunkname, "t") == LUA_OK) {  // stack: ... f
+        int status = luaL_loadbufferx(L, s, len, chunkname, "t");
+        if (cl_memory_failure(L, status)) cl_end_for_memory(L);  // the cap is not load's to report
+        cl_reraise_if_ended(L);
+        if (status == LUA_OK) {  // stack: ... f
             if (env) {
                 lua_pushvalue(L, env);
                 if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);  // _ENV is upvalue 1
@@ -740,6 +816,11 @@ static int textload(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, n, LUA_MULTRET);
+    // The stock load catches what its reader function raised, limits included.
+    if (lua_isnil(L, 1)) {
+        if (cl_memory_failure(L, LUA_ERRRUN)) cl_end_for_memory(L);
+        cl_reraise_if_ended(L);
+    }
     return lua_gettop(L);
 }
 
@@ -814,82 +895,3 @@ static int printline(lua_State *L) {
 }
 
 void cl_push_print(lua_State *L) { lua_pushcclosure(L, printline, 1); }
-
-// MARK: - Ctrl-C
-
-static volatile sig_atomic_t g_sigint = 0;
-/// The state whose running code a SIGINT stops; NULL when nothing is armed.
-static lua_State *volatile g_sigint_state = NULL;
-
-/// Count/call/return hook set by the handler: back to the budget hook, then raise.
-static void cl_interrupt_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    cl_install_hook(L);
-    luaL_error(L, "interrupted!");
-}
-
-static void cl_sigint_handler(int sig) {
-    g_sigint = 1;
-    lua_State *L = g_sigint_state;
-    if (L != NULL) {
-        signal(sig, SIG_DFL);  // a second Ctrl-C ends the process (lua.c's laction)
-        lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
-    }
-}
-
-void cl_sigint_catch(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = cl_sigint_handler;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;  // no SA_RESTART: poll and read return EINTR
-    sigaction(SIGINT, &sa, NULL);
-}
-
-void cl_sigterm_catch(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = cl_sigint_handler;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    // Signals whose default also ends the process: each stops the run the same way, so the
-    // frames so far are committed and no temporary `--output` file is left behind.
-    sigaction(SIGQUIT, &sa, NULL);
-    sigaction(SIGUSR1, &sa, NULL);
-    sigaction(SIGUSR2, &sa, NULL);
-    sigaction(SIGPIPE, &sa, NULL);
-}
-
-void cl_sigint_default(void) {
-    g_sigint_state = NULL;
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
-    signal(SIGQUIT, SIG_DFL);
-    signal(SIGUSR1, SIG_DFL);
-    signal(SIGUSR2, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
-}
-
-int cl_sigint_pending(void) { return g_sigint; }
-
-int cl_sigint_take(void) {
-    int taken = g_sigint;
-    g_sigint = 0;
-    return taken;
-}
-
-void cl_sigint_arm(lua_State *L) {
-    g_sigint_state = L;
-    cl_sigint_catch();
-    // A Ctrl-C that came after the line was read but before this point is meant for
-    // the chunk about to run.
-    if (g_sigint) lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
-}
-
-void cl_sigint_disarm(lua_State *L) {
-    g_sigint_state = NULL;
-    cl_sigint_catch();
-    cl_install_hook(L);
-}

@@ -38,6 +38,20 @@ public struct LuaError: Error, CustomStringConvertible {
     public init(kind: Kind, message: String, traceback: String = "") {
         self.kind = kind; self.message = message; self.traceback = traceback
     }
+
+    /// Bytes of an error message shown; a script can raise a string of any size (a 30 MB
+    /// message filled the terminal), and no reader needs more than this.
+    public static let messageLimit = 16_384
+
+    /// `text` cut after `limit` bytes (at a character's start), saying how much was cut.
+    public static func shortened(_ text: String, limit: Int = messageLimit) -> String {
+        let bytes = text.utf8
+        guard bytes.count > limit else { return text }
+        var end = bytes.index(bytes.startIndex, offsetBy: limit)
+        while end > bytes.startIndex && bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }   // not inside a character
+        let kept = bytes.distance(from: bytes.startIndex, to: end)
+        return String(decoding: bytes[..<end], as: UTF8.self) + "… (\(bytes.count - kept) more bytes of this message cut)"
+    }
 }
 
 /// The one owner of a `lua_State`: creates it sandboxed and limited, runs code only in
@@ -104,10 +118,10 @@ public final class LuaState {
     /// read `path:line: …`.
     public func loadFile(_ path: String) throws(LuaError) {
         guard !path.utf8.contains(0) else { throw LuaError(kind: .file, message: "cannot open a file whose name contains a NUL byte") }
-        guard let text = LuaState.readFile(path) else {
-            throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        switch LuaState.readRegularFile(path, limit: ScriptFiles.maximumSize) {
+        case .success(let text): try loadString(text, chunkName: "@" + path)
+        case .failure(let problem): throw LuaError(kind: .file, message: "cannot open \(path): \(problem.message)")
         }
-        try loadString(text, chunkName: "@" + path)
     }
 
     /// Compiles text and pushes the chunk.
@@ -134,7 +148,7 @@ public final class LuaState {
                     msg = "\(name): \(msg)"
                 }
             }
-            throw LuaError(kind: status == LUA_ERRMEM ? .memory : .syntax, message: msg)
+            throw LuaError(kind: status == LUA_ERRMEM ? .memory : .syntax, message: LuaError.shortened(msg))
         }
     }
 
@@ -150,6 +164,7 @@ public final class LuaState {
             if outcome & Int32(CL_BUDGET_TRIPPED) != 0 { kind = .budget }
             else if status == LUA_ERRMEM || outcome & Int32(CL_MEMORY_REFUSED) != 0 && full.contains("not enough memory") { kind = .memory }
             var (message, traceback) = LuaState.split(full)
+            message = LuaError.shortened(message)
             if kind == .memory && !message.contains("memory limit") {
                 message += " (memory limit \(options.memoryLimit >> 20) MiB reached; raise it with --memory)"
             }
@@ -261,19 +276,24 @@ public final class LuaState {
         push(name); lua_rotate(L, -2, 1); lua_rawset(L, t)
     }
 
-    /// Reads a whole file as UTF-8 text, or nil (errno says why).
+    /// Reads a whole regular file as UTF-8 text, or nil (errno says why; EINVAL for a device,
+    /// FIFO or socket, which could be endless, e.g. `/dev/zero`, or never end, a FIFO).
     public static func readFile(_ path: String) -> String? {
-        guard !path.utf8.contains(0) else { errno = EINVAL; return nil }
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count { break }
+        switch readRegularFile(path, limit: 1 << 30) {
+        case .success(let text): return text
+        case .failure: if errno == 0 { errno = EINVAL }; return nil
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes as UTF-8 text, or why not.
+    public static func readRegularFile(_ path: String, limit: Int) -> Result<String, ScriptFiles.FileProblem> {
+        guard !path.utf8.contains(0) else { errno = EINVAL; return .failure(ScriptFiles.FileProblem("a file name cannot contain a NUL byte")) }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(ScriptFiles.FileProblem(String(cString: strerror(errno)))) }
+        defer { let saved = errno; close(fd); errno = saved }
+        errno = 0
+        return ScriptFiles.readRegular(fd, limit: limit).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -86,12 +86,16 @@ extension LuaState {
             for candidate in [relative + ".lua", relative + "/init.lua"] {
                 let path = dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate
                 tried.append(path)
-                guard ScriptFiles.isRegularFile(path) else { continue }
-                if let problem = ScriptFiles.accessProblem(path, roots: dir.isEmpty ? [] : [dir], allowIO: options.allowIO) {
-                    return .error("require '\(printable(name))': \(problem)")
+                guard ScriptFiles.isCandidate(path) else { continue }
+                // Checked and read through one descriptor (a link swapped in between cannot
+                // lead out of the folder).
+                let text: String
+                switch ScriptFiles.readChecked(path, roots: dir.isEmpty ? [] : [dir], allowIO: options.allowIO) {
+                case .success(let t): text = t
+                case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
                 }
                 do throws(LuaError) {
-                    try loadFile(path)
+                    try loadString(text, chunkName: "@" + path)
                     push(name)
                     try self.call(nargs: 1, nresults: 1)
                 } catch {

@@ -21,9 +21,11 @@ final class AnimationRunTests: XCTestCase {
         XCTAssertTrue(lines.contains("0.25,a,0,0,0,0,0,0,0.5,1.5,4"), r.stdout)
         // An animated center reports the animation's velocity.
         XCTAssertTrue(lines.contains("0.25,b,50,0,0,200,0,0,1,1,"), r.stdout)
-        // The run stops when the animations have ended, on their final values.
-        XCTAssertEqual(lines.last, "0.5,b,100,0,0,0,0,0,1,1,")
-        XCTAssertEqual(lines[lines.count - 2], "0.5,a,0,0,0,0,0,0,0,2,2")
+        // The run stops once the scene is at rest: 0.1 s after the animations ended (nothing
+        // moved since), on their final values.
+        XCTAssertTrue(lines.contains("0.5,b,100,0,0,0,0,0,1,1,"), r.stdout)
+        XCTAssertEqual(lines.last, "0.6,b,100,0,0,0,0,0,1,1,")
+        XCTAssertEqual(lines[lines.count - 2], "0.6,a,0,0,0,0,0,0,0,2,2")
     }
 
     func testCommentsPanelFramesAreDeterministicAndAnimateBlur() throws {

@@ -27,6 +27,19 @@ final class BustedCompatibilityTests: XCTestCase {
         XCTAssertTrue(pretty.stdout.contains("  \(dir)/broken_spec.lua:3\n"), pretty.stdout)
     }
 
+    /// Lua shortens a chunk name past 60 bytes to `...tail`; the report used to say line 0
+    /// (issue 21). It names the real line, with the file's whole path.
+    func testSyntaxErrorInALongPathIsReportedAtItsLine() throws {
+        let deep = "a_rather_long_folder_name/for_a_project/with_several/levels/Tests/lua/broken_test.lua"
+        let dir = try folder("syntaxdeep", [deep: "describe('x', function()\n  it('y', function()\n    local = 1\n  end)\nend)\n"])
+        let path = dir + "/" + deep
+        XCTAssertGreaterThan(path.utf8.count, 60)
+        let r = try runAnimhost(["test", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("  \(path):3\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\(path):3: <name> expected near '='"), r.stdout)
+    }
+
     func testTwoTestsSharingASnapshotNameIsAnError() throws {
         let dir = try folder("snapnames", [
             "scene.lua": "animhost.item{name = 'box', center = {0, 0}, size = {10, 10}}\n",

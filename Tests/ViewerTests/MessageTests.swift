@@ -41,7 +41,7 @@ final class MessageTests: XCTestCase {
         }
         XCTAssertEqual(InputCSV.exact(160), "160")
         XCTAssertEqual(InputCSV.representable(100.123456789), 100.123457)
-        XCTAssertEqual(InputCSV.text([TouchEvent(time: 0.25, touch: 1, phase: .began, location: Vec2(1, 2))]),
+        XCTAssertEqual(InputCSV.text([TouchEvent(time: 0.25, touch: 1, phase: .began, location: Vec2(1, 2))], hz: 120),
                        "t,touch,phase,x,y\n0.25,1,began,1,2\n")
     }
 

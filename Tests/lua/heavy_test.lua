@@ -11,7 +11,7 @@ describe("heavy", function()
 
   it("comes to rest on the bottom edge", function()
     scene:runUntilRest(10)
-    assert.falsy(scene.isRunning)
+    assert.is_true(scene.atRest)
     local heavy = scene:item("heavy")
     assert.near(H - half, heavy.center.y, 0.1)
     assert.near(W / 2, heavy.center.x, 1e-6)

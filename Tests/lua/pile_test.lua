@@ -5,7 +5,7 @@ describe("pile", function()
   it("brings 40 boxes to rest inside the container", function()
     local scene = animhost.load("../../behaviors/pile.lua", {set = {count = 40}})
     scene:runUntilRest(15)
-    assert.falsy(scene.isRunning)
+    assert.is_true(scene.atRest)
     local columns = math.ceil(math.sqrt(40))
     local inner = columns * 45 + 10
     local left, floor = (W - inner) / 2, H - 40
@@ -16,7 +16,8 @@ describe("pile", function()
       assert.truthy(c.x > left and c.x < left + inner, "box" .. n .. " outside the walls at x = " .. c.x)
       assert.truthy(c.y < floor and c.y > floor - 6 * 45, "box" .. n .. " at y = " .. c.y)
       assert.truthy(c.y + r > floor - 400, "box" .. n .. " floats")
-      assert.near(0, box.velocity:length(), 1e-9)
+      -- At rest nothing moves 0.01 pt a step (1.2 pt/s at 120 Hz).
+      assert.truthy(box.velocity:length() < 1.2, "box" .. n .. " at " .. box.velocity:length() .. " pt/s")
     end
   end)
 

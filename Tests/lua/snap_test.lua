@@ -36,8 +36,10 @@ describe("snap", function()
       assert.near(0, scene:item("label").angle, 1e-3)
     end)
 
-    it("comes to rest and pauses the animator", function()
+    it("comes to rest, and the animator pauses within 0.5 s more", function()
       scene:runUntilRest(5)
+      assert.is_true(scene.atRest)
+      scene:run(0.5)
       assert.is_false(scene.isRunning)
       assert.near(0, distance({scene:item("label").center.x, scene:item("label").center.y}, target), 0.05)
     end)
@@ -63,7 +65,8 @@ describe("snap", function()
     local omega = 2 * math.pi * 4
     local bound = (omega ^ 2 * 400 + 2 * 0.5 * omega * 5000) / 60
     assert.truthy(trace:maxVelocityJump("label") <= bound, "jump " .. trace:maxVelocityJump("label") .. " > " .. bound)
-    assert.near(160, s:item("label").center.x, 0.05)
-    assert.near(100, s:item("label").center.y, 0.05)
+    -- At rest (nothing moved 0.01 pt a step for 0.1 s) the springs' last creep is within 0.1 pt.
+    assert.near(160, s:item("label").center.x, 0.1)
+    assert.near(100, s:item("label").center.y, 0.1)
   end)
 end)

@@ -18,7 +18,11 @@ public enum APIDocs {
             ---@alias animhost.Behavior \(kinds.joined(separator: "|"))
 
             """
-        return (reference.markdown(title: "The animhost Lua API", intro: intro), reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts))
+        // The gesture object and the test API are not classes of the scene's description:
+        // their sections come from GestureObject and TestAPIDocs, after the generated ones.
+        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown + "\n" + TestAPIDocs.markdown
+        let types = reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts) + "\n" + TestAPIDocs.luaLS
+        return (markdown, types)
     }
 
     /// Names in the `animhost` table that the description does not document (the test wants none).
@@ -54,6 +58,10 @@ public enum APIDocs {
         Errors have one shape: `bad argument #N to 'fn' (field 'x': expected …, got …)` for calls \
         and `field 'x' of kind: expected …, got …` for assignments; an unknown field name suggests \
         the closest (`unknown field 'frequncy' for attachment; did you mean 'frequency'?`).
+
+        After the classes: [the gesture object](#the-gesture-object) that `tap`, `pan` and \
+        `longPress` handlers get, and [the test API](#the-test-api) of `*_test.lua` files \
+        (`animhost.load`, scenes under test, traces, the motion assertions).
         """
 
     static let header = """
@@ -103,15 +111,7 @@ public enum APIDocs {
         ---@param child animhost.Behavior
         function CustomBehavior:removeChild(child) end
 
-        ---What a gesture handler gets.
-        ---@class animhost.Gesture
-        ---@field state "possible"|"began"|"changed"|"ended"|"cancelled"|"failed"
-        ---@field location animhost.Vec Where the touch is (pt).
-        ---@field translation animhost.Vec Movement since the gesture began (pt).
-        ---@field delta animhost.Vec Movement since the last update (pt).
-        ---@field velocity animhost.Vec Estimated from recent touch samples (pt/s).
-        ---@field item animhost.Item? The item it recognizes on, if any.
-
+        \(GestureObject.luaLS)
         ---What a collision handler gets (after the step).
         ---@class animhost.Contact
         ---@field item animhost.Item

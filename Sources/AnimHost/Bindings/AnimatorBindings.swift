@@ -38,14 +38,14 @@ extension Scene {
             for (k, b) in animator.behaviors.enumerated() { self.push(b); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         })
-        c.field("isRunning", .boolean, "False once every item has come to rest.", get: { _ in animator.isRunning })
+        c.field("isRunning", .boolean, "False once the animator has paused (see onPause).", get: { _ in animator.isRunning })
         c.field("elapsedTime", .anyNumber, "Simulated time while running.", unit: "s", get: { _ in animator.elapsedTime })
         c.field("bounds", rect, "The reference bounds ({0, 0, 0, 0} when none).", unit: "pt", get: { _ in
             let b = animator.referenceBounds
             return (b?.origin ?? .zero, b?.size ?? .zero)
         })
         let function = LuaType<LuaRef>.function.optional
-        c.field("onPause", function, "Called with the animator when every item has come to rest.",
+        c.field("onPause", function, "Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.",
                 get: { $0.onPause }, set: { [unowned self] h, f in h.onPause = f; self.installAnimatorCallbacks(h) })
         c.field("onResume", function, "Called with the animator when anything wakes it.",
                 get: { $0.onResume }, set: { [unowned self] h, f in h.onResume = f; self.installAnimatorCallbacks(h) })

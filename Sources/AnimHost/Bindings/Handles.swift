@@ -20,6 +20,8 @@ final class SceneAPI {
     /// Where `animhost.animator{bounds = …}` set the bounds (`scene.lua:3`), so a second call
     /// with bounds is refused by naming the first instead of silently replacing them.
     var animatorBoundsSetAt: String?
+    /// The strict metatable of gesture tables (GestureObject), made on the first gesture.
+    var gestureMeta: LuaRef?
     /// The item class's fast fields (LuaKit holds it unretained).
     var itemFastPath: ItemFastPath?
     var items: [ItemHandle] = []

@@ -6,10 +6,10 @@ extension Scene {
     /// tap, pan, longPress, input.
     func registerInput(in module: LuaModule) {
         let item = LuaParam("item", "item or nil", annotation: "animhost.Item?", "the item whose touches it recognizes; nil: the whole screen")
-        let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "state, location, translation, delta, velocity (pt/s), item")
+        let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "see \"The gesture object\"")
         let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
                                 annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?}",
-                                "functions called with the gesture")
+                                "functions called with the gesture (see \"The gesture object\")")
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
@@ -54,26 +54,38 @@ extension Scene {
         }
         stage.addRecognizer(kind, item: item) { [unowned self] g throws(HostError) in
             guard let ref = refs[g.state.rawValue] else { return }
-            try self.callback(ref) { self.pushGesture(g); return 1 }
+            do throws(HostError) {
+                try self.callback(ref) { self.pushGesture(g); return 1 }
+            } catch {
+                // Which handler, and when: the touch that triggered it is in no frame (as actions say it).
+                let handler = handlers.isEmpty ? name : "\(name) \(g.state.rawValue)"
+                throw error.adding("in \(handler) at t = \(NumberFormat.string(self.stage.time)) s")
+            }
         }
         return .none
     }
 
-    /// A gesture as a plain table: state, location, translation, delta, velocity, item.
+    /// A gesture as a table of `GestureObject.fields` with the strict gesture metatable.
     func pushGesture(_ g: GestureUpdate) {
         let L = lua.L
-        lua_createtable(L, 0, 6)
+        lua_createtable(L, 0, Int32(GestureObject.fields.count))
         lua.push(g.state.rawValue); lua.setField("state", in: -2)
         pushVector(g.location); lua.setField("location", in: -2)
         pushVector(g.translation); lua.setField("translation", in: -2)
         pushVector(g.delta); lua.setField("delta", in: -2)
         pushVector(g.velocity); lua.setField("velocity", in: -2)
         if let item = g.item { push(item); lua.setField("item", in: -2) }
+        if api.gestureMeta == nil { api.gestureMeta = GestureObject.makeMetatable(lua) }
+        api.gestureMeta!.push()
+        lua_setmetatable(L, -2)
     }
 
     /// Reads a list shaped like `animhost.input`'s: `{ {at=, tap={x,y}}, {at=, pan={…}}, {at=, touches={…}} }`.
     /// A field's message names its place in the list (`field '[2].pan.to': expected vector {x, y}, got nil`).
-    func readInputs(_ call: LuaCall, at index: Int32, function: String) throws(LuaCallError) -> [SyntheticInput] {
+    /// `argument` and `path` place it in messages when the list is a field of another argument
+    /// (`animhost.load(path, {input = …})`: `bad argument #2 to 'load' (field 'input[1].pan.to': …)`).
+    /// It works on `call`'s stack only, so a test file's state can read its own tables with it.
+    func readInputs(_ call: LuaCall, at index: Int32, function: String, argument: Int32 = 1, path prefix: String = "") throws(LuaCallError) -> [SyntheticInput] {
         let L = call.L
         let list = lua_absindex(L, index)
         let n = Int(lua_rawlen(L, list))
@@ -83,17 +95,18 @@ extension Scene {
         /// The table on top of the stack, read with `path` before its field names.
         func table(_ path: String, _ valid: [String], kind: String) throws(LuaCallError) -> LuaFields {
             guard lua_type(L, -1) == LUA_TTABLE else {
-                throw call.argumentFailure(1, "\(path.dropLast()): expected table, got \(call.typeName(at: -1))")
+                throw call.argumentFailure(argument, "\(prefix)\(path.dropLast()): expected table, got \(call.typeName(at: -1))")
             }
             var r = LuaFields(call: call, index: lua_gettop(L), function: function)
-            r.path = path
+            r.argument = argument
+            r.path = prefix + path
             try r.checkNames(valid: valid, kind: kind)
             return r
         }
         var inputs: [SyntheticInput] = []
         for k in 0..<n {
             lua_rawgeti(L, list, lua_Integer(k + 1))
-            defer { lua.pop() }
+            defer { lua_settop(L, -2) }
             let r = try table("[\(k + 1)].", ["at", "tap", "pan", "touches"], kind: "input entry")
             let at = stage.time + (try r.optional("at", delay) ?? 0)
             if let p = try r.optional("tap", vector) {
@@ -102,21 +115,21 @@ extension Scene {
             }
             if r.has("pan") {
                 r.push("pan")
-                defer { lua.pop() }
-                let pr = try table(r.path + "pan.", ["from", "to", "duration", "path"], kind: "pan")
+                defer { lua_settop(L, -2) }
+                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pan.", ["from", "to", "duration", "path"], kind: "pan")
                 inputs.append(.pan(at: at, from: try pr.required("from", vector), to: try pr.required("to", vector),
                                    duration: try pr.optional("duration", .above(0)) ?? 0.25, path: try pr.optional("path", points) ?? []))
                 continue
             }
             guard r.has("touches") else { throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, touches = {…}") }
             r.push("touches")
-            defer { lua.pop() }
+            defer { lua_settop(L, -2) }
             guard lua_type(L, -1) == LUA_TTABLE else { throw r.error("touches", "expected list of touches, got \(call.typeName(at: -1))") }
             var events: [TouchEvent] = []
             for j in 0..<Int(lua_rawlen(L, -1)) {
                 lua_rawgeti(L, -1, lua_Integer(j + 1))
-                defer { lua.pop() }
-                let tr = try table(r.path + "touches[\(j + 1)].", ["t", "touch", "phase", "x", "y"], kind: "touch")
+                defer { lua_settop(L, -2) }
+                let tr = try table(String(r.path.dropFirst(prefix.count)) + "touches[\(j + 1)].", ["t", "touch", "phase", "x", "y"], kind: "touch")
                 let p = TouchPhase(rawValue: try tr.required("phase", phase))!
                 let dt = try tr.optional("t", delay) ?? 0
                 let touch = try tr.optional("touch", LuaType<Int>.integer(0...1_000_000)) ?? 1

@@ -40,7 +40,16 @@ public enum Host {
     static func runOnce(_ options: RunOptions, output: TextOutput, pacer: RealtimePacer? = nil,
                         loaded: (Scene) -> Void = { _ in }) throws(HostError) -> Int32 {
         let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
-        let scene = try Scene.load(options.sceneOptions)
+        let scene: Scene
+        do throws(HostError) {
+            scene = try Scene.load(options.sceneOptions)
+        } catch {
+            // Ctrl-C while the main chunk ran (it stops that too): no frames yet.
+            guard Interrupt.pending else { throw error }
+            if pacer != nil { return 0 }
+            fputs("animhost: interrupted while \(options.script) was loading; no frames were written\n", stderr)
+            return 130
+        }
         loaded(scene)
         // The modules the script requires are files this run reads: never the output, be
         // they required while loading (refused now) or later (refused before committing).

@@ -1,9 +1,11 @@
 import CLuaShim
 import LuaKit
 
-/// Ctrl-C for the long-running commands (`run --watch`, `repl`): SIGINT is recorded
+/// Ctrl-C for the long-running commands (`run`, `run --watch`, `repl`): SIGINT is recorded
 /// instead of ending the process, and while Lua code runs it also stops that code with
-/// "interrupted!" (lua.c's hook trick, in CLuaShim).
+/// "interrupted!" (lua.c's hook trick, in CLuaShim). A second signal while the first is
+/// still unanswered (the host is stuck in a C call) ends the process by that signal, after
+/// removing the temporary files registered with `removeOnSignal`.
 enum Interrupt {
     /// Records SIGINT from now on instead of ending the process.
     static func catchSignal() { cl_sigint_catch() }
@@ -21,6 +23,13 @@ enum Interrupt {
 
     /// Whether SIGINT arrived since the last call.
     static func take() -> Bool { cl_sigint_take() != 0 }
+
+    /// Registers a file to remove if a signal ends the process (a temporary output not yet
+    /// renamed into place). Returns the registration for `forget`, or -1.
+    static func removeOnSignal(_ path: String) -> Int32 { cl_exit_cleanup_add(path) }
+
+    /// Forgets a registration of `removeOnSignal` (-1 is ignored).
+    static func forget(_ registration: Int32) { cl_exit_cleanup_remove(registration) }
 
     /// Runs `body` with Ctrl-C stopping the Lua code of `lua`.
     static func armed<T, E: Error>(_ lua: LuaState, _ body: () throws(E) -> T) throws(E) -> T {

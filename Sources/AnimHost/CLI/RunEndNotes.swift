@@ -10,7 +10,7 @@ enum RunEndNotes {
     /// something still moved or waited.
     static func reportCap(_ limit: Double, stage: Stage) {
         var why: [String] = []
-        if stage.animator.isRunning { why.append("items still moving") }
+        if stage.itemsMoving { why.append("items still moving") }
         if stage.hasPendingWork() { why.append("animations running") }
         if stage.hasPendingTimers { why.append("timers pending") }
         if stage.hasPendingInput { why.append("input pending") }

@@ -29,7 +29,13 @@ public final class TextOutput {
     /// Files the run reads that become known as it goes (the modules a script requires):
     /// asked again before the output is committed.
     var reads: () -> [String] = { [] }
-    private var temporaryPath: String?
+    private var temporaryPath: String? {
+        didSet {   // a second Ctrl-C ends the process at once: the temporary file goes with it
+            Interrupt.forget(signalRegistration)
+            signalRegistration = temporaryPath.map(Interrupt.removeOnSignal) ?? -1
+        }
+    }
+    private var signalRegistration: Int32 = -1
     /// The first error (errno) met while opening or writing.
     private var failure: Int32 = 0
     private var finished = false

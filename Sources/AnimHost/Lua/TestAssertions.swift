@@ -18,6 +18,18 @@ local sort, concat, format, unpack = table.sort, table.concat, string.format, ta
 
 local lib = {}
 
+-- A value whose __tostring fails or returns no string is described instead of raising here,
+-- at the framework's line, where it would hide the test's own failure.
+do
+  local rawtostring = tostring
+  tostring = function(v)
+    local ok, s = pcall(rawtostring, v)
+    if ok then return s end
+    return "(" .. type(v) .. " value whose __tostring failed: " .. (type(s) == "string" and s or type(s)) .. ")"
+  end
+  lib.tostring = tostring
+end
+
 -- Failures: a table error, so the runner tells a failed assertion from an error. The
 -- message starts with the file:line of the user's call (the first frame outside the
 -- framework's own chunks), as luassert's errors do.
@@ -622,12 +634,17 @@ local function traceItem(trace, item, fn)
   raise("bad argument #2 to '" .. fn .. "' (no item named '" .. name .. "' in the trace" ..
     (near and ("; did you mean '" .. near .. "'?") or "") .. " items: " .. concat(names, ", ") .. ")")
 end
-local function motion(name, fn, shown)
+-- `maxArgs`: the assertion's own arguments; more is a mistake (a 5th argument to
+-- overshootBelow used to be ignored, so a window given there measured nothing).
+local function motion(name, fn, shown, maxArgs, shape)
   say:set("assertion." .. name .. ".positive", "%s")
   say:set("assertion." .. name .. ".negative", "%s")
   assert:register("assertion", name, function(state, arguments)
     local trace, item = arguments[1], arguments[2]
     if type(trace) ~= "userdata" then raise("bad argument #1 to '" .. shown .. "' (trace expected, got " .. type(trace) .. ")") end
+    if arguments.n > maxArgs then
+      raise("bad argument #" .. (maxArgs + 1) .. " to '" .. shown .. "' (at most " .. maxArgs .. " arguments: " .. shape .. "; got " .. arguments.n .. ")")
+    end
     local ok, because, butnot = fn(trace, traceItem(trace, item, shown), arguments)
     arguments.n = 1
     arguments[1] = ok and butnot or because
@@ -635,24 +652,39 @@ local function motion(name, fn, shown)
     return ok
   end, "assertion." .. name .. ".positive", "assertion." .. name .. ".negative")
 end
+-- The window `{from = T}` or `{from = "release"}` of option table #i: its start time (s)
+-- and how messages name it ("" for the whole trace).
+local function window(trace, o, i, fn)
+  if o.from == nil then return 0, "" end
+  local start, why = trace:window(o.from)
+  if start == nil then
+    raise("bad argument #" .. i .. " to '" .. fn .. "' (field 'from': " .. why:gsub("^bad argument #%d+ to '[^']*' %(", ""):gsub("%)$", "") .. ")")
+  end
+  if o.from == "release" then return start, " after the release at t = " .. num(start) .. " s" end
+  return start, " from t = " .. num(start) .. " s"
+end
 
--- assert.settles(trace, item, {within = seconds, tolerance = pt})
+-- assert.settles(trace, item, {within = seconds, tolerance = pt, from = T|"release"}):
+-- `within` counts from the window's start.
 motion("settles", function(trace, item, arguments)
-  local o = options(arguments, 3, {"tolerance", "within"}, "settles")
+  local o = options(arguments, 3, {"from", "tolerance", "within"}, "settles")
   local tolerance, within = o.tolerance or 0.5, o.within
-  local t = trace:settleTime(item, tolerance)
+  local start, span = window(trace, o, 3, "settles")
+  local t = trace:settleTime(item, tolerance, start)
   local final = trace:last(item, "x") and
     ("(" .. num(trace:last(item, "x")) .. ", " .. num(trace:last(item, "y")) .. ")") or "?"
-  local settled = t ~= nil and (within == nil or t <= within)
+  local settled = t ~= nil and (within == nil or t - start <= within + 1e-9)
   local limit = within and (" within " .. num(within) .. " s") or ""
-  local measured = t == nil and "the trace has no frames of it"
-    or ("it stays within " .. num(tolerance) .. " pt of its final position " .. final .. " only from t = " .. num(t) .. " s")
+  local after = (t ~= nil and start > 0) and (", " .. num(t - start) .. " s after the window's start") or ""
+  local measured = t == nil and "the trace has no frames of it" .. (start > 0 and (" from t = " .. num(start) .. " s") or "")
+    or ("it stays within " .. num(tolerance) .. " pt of its final position " .. final .. " only from t = " .. num(t) .. " s" .. after)
   return settled,
-    "Expected '" .. item .. "' to settle" .. limit .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured,
-    "Expected '" .. item .. "' not to settle" .. limit .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured
-end, "settles")
+    "Expected '" .. item .. "' to settle" .. limit .. span .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured,
+    "Expected '" .. item .. "' not to settle" .. limit .. span .. " (tolerance " .. num(tolerance) .. " pt), but " .. measured
+end, "settles", 3, "trace, item, {within=, tolerance=, from=}")
 
--- assert.overshootBelow(trace, item, target, limit): at most `limit` pt past `target`.
+-- assert.overshootBelow(trace, item, target, limit[, {from = T|"release"}]): at most `limit`
+-- pt past `target`, along the direction from where the item was at the window's start.
 motion("overshootbelow", function(trace, item, arguments)
   local target, limit = arguments[3], arguments[4]
   local tx, ty
@@ -663,25 +695,31 @@ motion("overshootbelow", function(trace, item, arguments)
       "; e.g. assert.overshootBelow(trace, '" .. item .. "', {384, 300}, 40))")
   end
   if type(limit) ~= "number" then raise("bad argument #4 to 'overshootBelow' (limit in points expected, got " .. type(limit) .. ")") end
-  local o = trace:overshoot(item, {tx, ty})
+  local opts = options(arguments, 5, {"from"}, "overshootBelow")
+  local start, span = window(trace, opts, 5, "overshootBelow")
+  local o = trace:overshoot(item, {tx, ty}, start)
   local at = "{" .. num(tx) .. ", " .. num(ty) .. "}"
   return o ~= nil and o < limit,
-    "Expected '" .. item .. "' to overshoot " .. at .. " by less than " .. num(limit) .. " pt, but it went " .. num(o or 0) .. " pt past it",
-    "Expected '" .. item .. "' to overshoot " .. at .. " by at least " .. num(limit) .. " pt, but it went only " .. num(o or 0) .. " pt past it"
-end, "overshootBelow")
+    "Expected '" .. item .. "' to overshoot " .. at .. " by less than " .. num(limit) .. " pt" .. span .. ", but it went " .. num(o or 0) .. " pt past it",
+    "Expected '" .. item .. "' to overshoot " .. at .. " by at least " .. num(limit) .. " pt" .. span .. ", but it went only " .. num(o or 0) .. " pt past it"
+end, "overshootBelow", 5, "trace, item, target, limit, {from=}")
 
--- assert.velocityContinuous(trace, item, {maxJump = pt/s}): no frame-to-frame change of the
--- velocity vector larger than maxJump. It has no default: ordinary acceleration changes the
--- velocity between frames too (gravity 1000 pt/s² at 60 fps: 16.7 pt/s per frame).
+-- assert.velocityContinuous(trace, item, {maxJump = pt/s, from = T|"release"}): no
+-- frame-to-frame change of the velocity vector larger than maxJump. It has no default:
+-- ordinary acceleration changes the velocity between frames too (gravity 1000 pt/s² at
+-- 60 fps: 16.7 pt/s per frame). A failure says when the largest jump was and how big.
 motion("velocitycontinuous", function(trace, item, arguments)
-  local o = options(arguments, 3, {"maxJump"}, "velocityContinuous")
+  local o = options(arguments, 3, {"from", "maxJump"}, "velocityContinuous")
   if type(o.maxJump) ~= "number" then raise("bad argument #3 to 'velocityContinuous' ({maxJump = pt/s} expected)") end
-  local jump = trace:maxVelocityJump(item) or 0
+  local start, span = window(trace, o, 3, "velocityContinuous")
+  local jump, before, after, v0, v1 = trace:maxVelocityJump(item, start)
+  jump = jump or 0
   local limit = o.maxJump
+  local when = before and (" between t = " .. num(before) .. " s and t = " .. num(after) .. " s (from " .. tostring(v0) .. " to " .. tostring(v1) .. " pt/s)") or ""
   return jump <= limit,
-    "Expected the velocity of '" .. item .. "' to be continuous (no jump over " .. num(limit) .. " pt/s between frames), but it jumped by " .. num(jump) .. " pt/s",
-    "Expected the velocity of '" .. item .. "' to jump by more than " .. num(limit) .. " pt/s between frames, but the largest jump was " .. num(jump) .. " pt/s"
-end, "velocityContinuous")
+    "Expected the velocity of '" .. item .. "' to be continuous" .. span .. " (no jump over " .. num(limit) .. " pt/s between frames), but it jumped by " .. num(jump) .. " pt/s" .. when,
+    "Expected the velocity of '" .. item .. "' to jump by more than " .. num(limit) .. " pt/s between frames" .. span .. ", but the largest jump was " .. num(jump) .. " pt/s" .. when
+end, "velocityContinuous", 3, "trace, item, {maxJump=, from=}")
 
 return assert, say, lib
 """#

@@ -19,6 +19,7 @@ enum TestFramework {
 local host, assert, say, lib, spy, stub, mock, match = ...
 local type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next =
       type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next
+tostring = lib.tostring   -- describes a value whose __tostring fails instead of raising here
 local concat, traceback = table.concat, debug.traceback
 local G = _G
 

@@ -13,6 +13,7 @@ local type, tostring, select, setmetatable, getmetatable, rawget, rawset, ipairs
       type, tostring, select, setmetatable, getmetatable, rawget, rawset, ipairs, pairs, pcall, error
 local unpack, pack = table.unpack, table.pack
 local argList, deepcompare, callable, raise = lib.argList, lib.deepcompare, lib.callable, lib.raise
+tostring = lib.tostring
 
 say:set("assertion.called.positive", "Expected to be called %s time(s), but was called %s time(s)")
 say:set("assertion.called.negative", "Expected not to be called exactly %s time(s), but it was.")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import LuaKit
 
 /// Watches files for saved changes: inotify on their directories (editors save by
 /// renaming, and vim's default renames the original away, so a watch on the file itself
@@ -187,19 +188,18 @@ public final class FileWatcher {
         return StatKey(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt(st.st_ino))
     }
 
-    /// FNV-1a of the file's bytes, or nil when it cannot be read.
+    /// FNV-1a of the file's bytes, or nil when it cannot be read. Only a regular file of at
+    /// most `ScriptFiles.maximumSize` is read: a script swapped for a link to `/dev/zero`
+    /// (endless) or a FIFO (no end until a writer comes) reads as missing.
     static func hash(of path: String) -> UInt64? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard case .success(let bytes) = ScriptFiles.readRegular(fd) else { return nil }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            for i in 0..<n {
-                h ^= UInt64(buffer[i])
-                h = h &* 0x0000_0100_0000_01b3
-            }
-            if n < buffer.count { break }
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
         }
         return h
     }

@@ -7,13 +7,16 @@ struct Outcome {
     let items: [String]
     /// When the run stopped (s).
     let end: Double
+    /// When the scene came to rest (s), which may be long before the run stopped (a `:set`
+    /// after rest replays to the current time); nil when it did not by the horizon.
+    let rest: Double?
     /// Whether it stopped because everything was at rest (else at the horizon).
-    let atRest: Bool
+    var atRest: Bool { rest != nil }
     /// Where the metrics' window starts: the last input (touch or REPL input), or 0.
     let windowStart: Double
 
     func metrics(_ item: String) -> MotionMetrics? {
-        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: atRest ? end : nil)
+        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: rest)
     }
 }
 
@@ -67,7 +70,7 @@ struct TuningComparison {
             rows.append(["\(item) final"] + m.map { $0.map { "(\(Self.short($0.final.x)), \(Self.short($0.final.y)))" } ?? "—" })
         }
         rows.append(["at rest at"] + runs.map { o in
-            o.outcome.atRest ? fixed(o.outcome.end, 3) + " s" : "not by " + fixed(o.outcome.end, 3) + " s"
+            o.outcome.rest.map { fixed($0, 3) + " s" } ?? "not by " + fixed(o.outcome.end, 3) + " s"
         })
         let n = rows[0].count
         let widths = (0..<n).map { c in rows.map { $0[c].count }.max() ?? 0 }
@@ -116,7 +119,7 @@ extension LiveScene {
         let lastTouch = s.stage.deliveredTouches.last?.time ?? 0
         let windowStart = max(lastTouch, Double(log.lastStep) / Double(options.hz))
         return Outcome(trace: h.trace(), items: a.itemIDs.map { a.name(of: $0) }, end: s.stage.time,
-                       atRest: s.stage.isSettled, windowStart: windowStart)
+                       rest: s.stage.restTime, windowStart: windowStart)
     }
 
     /// Gives a tunable a new value: replays the default, the previous and the new version

@@ -63,17 +63,17 @@ struct ItemField: Sendable {
     }
 
     static let all: [ItemField] = [
-        ItemField("center", doc: "Position of the item's center.", unit: "pt", default: nil,
+        ItemField("center", doc: "Position of the item's center. Assigned to an item that is not a physics body (in no gravity, collision, attachment, snap, push, field or item behavior, or anchored), it moves the item kinematically: its velocity becomes the motion of the assignments (the change since its previous move over the time since, zero again once it stops being moved), so a pan's `item.center = g.location` reports the finger's speed and a spring or behavior started afterwards carries it on. Assigned to a physics body, it teleports the body, which keeps its velocity (UIKit's updateItemUsingCurrentState).", unit: "pt", default: nil,
                   access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) }),
                   columns: ["x", "y"], animation: .position),
         ItemField("size", doc: "Width and height; the body follows it: a new size (assigned or animated) rebuilds the collision shape and the mass (density × area / 10⁴) before the next step, keeping the velocities and the center of mass (an off-centre polygon's center moves with its points). UIKit reads the bounds only when the body is made; animhost follows the size. A body is never thinner than 1 pt (a smaller size draws at its size). A polygon's points scale by the new size over the size it was made with; an item group and its members keep their bodies.", unit: "pt", default: "{100, 100}",
                   access: .vector(get: { $0.size(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setSize(v, of: id) }),
                   columns: ["width", "height"], animation: .extent),
-        ItemField("velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds).", unit: "pt/s", default: "{0, 0}",
+        ItemField("velocity", doc: "Linear velocity; may be set absolutely (UIKit only adds). An item a script moves by assigning `center` reports that motion; a velocity set in the same step stands.", unit: "pt/s", default: "{0, 0}",
                   access: .vector(get: { $0.velocity(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setVelocity(v, of: id) }),
                   columns: ["vx", "vy"], animation: nil,
-                  frameValue: { stage, id in stage.reportedVelocity[id] ?? stage.animator.velocity(of: id) }),
-        ItemField("angle", doc: "Rotation, clockwise on screen (y grows downward).", unit: "rad", default: "0",
+                  frameValue: { stage, id in stage.reportedVelocity[id] ?? stage.animator.centerVelocity(of: id) }),
+        ItemField("angle", doc: "Rotation, clockwise on screen (y grows downward). Assigned like `center`: an item that is not a physics body turns kinematically (its angularVelocity is the turn of the assignments); a physics body keeps its angular velocity.", unit: "rad", default: "0",
                   access: .scalar(get: { $0.angle(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setAngle(v, of: id) }),
                   animation: .rotation),
         ItemField("angularVelocity", doc: "Rotation speed.", unit: "rad/s", default: "0",

@@ -49,9 +49,18 @@ public final class Stage {
     /// every item assignment from Lua: unchecked exclusivity, as for AnimationSystem's lists.)
     @exclusivity(unchecked) public var reportedVelocity: [ItemID: Vec2] = [:]
 
+    /// What the steps so far showed of motion and waiting (`isSettled`).
+    private var rest: RestObserver
+    /// The step at which the scene came to rest, while it stays there.
+    private var restStep: Int?
+    /// `animator.wakeCount` when the last step ended: a different count means the scene was
+    /// changed from outside the steps (a REPL statement).
+    private var wakesAtLastStep = 0
+
     public init(hz: Int = 120) {
         self.hz = hz
         animator = Animator(hz: hz)
+        rest = RestObserver(hz: hz)
     }
 
     /// The simulated time in seconds.
@@ -126,10 +135,28 @@ public final class Stage {
     public var hasPendingInput: Bool { pendingHead < pendingTouches.count }
     public var hasPendingTimers: Bool { timers.contains { !$0.cancelled } }
 
-    /// True when nothing moves and nothing is waiting: the run's natural end.
-    public var isSettled: Bool {
-        !animator.isRunning && !hasPendingInput && !hasPendingTimers && !hasPendingWork()
+    /// Whether anything is waiting: an animation running (or its handler due), a timer, input.
+    public var hasPending: Bool { hasPendingInput || hasPendingTimers || hasPendingWork() }
+
+    /// True when the scene is at rest, as observed (`RestObserver`): for the last 0.1 s of
+    /// steps no item moved more than 0.01 pt, 0.001 rad or a visual value by 0.001 per step,
+    /// and nothing waited (input, a timer, an animation, or a change made between steps);
+    /// nor does anything wait now. The run's natural end, whatever moves the items (physics,
+    /// actions, handlers, animations).
+    public var isSettled: Bool { rest.isQuiet && !hasPending && !changedSinceLastStep }
+
+    /// Whether the scene was changed since the last step ended (a REPL statement that turns
+    /// gravity round, say): that counts as input, so rest is observed again from there.
+    private var changedSinceLastStep: Bool { animator.wakeCount != wakesAtLastStep }
+
+    /// When the scene came to rest (s), while it stays at rest; nil when it is not at rest.
+    public var restTime: Double? {
+        guard isSettled else { return nil }
+        return restStep.map { Double($0) / Double(hz) } ?? time
     }
+
+    /// Whether some item moved (beyond the rest thresholds) within the last 0.1 s.
+    public var itemsMoving: Bool { rest.sawMotion }
 
     // MARK: Stepping
 
@@ -141,8 +168,11 @@ public final class Stage {
     }
 
     /// Advances one step: physics and actions, the per-step hooks (animations), then the
-    /// touches and timers due at the new time.
+    /// touches and timers due at the new time; then script-moved items get the velocity of
+    /// their move over the step (`Animator.completeKinematicMoves`) and the step is observed
+    /// for rest.
     public func step() throws(HostError) {
+        let disturbed = hasPending || changedSinceLastStep
         steps += 1
         animator.step()
         try checkCallbackError()
@@ -150,6 +180,10 @@ public final class Stage {
         try checkState()
         try deliverDueTouches()
         try fireDueTimers()
+        animator.completeKinematicMoves()
+        wakesAtLastStep = animator.wakeCount
+        rest.observe(animator, pending: disturbed || hasPending)
+        if !isSettled { restStep = nil } else if restStep == nil { restStep = steps }
     }
 
     /// Steps until `time` reaches `target` (within half a step).
@@ -178,11 +212,20 @@ public final class Stage {
         }
     }
 
+    /// A time within this of a step boundary (or of a frame, for a trace's queries) belongs
+    /// to it (s): frames print times with 6 decimals, so a touches file written from them
+    /// (`0.016667`) lands on the step it names (1/60 s), not the one after.
+    public static let boundaryTolerance = 1e-6
+
     private func deliverDueTouches() throws(HostError) {
-        let now = time + 1e-9
-        while let e = nextPendingTouch, e.time <= now {
+        let now = time
+        while let next = nextPendingTouch, next.time <= now + Self.boundaryTolerance {
             pendingHead += 1
             compactPendingTouches()
+            var e = next
+            // On the boundary it belongs to, as if given at the step's own time: the same
+            // touches written with 6 decimals or in full replay to the same frames.
+            if abs(e.time - now) <= Self.boundaryTolerance { e.time = now }
             try deliver(e)
         }
         try run(gestures.tick(time: time))

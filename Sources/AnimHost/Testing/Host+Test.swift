@@ -82,14 +82,32 @@ final class TestFileRun {
 
     private func fileError(_ message: String) -> [TestResult] {
         // A syntax error's message starts `file:line:`; put the line where the report shows it.
-        var line = 0
-        if message.hasPrefix(file + ":") {
-            let rest = message.dropFirst(file.count + 1)
-            line = Int(rest.prefix { $0.isNumber }) ?? 0
-        }
-        let r = TestResult(name: file, file: file, line: line, status: .error, message: message, traceback: "", seconds: 0)
+        let (line, located) = Self.locate(message, in: file)
+        let r = TestResult(name: file, file: file, line: line, status: .error, message: located, traceback: "", seconds: 0)
         reporter.report(r)
         return [r]
+    }
+
+    /// The line of a `file:line: …` message about `file`, and the message with the file's
+    /// whole name. Lua shortens a long chunk name to `...` and its last 56 bytes
+    /// (LUA_IDSIZE), which no longer starts with the path: that used to report line 0.
+    static func locate(_ message: String, in file: String) -> (line: Int, message: String) {
+        var shown = Substring(message)
+        let shortened = shown.hasPrefix("...")
+        if shortened { shown = shown.dropFirst(3) }
+        // The name shown ends at the first `:<digits>:` whose prefix is the file's tail.
+        var i = shown.startIndex
+        while let colon = shown[i...].firstIndex(of: ":") {
+            let name = shown[..<colon]
+            let digits = shown[shown.index(after: colon)...].prefix { $0.isNumber }
+            let after = digits.endIndex
+            if !digits.isEmpty, after < shown.endIndex, shown[after] == ":",
+               shortened ? file.hasSuffix(name) : name == file, let line = Int(digits) {
+                return (line, file + shown[colon...])
+            }
+            i = shown.index(after: colon)
+        }
+        return (0, message)
     }
 
     func run() -> [TestResult] {
@@ -184,7 +202,7 @@ final class TestFileRun {
         let line = Int(lua_tointegerx(lua.L, -4, nil))
         let status = TestResult.Status(rawValue: lua.string(at: -3) ?? "error") ?? .error
         return TestResult(name: name, file: file, line: line, status: status,
-                          message: lua.string(at: -2) ?? "", traceback: lua.string(at: -1) ?? "", seconds: 0)
+                          message: LuaError.shortened(lua.string(at: -2) ?? ""), traceback: lua.string(at: -1) ?? "", seconds: 0)
     }
 
     /// Loads the assertions, the spies and the runner; returns the runner table.

@@ -8,17 +8,25 @@ final class SceneUnderTest {
     let trace: Trace
     let fps = 60.0
     private var nextFrame = 0
-    /// The time of the first step after which the scene has been at rest ever since.
-    private var settledSince: Double?
     var proxies: [ItemID: TestAPI.ItemProxy] = [:]
 
     init(scene: Scene) throws(HostError) {
         self.scene = scene
         // The custom props the scene declared at load, so tests can follow them too.
         trace = Trace(columns: Trace.columns + scene.stage.animator.propertyNames.map { .custom($0) })
+        trace.release = { [unowned scene] in SceneUnderTest.lastRelease(scene.stage) }
         try scene.stage.settleBoundary()
         try recordDueFrames()
-        noteRest()
+    }
+
+    /// The end of the last touch, delivered or still scheduled: when the finger left the
+    /// glass, so `{from = "release"}` measures only what the scene did on its own.
+    static func lastRelease(_ stage: Stage) -> Double? {
+        var last: Double?
+        for e in stage.deliveredTouches + stage.pendingTouchEvents where e.phase == .ended || e.phase == .cancelled {
+            last = max(last ?? e.time, e.time)
+        }
+        return last
     }
 
     /// Whether nothing moves or waits now (what `runUntilRest` waits for).
@@ -26,11 +34,7 @@ final class SceneUnderTest {
 
     /// When the scene came to rest and has stayed there; nil while it is not at rest (a tap
     /// scheduled on a resting scene makes it nil at once).
-    var restTime: Double? { atRest ? settledSince ?? stage.time : nil }
-
-    private func noteRest() {
-        if !stage.isSettled { settledSince = nil } else if settledSince == nil { settledSince = stage.time }
-    }
+    var restTime: Double? { stage.restTime }
 
     var stage: Stage { scene.stage }
 
@@ -84,7 +88,6 @@ final class SceneUnderTest {
         for _ in 0..<n {
             try stage.step()
             try recordDueFrames()
-            noteRest()
         }
     }
 

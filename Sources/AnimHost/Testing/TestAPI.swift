@@ -53,53 +53,34 @@ final class TestAPI {
 
     private func load(_ call: LuaCall) -> LuaReturn {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
-        let resolved = path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
+        let resolved = resolve(path)
         // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
+        if call.count > 2 { return .error("bad argument #3 to 'load' (at most 2 arguments: path, {set=, input=, seed=}; got \(call.count))") }
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
         so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
+        var input: LoadInput = .none
         if call.count >= 2 && !call.isNil(at: 2) {
-            guard lua_type(call.L, 2) == LUA_TTABLE else { return call.argumentError(2, "expected table {set=, input=, seed=}, got \(call.typeName(at: 2))") }
-            lua.push("seed")
-            switch lua_rawget(call.L, 2) {
-            case LUA_TNIL: break
-            case LUA_TNUMBER where lua_isinteger(call.L, -1) != 0 && lua_tointegerx(call.L, -1, nil) >= 0:
-                so.seed = UInt64(lua_tointegerx(call.L, -1, nil))
-            default:
-                lua.pop()
-                return .error("bad argument #2 to 'load' (field 'seed': an integer ≥ 0 expected)")
-            }
-            lua.pop()
-            lua.push("set"); lua_rawget(call.L, 2)
-            if lua_type(call.L, -1) == LUA_TTABLE {
-                var sets: [(String, Double)] = []
-                lua_pushnil(call.L)
-                while lua_next(call.L, -2) != 0 {
-                    lua_pushvalue(call.L, -2)
-                    if let k = lua.string(at: -1), lua_type(call.L, -1) == LUA_TSTRING, lua_type(call.L, -2) == LUA_TNUMBER {
-                        sets.append((k, lua_tonumberx(call.L, -2, nil)))
-                    } else {
-                        lua.pop(3)
-                        return .error("bad argument #2 to 'load' (field 'set': a table of name = number expected)")
-                    }
-                    lua.pop(2)
-                }
-                so.sets = sets.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
-            }
-            lua.pop()
-            lua.push("input"); lua_rawget(call.L, 2)
-            if lua_type(call.L, -1) == LUA_TTABLE {
-                // Parsed by a throwaway scene reader would need a scene; read the simple shapes here.
-                do throws(LuaCallError) { so.input = try readInputs(call, at: -1) } catch { lua.pop(); return .error(error.description) }
-            }
-            lua.pop()
+            do throws(LuaCallError) { input = try readLoadOptions(call, into: &so) } catch { return .error(error.description) }
+        }
+        if case .file(let csv) = input {
+            do throws(HostError) { so.input = [.touches(try Host.readTouchesFile(csv).events)] }
+            catch { return .error("bad argument #2 to 'load' (field 'input': \(error.description))") }
         }
         so.print = writeToStandardError
         do throws(HostError) {
             let scene = try Scene.load(so)
+            if case .table = input {
+                // Read with the scene's own reader, so `input` takes exactly what `animhost.input` takes.
+                lua_pushstring(call.L, "input"); lua_rawget(call.L, 2)
+                defer { lua.pop() }
+                do throws(LuaCallError) {
+                    for i in try scene.readInputs(call, at: -1, function: "load", argument: 2, path: "input") { scene.stage.schedule(i) }
+                } catch { return .error(error.description) }
+            }
             let sut = try SceneUnderTest(scene: scene)
             lua.push(sut, as: sceneClass)
             return .results(1)
@@ -108,28 +89,77 @@ final class TestAPI {
         }
     }
 
-    private func readInputs(_ call: LuaCall, at index: Int32) throws(LuaCallError) -> [SyntheticInput] {
-        let L = call.L
-        let list = lua_absindex(L, index)
-        var out: [SyntheticInput] = []
-        let n = Int(lua_rawlen(L, list))
-        for k in 0..<n {
-            lua_rawgeti(L, list, lua_Integer(k + 1))
-            defer { lua.pop() }
-            guard let r = TableReader(call, argument: lua_gettop(L), function: "load", kind: "input entry", fields: ["at", "tap", "pan"]) else {
-                throw LuaCallError("bad argument #2 to 'load' (input entry \(k + 1): table expected)")
-            }
-            try r.finish()
-            let at = try r.finiteNumber("at") ?? 0
-            r.push("tap")
-            if let p = vector(at: -1) { lua.pop(); out.append(.tap(at: at, point: p)); continue }
-            lua.pop()
-            guard r.push("pan") == LUA_TTABLE else { lua.pop(); throw LuaCallError("bad argument #2 to 'load' (input entry \(k + 1): tap = {x, y} or pan = {from=, to=, duration=} expected)") }
-            let pan = try panArguments(call, at: lua_gettop(L))
-            lua.pop()
-            out.append(.pan(at: at, from: pan.from, to: pan.to, duration: pan.duration, path: []))
+    /// What `input` named: nothing, a list like `animhost.input`'s, or a touches CSV file.
+    private enum LoadInput { case none, table, file(String) }
+
+    /// A path given by the test, relative to the test file's folder.
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : normalize(directory(of: testFile) + "/" + path)
+    }
+
+    /// Reads `animhost.load`'s options strictly, as the scene API reads its tables: an unknown
+    /// key gets "did you mean" and a wrong type is an error (a misspelled `inptu` used to be
+    /// dropped, and the test passed having tested nothing).
+    private func readLoadOptions(_ call: LuaCall, into so: inout SceneOptions) throws(LuaCallError) -> LoadInput {
+        guard let r = LuaFields(call, argument: 2, function: "load") else {
+            throw LuaCallError("bad argument #2 to 'load' (expected table {set=, input=, seed=}, got \(call.typeName(at: 2)))")
         }
-        return out
+        do { try r.checkNames(valid: ["input", "seed", "set"], kind: "animhost.load") } catch {
+            throw LuaCallError("bad argument #2 to 'load' (\(error.description))")
+        }
+        so.seed = UInt64(try r.optional("seed", .integer(0...Int.max)) ?? Int(so.seed))
+        switch r.push("set") {
+        case LUA_TNIL: break
+        case LUA_TTABLE:
+            var sets: [(String, Double)] = []
+            lua_pushnil(call.L)
+            while lua_next(call.L, -2) != 0 {
+                lua_pushvalue(call.L, -2)
+                if lua_type(call.L, -1) == LUA_TSTRING, let k = lua.string(at: -1), lua_type(call.L, -2) == LUA_TNUMBER {
+                    sets.append((k, lua_tonumberx(call.L, -2, nil)))
+                } else {
+                    let key = lua_type(call.L, -1) == LUA_TSTRING ? "'\(lua.string(at: -1) ?? "")'" : "a \(call.typeName(at: -1)) key"
+                    let got = call.typeName(at: -2)
+                    lua.pop(4)
+                    throw r.error("set", "a table of name = number expected; \(key) holds a \(got)")
+                }
+                lua.pop(2)
+            }
+            lua.pop()
+            so.sets = sets.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
+        default:
+            let got = call.typeName(at: -1)
+            lua.pop()
+            throw r.error("set", "expected a table of name = number, got \(got)")
+        }
+        switch r.push("input") {
+        case LUA_TNIL: lua.pop(); return .none
+        case LUA_TTABLE: lua.pop(); return .table
+        case LUA_TSTRING:
+            let path = resolve(lua.string(at: -1) ?? "")
+            lua.pop()
+            if let problem = csvAccessProblem(path) { throw r.error("input", problem) }
+            return .file(path)
+        default:
+            let got = call.typeName(at: -1)
+            lua.pop()
+            throw r.error("input", "expected a touches CSV file name or a list like animhost.input's ({{at=, tap=}, {at=, pan=}, {at=, touches=}}), got \(got)")
+        }
+    }
+
+    /// A touches file follows the rules of the scene path: inside the folders a test may
+    /// read (the current folder, the test's, behaviors/) after links, unless --allow-io.
+    private func csvAccessProblem(_ path: String) -> String? {
+        if let why = inputFileProblem(path) { return "cannot open touches file '\(path)': \(why)" }
+        guard let real = ScriptFiles.realPath(path) else { return "cannot open touches file '\(path)'" }
+        if options.allowIO { return nil }
+        let roots = Host.testRoots(testFile)
+        for root in roots {
+            guard let r = ScriptFiles.realPath(root.isEmpty ? "." : root) else { continue }
+            if r == "/" || real.hasPrefix(r + "/") { return nil }
+        }
+        let shown = roots.map { $0.isEmpty || $0 == "." ? "the current folder" : $0 }
+        return "\(path) leads to \(real), outside the folders tests may read (\(shown.joined(separator: ", "))); --allow-io lifts this"
     }
 
     private func panArguments(_ call: LuaCall, at index: Int32) throws(LuaCallError) -> (from: Vec2, to: Vec2, duration: Double) {
@@ -289,25 +319,65 @@ final class TestAPI {
                 return .results(1)
             }
         }
+        /// A window's start given as argument `i` (a number of seconds or "release"; nil: 0).
+        func windowStart(_ function: String, _ t: Trace, _ call: LuaCall, _ i: Int32, argument: Int32? = nil, field: String? = nil) -> Result<Double, LuaCallError> {
+            let n = argument ?? i - 1   // argument numbers leave out the trace (method call)
+            let place = field.map { "bad argument #\(n) to '\(function)' (field '\($0)': " } ?? "bad argument #\(n) to '\(function)' ("
+            let from: WindowStart
+            switch lua_type(call.L, i) {
+            case LUA_TNIL, LUA_TNONE: return .success(0)
+            case LUA_TNUMBER:
+                let v = lua_tonumberx(call.L, i, nil)
+                guard v.isFinite else { return .failure(LuaCallError(place + "a finite time in seconds expected, got \(NumberFormat.string(v)))")) }
+                from = .time(v)
+            case LUA_TSTRING where call.state.string(at: i) == "release":
+                from = .release
+            default:
+                let got = lua_type(call.L, i) == LUA_TSTRING ? "'\(call.state.string(at: i) ?? "")'" : call.typeName(at: i)
+                return .failure(LuaCallError(place + "a time in seconds or \"release\" expected, got \(got))"))
+            }
+            switch t.windowStart(from) {
+            case .success(let start): return .success(start)
+            case .failure(let e): return .failure(LuaCallError(place + e.description + ")"))
+            }
+        }
+        c.method("window") { o, call in   // trace:window(from) → the start time, or nil and why
+            switch windowStart("window", tr(o), call, 2) {
+            case .success(let start): call.push(start); return .results(1)
+            case .failure(let e): call.pushNil(); call.push(e.description); return .results(2)
+            }
+        }
+        c.method("release") { o, call in   // the end of the last touch, or nil
+            if let r = tr(o).release() { call.push(r) } else { call.pushNil() }
+            return .results(1)
+        }
         c.method("settleTime") { o, call in
             let t = tr(o)
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("settleTime", t, call) }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
-            if let v = t.settleTime(item: item, tolerance: tol) { call.push(v) } else { call.pushNil() }
+            let start: Double
+            switch windowStart("settleTime", t, call, 4) { case .success(let s): start = s; case .failure(let e): return .error(e.description) }
+            if let v = t.settleTime(item: item, tolerance: tol, from: start) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
         c.method("overshoot") { [unowned self] o, call in
             let t = tr(o)
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("overshoot", t, call) }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
-            if let v = t.overshoot(item: item, target: target) { call.push(v) } else { call.pushNil() }
+            let start: Double
+            switch windowStart("overshoot", t, call, 4) { case .success(let s): start = s; case .failure(let e): return .error(e.description) }
+            if let v = t.overshoot(item: item, target: target, from: start) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("maxVelocityJump") { o, call in
+        c.method("maxVelocityJump") { [unowned self] o, call in   // → size (pt/s), time before, time after, velocity before, after
             let t = tr(o)
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("maxVelocityJump", t, call) }
-            if let v = t.maxVelocityJump(item: item) { call.push(v) } else { call.pushNil() }
-            return .results(1)
+            let start: Double
+            switch windowStart("maxVelocityJump", t, call, 3) { case .success(let s): start = s; case .failure(let e): return .error(e.description) }
+            guard let j = t.maxVelocityJump(item: item, from: start) else { call.pushNil(); return .results(1) }
+            call.push(j.size); call.push(j.before); call.push(j.after)
+            self.pushVector(j.from); self.pushVector(j.to)
+            return .results(5)
         }
         c.method("items") { o, call in   // the item names in order of first appearance
             var names: [String] = []
@@ -322,6 +392,7 @@ final class TestAPI {
             let t = tr(o)
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("metrics", t, call) }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
+            if call.count >= 4 { return .error("bad argument #3 to 'metrics' (at most 2 arguments: item, {tolerance=, from=}; got \(call.count - 1))") }
             if call.count >= 3 && !call.isNil(at: 3) {
                 guard let r = TableReader(call, argument: 3, function: "metrics", kind: "metrics", fields: ["tolerance", "from"]) else {
                     return .error("bad argument #2 to 'metrics' (table {tolerance=, from=} expected)")
@@ -329,8 +400,11 @@ final class TestAPI {
                 do throws(LuaCallError) {
                     try r.finish()
                     tolerance = try r.finiteNumber("tolerance") ?? tolerance
-                    from = try r.finiteNumber("from") ?? from
                 } catch { return .error(error.description) }
+                _ = r.push("from")
+                let start = windowStart("metrics", t, call, lua_gettop(call.L), argument: 2, field: "from")
+                lua_settop(call.L, -2)
+                switch start { case .success(let s): from = s; case .failure(let e): return .error(e.description) }
                 guard tolerance > 0 else { return .error("bad argument #2 to 'metrics' (field 'tolerance' must be > 0)") }
             }
             guard let m = t.metrics(item: item, from: from, tolerance: tolerance) else { call.pushNil(); return .results(1) }

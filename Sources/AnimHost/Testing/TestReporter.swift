@@ -66,11 +66,12 @@ final class TestReporter {
             out("1..\(results.count)")
             for (i, r) in results.enumerated() {
                 switch r.status {
-                case .passed: out("ok \(i + 1) - \(r.name)")
-                case .pending, .listed: out("ok \(i + 1) - \(r.name) # SKIP pending" + (r.message.isEmpty ? "" : ": " + firstLine(r.message)))
+                case .passed: out("ok \(i + 1) - \(tap(r.name))")
+                case .pending, .listed: out("ok \(i + 1) - \(tap(r.name)) # SKIP pending" + (r.message.isEmpty ? "" : ": " + tap(firstLine(r.message))))
                 case .failed, .error:
-                    out("not ok \(i + 1) - \(r.name)")
-                    for line in placed(r).split(separator: "\n") { out("# " + line) }
+                    out("not ok \(i + 1) - \(tap(r.name))")
+                    // Every kind of line break ("\r\n" is one Character, not "\n") starts a diagnostic line.
+                    for line in placed(r).split(whereSeparator: \.isNewline) { out("# " + line) }
                 }
             }
             err(closing)
@@ -111,6 +112,33 @@ final class TestReporter {
 
     private func firstLine(_ s: String) -> String { String(s.split(separator: "\n").first ?? "") }
 
+    /// A test point's description as TAP reads it: a `#` before `SKIP` or `TODO` would
+    /// start a directive and a line break a new test line, so both are escaped (TAP 14:
+    /// `\#`, and `\\` for a backslash; line breaks and other control characters as `\n`,
+    /// `\r`, `\u{…}`). Other `#`s stay as they are, as busted prints tags (`fast #quick`).
+    private func tap(_ s: String) -> String {
+        var o = ""
+        let scalars = Array(s.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            switch c {
+            case "\\": o += "\\\\"
+            case "#" where startsDirective(scalars[(i + 1)...]): o += "\\#"
+            case "\n": o += "\\n"
+            case "\r": o += "\\r"
+            default:
+                if c.value < 0x20 || c.value == 0x7F { o += "\\u{\(String(c.value, radix: 16))}" } else { o.unicodeScalars.append(c) }
+            }
+        }
+        return o
+    }
+
+    /// Whether what follows a `#` reads as a TAP directive: blanks, then `skip` or `todo`
+    /// in any case.
+    private func startsDirective(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        let word = String(String.UnicodeScalarView(rest.drop { $0 == " " || $0 == "\t" }.prefix(4))).lowercased()
+        return word == "skip" || word == "todo"
+    }
+
     private func xml(_ s: String) -> String {
         var o = ""
         for c in s.unicodeScalars {
@@ -120,7 +148,10 @@ final class TestReporter {
             case ">": o += "&gt;"
             case "\"": o += "&quot;"
             default:
-                if c.value < 0x20 && c != "\n" && c != "\t" { o += " " } else { o.unicodeScalars.append(c) }
+                // XML 1.0 has no control characters but tab, line feed and return, and no U+FFFE/U+FFFF.
+                if c.value < 0x20 && c != "\n" && c != "\t" { o += " " }
+                else if c.value == 0xFFFE || c.value == 0xFFFF { o += "\u{FFFD}" }
+                else { o.unicodeScalars.append(c) }
             }
         }
         return o

@@ -6,7 +6,39 @@ public final class Trace {
     public private(set) var columns: [FrameColumn]
     public private(set) var frames: [Frame] = []
 
+    /// When the last touch the scene got (or has scheduled) ends: `from = "release"`.
+    /// Set by the scene under test; nil when it got no touches.
+    var release: () -> Double? = { nil }
+
     init(columns: [FrameColumn]) { self.columns = columns }
+
+    /// Where a window `{from = …}` starts: a time in seconds, or the release (the end of the
+    /// last touch) so the metrics leave out the finger's own drag. Nil and why when it
+    /// cannot start there (no touches; a release after the trace's end).
+    public func windowStart(_ from: WindowStart) -> Result<Double, WindowError> {
+        switch from {
+        case .time(let t):
+            // A window past the end holds no frame: the assertions would pass having measured nothing.
+            if let last = frames.last?.time, t > last + 1e-6 {
+                return .failure(WindowError("from = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)"))
+            }
+            return .success(t)
+        case .release:
+            guard let r = release() else {
+                return .failure(WindowError("from = \"release\": no touch has ended (the scene got no touches, or none was lifted), so there is no release; give input (animhost.load's input, scene:pan) or a time"))
+            }
+            if let last = frames.last?.time, r > last + 1e-6 {
+                return .failure(WindowError("from = \"release\": the last touch ends at t = \(NumberFormat.string(r)) s, after the trace's end (\(NumberFormat.string(last)) s); run the scene past it"))
+            }
+            return .success(r)
+        }
+    }
+
+    /// The samples of `m` in the window from `start` (within the frames' 1e-6 s).
+    private func window<T>(_ m: [T], _ time: (T) -> Double, from start: Double) -> ArraySlice<T> {
+        let first = m.firstIndex { time($0) >= start - 1e-6 } ?? m.endIndex
+        return m[first...]
+    }
 
     func record(_ frame: Frame) { frames.append(frame) }
 
@@ -36,14 +68,15 @@ public final class Trace {
     /// nil when a frame at or before it exists and it is not past the last one.
     public func outsideSpan(_ t: Double) -> String? {
         guard let first = frames.first?.time, let last = frames.last?.time else { return "the trace has no frames yet" }
-        if t < first - 1e-9 { return "t = \(NumberFormat.string(t)) is before the trace's start (\(NumberFormat.string(first)) s)" }
-        if t > last + 1e-9 { return "t = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)" }
+        if t < first - Stage.boundaryTolerance { return "t = \(NumberFormat.string(t)) is before the trace's start (\(NumberFormat.string(first)) s)" }
+        if t > last + Stage.boundaryTolerance { return "t = \(NumberFormat.string(t)) is after the trace's end (\(NumberFormat.string(last)) s)" }
         return nil
     }
 
-    /// The value at the last frame at or before `t`.
+    /// The value at the last frame at or before `t`; a frame within 1e-6 s of `t` counts as
+    /// at it (frames print times with 6 decimals: `0.183333` is the frame at 11/60 s).
     public func value(item: String, column: Int, at t: Double) -> Double? {
-        series(item: item, column: column).last { $0.t <= t + 1e-9 }?.v
+        series(item: item, column: column).last { $0.t <= t + Stage.boundaryTolerance }?.v
     }
 
     /// The item's samples for `MotionMetrics`.
@@ -58,26 +91,31 @@ public final class Trace {
     }
 
     /// The time after which the item stays within `tolerance` pt of its final position
-    /// (the `settle` metric over the whole trace).
-    public func settleTime(item: String, tolerance: Double) -> Double? {
-        metrics(item: item, tolerance: tolerance).map { $0.windowStart + $0.settle }
+    /// (the `settle` metric over the window from `start`), as an absolute time.
+    public func settleTime(item: String, tolerance: Double, from start: Double = 0) -> Double? {
+        metrics(item: item, from: start, tolerance: tolerance).map { $0.windowStart + $0.settle }
     }
 
-    /// How far the item went past `target` along its direction of travel from its start (≥ 0).
-    public func overshoot(item: String, target: Vec2) -> Double? {
-        let m = motion(item: item)
-        guard let start = m.first?.p else { return nil }
-        let d = (target - start).normalized
+    /// How far the item went past `target` along its direction of travel from where it was
+    /// at the window's start (≥ 0).
+    public func overshoot(item: String, target: Vec2, from start: Double = 0) -> Double? {
+        let m = window(motion(item: item), \.t, from: start)
+        guard let first = m.first?.p else { return nil }
+        let d = (target - first).normalized
         guard d != .zero else { return m.map { ($0.p - target).length }.max() }
         return m.map { max(0, ($0.p - target).dot(d)) }.max()
     }
 
-    /// The largest change of the velocity vector between consecutive frames (pt/s).
-    public func maxVelocityJump(item: String) -> Double? {
-        let m = motion(item: item)
-        guard m.count >= 2 else { return m.isEmpty ? nil : 0 }
-        var worst = 0.0
-        for i in 1..<m.count { worst = max(worst, (m[i].v - m[i - 1].v).length) }
+    /// The largest change of the velocity vector between consecutive frames in the window
+    /// (pt/s), with the two frames' times and velocities, so a failure can say when.
+    public func maxVelocityJump(item: String, from start: Double = 0) -> VelocityJump? {
+        let m = Array(window(motion(item: item), \.t, from: start))
+        guard let first = m.first else { return nil }
+        var worst = VelocityJump(size: 0, before: first.t, after: first.t, from: first.v, to: first.v)
+        for i in m.indices.dropFirst() {
+            let size = (m[i].v - m[i - 1].v).length
+            if size > worst.size { worst = VelocityJump(size: size, before: m[i - 1].t, after: m[i].t, from: m[i - 1].v, to: m[i].v) }
+        }
         return worst
     }
 
@@ -93,4 +131,26 @@ public final class Trace {
         for f in frames { lines += e.lines(for: f) }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// Where a trace window starts: `{from = seconds}` or `{from = "release"}`.
+public enum WindowStart: Sendable, Equatable {
+    case time(Double)
+    case release
+}
+
+/// Why a window cannot start where it was asked to.
+public struct WindowError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ d: String) { description = d }
+}
+
+/// The largest frame-to-frame velocity change of an item: how big (pt/s), between which
+/// frames (s) and from which velocity to which.
+public struct VelocityJump: Sendable {
+    public let size: Double
+    public let before: Double
+    public let after: Double
+    public let from: Vec2
+    public let to: Vec2
 }

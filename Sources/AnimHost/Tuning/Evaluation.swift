@@ -98,7 +98,9 @@ struct Evaluator: Sendable {
         let history = FrameHistory(clock: FrameClock(fps: fps, hz: hz))
         history.recordDue(stage)
         let fixed = duration ?? scene.runDuration
-        let last = Int(((fixed ?? RunOptions.defaultMaximumDuration) * Double(hz) + 1e-7).rounded(.down))
+        // A duration within 1e-6 s of a step is that step: a reference's last time as frames
+        // print it (0.883333) is the step at 0.8833… s, not the one before.
+        let last = Int((((fixed ?? RunOptions.defaultMaximumDuration) + Stage.boundaryTolerance) * Double(hz)).rounded(.down))
         var rest: Double? = stage.isSettled ? 0 : nil
         while stage.steps < last {
             try stage.step()

@@ -114,6 +114,7 @@ typedef struct cl_limits {
     double wall_start;      ///< monotonic clock at the start of the current protected call
     double cpu_start;       ///< the thread's CPU clock at the start of the current protected call
     int time_hit;           ///< the current call ran out of time (tripped is set too)
+    long long charged_since_check;  ///< units cl_charge took since it last looked at the clock
     int guarded;            ///< the host refuses some calls now (LuaState.callGuard): fast
                             ///< fields take the trampoline, which asks the guard
     void *pool[CL_POOL_CLASSES];  ///< freed small blocks by size class (see cl_alloc)
@@ -149,10 +150,12 @@ void cl_charge(lua_State *L, long long units, const char *what);
 int cl_host_charge(lua_State *L, long long bytes);
 
 /// Replaces the standard library's functions that do unbounded work in C with versions
-/// that charge it (string.find/match/gmatch/gsub with a counting matcher; table.move,
-/// insert, remove, concat, unpack, sort; utf8.len; collectgarbage) and `xpcall` with one
-/// whose message handler cannot escape the budget. Run under a protected call, after
-/// cl_openlibs.
+/// that charge or bound it (string.find/match/gmatch/gsub with a counting matcher;
+/// string.rep, pack, packsize, unpack, format, byte, char; table.move, insert, remove,
+/// concat, unpack, sort; utf8.len, offset, codepoint, char; select; coroutine.resume;
+/// collectgarbage), `pcall` and `coroutine.resume` that cannot catch the limits, and
+/// `xpcall` with one whose message handler cannot escape the budget. Run under a protected
+/// call, after cl_openlibs.
 int cl_bound_libraries(lua_State *L);
 
 /// Outcome bits reported by cl_protectedcall.
@@ -330,10 +333,14 @@ void cl_push_safesetmetatable(lua_State *L);
 /// tostring runs in C because __tostring may raise.
 void cl_push_print(lua_State *L);
 
-// MARK: - Ctrl-C (shim.c): lua.c's trick for stopping a running chunk
+// MARK: - Ctrl-C, SIGTERM, SIGHUP (signals.c): lua.c's trick for stopping a running chunk
 
-/// Catches SIGINT with a handler that only records it (no SA_RESTART, so a
-/// blocking poll or read returns EINTR). The REPL and `run --watch` poll it.
+/// Catches SIGINT with a handler that records it (no SA_RESTART, so a blocking poll or read
+/// returns EINTR). The REPL and `run --watch` poll it. While signals are caught, every
+/// protected call the host makes arms its state when nothing else is armed (see
+/// cl_sigint_arm), and a second signal that arrives while the first is still unanswered
+/// (not taken) ends the process at once by that signal, removing the files registered with
+/// cl_exit_cleanup_add: the host is stuck where nothing sees the record.
 void cl_sigint_catch(void);
 
 /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE the same way as SIGINT
@@ -346,18 +353,24 @@ void cl_sigint_default(void);
 /// 1 if a SIGINT (or a caught SIGTERM/SIGHUP) arrived and was not taken yet.
 int cl_sigint_pending(void);
 
-/// 1 if SIGINT arrived since the last call; clears the record.
+/// 1 if SIGINT arrived since the last call; clears the record (the signal is answered).
 int cl_sigint_take(void);
 
-/// While Lua code of `L` runs: a SIGINT also sets a hook on `L` that raises
-/// "interrupted!" at the next call, return or instruction, and resets the
-/// handler to the default, so a second Ctrl-C ends a host that is stuck
-/// outside Lua (as lua.c does). `lua_sethook` is safe in a signal handler.
-/// A SIGINT recorded and not yet taken stops the code at once.
+/// While Lua code of `L` runs: a recorded signal also stops it with "interrupted!" — at the
+/// next call, return or instruction (a hook; `lua_sethook` is safe in a signal handler), and
+/// inside library calls whose C work is charged — and keeps raising, like the budget, until
+/// the host disarms. A signal recorded and not yet taken stops the code at once.
 void cl_sigint_arm(lua_State *L);
 
-/// Ends cl_sigint_arm: SIGINT only records again, and `L` gets its
-/// instruction-budget hook back (a hook armed but never reached is removed).
+/// Ends cl_sigint_arm: signals only record again, and `L` gets its instruction-budget hook
+/// back (a hook armed but never reached is removed).
 void cl_sigint_disarm(lua_State *L);
+
+/// Registers a file (a temporary output) to remove if a signal ends the process; returns a
+/// slot for cl_exit_cleanup_remove, or -1 when none is free (16 at once).
+int cl_exit_cleanup_add(const char *path);
+
+/// Forgets a registered file (renamed into place or removed); -1 is ignored.
+void cl_exit_cleanup_remove(int slot);
 
 #endif

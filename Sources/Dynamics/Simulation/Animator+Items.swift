@@ -70,9 +70,12 @@ extension Animator {
     /// The item's center (pt): the origin of its shape, which is also its center of mass
     /// except for a polygon whose points are off-centre.
     public func center(of item: ItemID) -> Vec2 { origin(of: Int(item.index)) }
+    /// Moves the item: a physics body is teleported and keeps its velocity; any other item
+    /// moves kinematically, its velocity derived when the step completes (`Animator+Kinematic`).
     public func setCenter(_ c: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(c, "center")
         let i = Int(item.index)
+        noteScriptMove(i)
         bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
         if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
         wake()
@@ -105,6 +108,7 @@ extension Animator {
     public func setAngle(_ a: Double, of item: ItemID) throws(DynamicsError) {
         try Self.check(a, "angle")
         let i = Int(item.index)
+        noteScriptMove(i)
         let c = origin(of: i)
         bodies[i].angle = a
         bodies[i].rotation = Rot(angle: a)
@@ -118,13 +122,16 @@ extension Animator {
     /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
     public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v
+        noteScriptVelocity(Int(item.index), linear: true)
         if !records[Int(item.index)].groupMembers.isEmpty { placeMembers(of: Int(item.index)) }
         wake()
     }
 
     public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(DynamicsError) {
-        try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w; wake()
+        try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w
+        noteScriptVelocity(Int(item.index), linear: false)
+        wake()
     }
 
     /// Adds to an item's velocities, unless it is static (anchored, or of zero mass): Box2D

@@ -115,9 +115,14 @@ public final class Animator {
     var queuedBehaviors: [DynamicBehavior] = []
     /// (Unchecked exclusivity, as `isRunning`: `wake()` runs on every item assignment.)
     @exclusivity(unchecked) var quietTime: Double = 0
+    /// How many times something woke the animator (or changed the scene while it ran): a
+    /// host tells from it that the scene was changed between two steps.
+    @exclusivity(unchecked) public private(set) var wakeCount = 0
     var hasActionOnlyComposite = false
     /// Some behavior in the tree had an `action` at the last structure rebuild.
     var treeHasActions = false
+    /// Items a script moved since the last completed step (`Animator+Kinematic`).
+    var kinematicMoves: ContiguousArray<KinematicMove> = []
 
     /// UIKit's limit on fields per animator.
     public static let maximumFieldCount = 32
@@ -215,6 +220,7 @@ public final class Animator {
 
     /// Starts stepping again if paused (any change to the scene does this).
     public func wake() {
+        wakeCount &+= 1
         quietTime = 0
         if !isRunning {
             isRunning = true

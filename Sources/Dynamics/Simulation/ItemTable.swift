@@ -31,6 +31,9 @@ public struct ItemRecord: Sendable {
     public var group: ItemID? = nil
     public var groupOffset: Vec2 = .zero
     public var groupAngle: Double = 0
+    /// Where the item's script move of the current step is kept in `Animator.kinematicMoves`
+    /// (-1: its center and angle were not assigned since the last completed step).
+    var kinematicSlot: Int32 = -1
 }
 
 /// The reasons an item or a parameter is refused where it enters, in the one shape: what,

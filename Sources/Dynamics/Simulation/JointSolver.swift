@@ -6,6 +6,13 @@
 /// integrated, once more without bias (the relax pass, which removes the velocity the bias
 /// added). This is Box2D v3's soft step.
 ///
+/// Unlike Box2D, the relax pass removes only the velocity that corrected a small drift (the
+/// stabiliser: `linearDriftBand`, `angularDriftBand`); beyond that band the joint keeps
+/// pulling through velocity at the same rate. A teleported item, or one yanked by an anchor
+/// that starts moving at once, then moves back *with* the velocity that moves it, so its
+/// frames tell the truth and it keeps that momentum when released (DESIGN.md "Motion that
+/// tells the truth"); a drift within the band is corrected as before.
+///
 /// Springs (frequency > 0) act once per substep, in the biased pass: the soft-constraint
 /// coefficients are a backward-Euler step of the spring for one substep, and applying them
 /// again in the relax pass would double their numerical damping (measured: the deviation
@@ -23,6 +30,25 @@ struct JointSolver {
     @usableFromInline var rigidSoftness: Softness
     /// Substep length in seconds.
     @usableFromInline var h: Double
+
+    /// The drift a rigid joint corrects without velocity, in points and radians: at
+    /// `rigidSoftness`'s rate (≈ 79/s at 480 substeps a second) that is at most ≈ 8 pt/s
+    /// and 0.16 rad/s of motion no frame reports.
+    @usableFromInline static let linearDriftBand = 0.1
+    @usableFromInline static let angularDriftBand = 0.002
+
+    /// The part of an error beyond `band` (toward zero by `band`), which the relax pass keeps
+    /// correcting through velocity.
+    @inlinable @inline(__always)
+    static func beyond(_ e: Double, _ band: Double) -> Double { e > band ? e - band : (e < -band ? e + band : 0) }
+
+    @inlinable @inline(__always)
+    static func beyond(_ e: Vec2, _ band: Double) -> Vec2 {
+        let l2 = e.lengthSquared
+        guard l2 > band * band else { return .zero }
+        let l = l2.squareRoot()
+        return e * ((l - band) / l)
+    }
 
     @inlinable
     init(h: Double) {
@@ -158,7 +184,7 @@ struct JointSolver {
         switch c.kind {
         case .point:
             let soft = c.isSpring ? c.spring : (useBias ? rigidSoftness : .rigid)
-            solvePoint(&c.impulse, &p, soft)
+            solvePoint(&c.impulse, &p, soft, relaxing: !useBias && !c.isSpring)
         case .distance:
             solveDistance(&c, &j, &p, useBias: useBias)
         case .weld:
@@ -175,7 +201,9 @@ struct JointSolver {
     /// K = J M⁻¹ Jᵀ is the 2×2 effective-mass inverse, and the soft impulse is
     /// λ = −massScale · K⁻¹ (Ċ + biasRate · C) − impulseScale · λ_accumulated.
     @inlinable @inline(__always)
-    func solvePoint(_ accumulated: inout Vec2, _ p: inout Pair, _ soft: Softness) {
+    ///
+    /// `relaxing`: the relax pass of a rigid joint, which keeps pulling beyond the drift band.
+    func solvePoint(_ accumulated: inout Vec2, _ p: inout Pair, _ soft: Softness, relaxing: Bool = false) {
         let mA = p.mA, iA = p.iA, mB = p.mB, iB = p.iB
         let rA = p.rA, rB = p.rB
         let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
@@ -183,7 +211,9 @@ struct JointSolver {
         let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
         let det = k11 * k22 - k12 * k12
         guard det != 0 else { return }
-        let rhs = p.relativeVelocity + p.separation * soft.biasRate
+        let bias = relaxing ? Self.beyond(p.separation, Self.linearDriftBand) * rigidSoftness.biasRate
+                            : p.separation * soft.biasRate
+        let rhs = p.relativeVelocity + bias
         let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
         let impulse = solved * -soft.massScale - accumulated * soft.impulseScale
         accumulated += impulse
@@ -207,7 +237,9 @@ struct JointSolver {
             let soft = c.isSpring ? c.spring : (useBias ? rigidSoftness : .rigid)
             let cdot = axis.dot(vr)
             let error = length - c.length
-            let lambda = -soft.massScale * axialMass * (cdot + soft.biasRate * error) - soft.impulseScale * c.impulse.x
+            let bias = !c.isSpring && !useBias ? rigidSoftness.biasRate * Self.beyond(error, Self.linearDriftBand)
+                                               : soft.biasRate * error
+            let lambda = -soft.massScale * axialMass * (cdot + bias) - soft.impulseScale * c.impulse.x
             c.impulse.x += lambda
             total += lambda
         }
@@ -246,7 +278,7 @@ struct JointSolver {
     /// substep (bias C/h); once crossed, the biased pass pulls back softly.
     @inlinable
     func limitImpulse(_ accumulated: inout Double, c: Double, cdot: Double, mass: Double,
-                      useBias: Bool) -> Double {
+                      useBias: Bool, band: Double = JointSolver.linearDriftBand) -> Double {
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
         if c > 0 {
             bias = c / h
@@ -254,6 +286,8 @@ struct JointSolver {
             bias = rigidSoftness.biasRate * c
             massScale = rigidSoftness.massScale
             impulseScale = rigidSoftness.impulseScale
+        } else {
+            bias = rigidSoftness.biasRate * Self.beyond(c, band)
         }
         let lambda = -massScale * mass * (cdot + bias) - impulseScale * accumulated
         let newImpulse = max(0, accumulated + lambda)
@@ -271,11 +305,12 @@ struct JointSolver {
         if k > 0 {
             let error = p.relativeAngle - j.referenceAngle
             let cdot = p.b.angularVelocity - p.a.angularVelocity
-            let lambda = -soft.massScale / k * (cdot + soft.biasRate * error) - soft.impulseScale * j.angularImpulse
+            let bias = useBias ? soft.biasRate * error : rigidSoftness.biasRate * Self.beyond(error, Self.angularDriftBand)
+            let lambda = -soft.massScale / k * (cdot + bias) - soft.impulseScale * j.angularImpulse
             j.angularImpulse += lambda
             p.applyAngular(lambda)
         }
-        solvePoint(&c.impulse, &p, soft)
+        solvePoint(&c.impulse, &p, soft, relaxing: !useBias)
     }
 
     /// Revolute (pin): the braking motor (target speed 0, impulse clamped to
@@ -298,16 +333,16 @@ struct JointSolver {
                 if j.lowerLimit.isFinite {
                     let cdot = p.b.angularVelocity - p.a.angularVelocity
                     p.applyAngular(limitImpulse(&j.lowerImpulse, c: angle - j.lowerLimit, cdot: cdot,
-                                                mass: axialMass, useBias: useBias))
+                                                mass: axialMass, useBias: useBias, band: Self.angularDriftBand))
                 }
                 if j.upperLimit.isFinite {
                     let cdot = p.a.angularVelocity - p.b.angularVelocity
                     p.applyAngular(-limitImpulse(&j.upperImpulse, c: j.upperLimit - angle, cdot: cdot,
-                                                 mass: axialMass, useBias: useBias))
+                                                 mass: axialMass, useBias: useBias, band: Self.angularDriftBand))
                 }
             }
         }
-        solvePoint(&c.impulse, &p, useBias ? rigidSoftness : .rigid)
+        solvePoint(&c.impulse, &p, useBias ? rigidSoftness : .rigid, relaxing: !useBias)
     }
 
     /// Geometry of a prismatic joint: the world axis (A's local axis rotated), its left
@@ -377,7 +412,9 @@ struct JointSolver {
         if k22 == 0 { k22 = 1 } // neither body turns: the angular row is inert
         let det = k11 * k22 - k12 * k12
         guard det != 0 else { return }
-        let rhs = cdot + error * soft.biasRate
+        let bias = useBias ? error * soft.biasRate
+            : Vec2(Self.beyond(error.x, Self.linearDriftBand), Self.beyond(error.y, Self.angularDriftBand)) * rigidSoftness.biasRate
+        let rhs = cdot + bias
         let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
         let impulse = solved * -soft.massScale - c.impulse * soft.impulseScale
         c.impulse += impulse

@@ -6,7 +6,7 @@ extension Session {
     func answer(_ d: Download) -> Download.Reply {
         switch d.kind {
         case .input:
-            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches))
+            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches, hz: stage.hz))
         case .frames:
             // The frames are not kept: the running version replays (deterministic) to now.
             if let reloadError {

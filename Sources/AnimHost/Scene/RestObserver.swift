@@ -1,0 +1,82 @@
+import Dynamics
+
+/// Rest as it is observed (DESIGN.md "Motion that tells the truth"): the scene is at rest
+/// once, for 0.1 s of steps, no item moved more than 0.01 pt (or turned more than 0.001 rad,
+/// or changed a visual value by more than 0.001) in a step, and nothing was pending around
+/// those steps (an animation running, a timer or input waiting, the scene changed between
+/// steps — a REPL statement that turns gravity round wakes the animator). What moves the items
+/// does not matter: physics, a behavior's `action`, a handler, an animation. An `action` that
+/// moves nothing does not keep the scene awake.
+///
+/// `run` without a duration, `runUntilRest`, the `rest` metric of sweeps, fits and traces,
+/// and the REPL's and viewer's `:set` all read this one rule through `Stage.isSettled`.
+/// The Dynamics animator's own pause (UIKit's `onPause`: every body below 1 pt/s for 0.5 s,
+/// never while an action-only composite or a continuous push is in the tree) is a separate
+/// thing: it stops stepping the physics; it does not decide when the scene is at rest.
+struct RestObserver {
+    /// The thresholds of a step's motion (pt, rad, and a visual value's units).
+    static let distancePerStep = 0.01
+    static let anglePerStep = 0.001
+    static let visualPerStep = 0.001
+    /// How long nothing may move or wait before the scene is at rest (s).
+    static let duration = 0.1
+
+    /// Steps of `duration` at `hz` (at least one).
+    let requiredSteps: Int
+    /// The visual values compared each step, read directly (a key path per value and item
+    /// would cost more than the rest of the comparison): `ItemField.all`'s, which `init`
+    /// checks.
+    static let visualFields = ["alpha", "scale", "cornerRadius"]
+    /// Per item: center x, y, angle, width, height, alpha, scale, corner radius, at the last
+    /// step.
+    private var last: ContiguousArray<Double> = []
+    private let stride = 8
+    /// Consecutive steps (up to now) in which nothing moved, and at whose end nothing waited.
+    private(set) var stillSteps = 0
+    private(set) var idleSteps = 0
+
+    init(hz: Int) {
+        requiredSteps = max(1, Int((Self.duration * Double(hz) - 1e-9).rounded(.up)))
+        assert(ItemField.all.filter { $0.visual != nil }.map(\.name) == Self.visualFields,
+               "a new visual item property: compare it in RestObserver.observe too")
+    }
+
+    /// Whether the last `requiredSteps` steps saw no motion and nothing pending at their end.
+    var isQuiet: Bool { stillSteps >= requiredSteps && idleSteps >= requiredSteps }
+    /// Whether something moved within the last `requiredSteps` steps.
+    var sawMotion: Bool { stillSteps < requiredSteps }
+
+    /// Takes one completed step into account: compares every item with the last step.
+    /// - Complexity: O(items).
+    mutating func observe(_ animator: Animator, pending: Bool) {
+        idleSteps = pending ? 0 : idleSteps + 1
+        let n = animator.itemCount
+        let width = stride
+        var moved = last.count != n * width
+        if moved { last = ContiguousArray(repeating: .nan, count: n * width) }
+        last.withUnsafeMutableBufferPointer { last in
+            animator.bodies.withUnsafeBufferPointer { bodies in
+                animator.records.withUnsafeBufferPointer { records in
+                    for i in 0..<n {
+                        let k = i * width
+                        // The body's center of mass moves with the item's center (a turn about
+                        // the center is caught by the angle).
+                        let c = bodies[i].center, a = bodies[i].angle, size = records[i].size
+                        let alpha = records[i].alpha, scale = records[i].scale, corner = records[i].cornerRadius
+                        if abs(c.x - last[k]) > Self.distancePerStep || abs(c.y - last[k + 1]) > Self.distancePerStep
+                            || abs(a - last[k + 2]) > Self.anglePerStep
+                            || abs(size.x - last[k + 3]) > Self.distancePerStep || abs(size.y - last[k + 4]) > Self.distancePerStep
+                            || abs(alpha - last[k + 5]) > Self.visualPerStep || abs(scale - last[k + 6]) > Self.visualPerStep
+                            || abs(corner - last[k + 7]) > Self.visualPerStep {
+                            moved = true
+                        }
+                        last[k] = c.x; last[k + 1] = c.y; last[k + 2] = a
+                        last[k + 3] = size.x; last[k + 4] = size.y
+                        last[k + 5] = alpha; last[k + 6] = scale; last[k + 7] = corner
+                    }
+                }
+            }
+        }
+        stillSteps = moved ? 0 : stillSteps + 1
+    }
+}
