@@ -47,6 +47,8 @@ final class UnitNotesTests: XCTestCase {
             local box = animhost.item{name = "box", center = {100, 100}}
             a:addBehavior(animhost.gravity{items = {box}, magnitude = 3})
             animhost.spring{item = box, property = "angle", to = 2 * math.pi}
+            animhost.spring{item = box, property = "angle", to = 1, velocity = 30}   -- a fast spin, not degrees
+            animhost.decay{item = box, property = "angle", velocity = 40}
             """)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
