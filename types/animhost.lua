@@ -209,7 +209,7 @@ function ItemBehavior:angularVelocity(item) end
 ---@field items animhost.Item[] The items it acts on (change with addItem/removeItem). Read-only.
 ---@field direction animhost.Vec|number[] Acceleration vector; 1 = 1000 pt/s². Default {0, 1}.
 ---@field angle number Direction of the acceleration; 0 = +x, π/2 = down. (rad) Default π/2.
----@field magnitude number Strength; 1 = 1000 pt/s². Default 1.
+---@field magnitude number Strength; 1 = 1000 pt/s² (a note on stderr past 100). Default 1.
 local Gravity = {}
 
 ---Adds an item.
@@ -229,7 +229,7 @@ function Gravity:setAngle(angle, magnitude) end
 ---@field items? animhost.Item[] Default {}.
 ---@field direction? animhost.Vec|number[] Acceleration vector; 1 = 1000 pt/s². Default {0, 1}.
 ---@field angle? number Direction of the acceleration; 0 = +x, π/2 = down. (rad) Default π/2.
----@field magnitude? number Strength; 1 = 1000 pt/s². Default 1.
+---@field magnitude? number Strength; 1 = 1000 pt/s² (a note on stderr past 100). Default 1.
 
 ---Pushes its items (UIPushBehavior): magnitude 1 gives a 100×100 item of density 1 100 pt/s² (continuous) or 100 pt/s at once (instantaneous).
 ---@class animhost.Push
@@ -593,7 +593,7 @@ animhost.animators = {}
 ---@return animhost.Item
 function animhost.item(fields) end
 
----Returns the scene's animator, setting its reference bounds.
+---Returns the scene's animator, setting its reference bounds. A scene has one animator: a later call without bounds returns it; a second call with bounds is an error.
 ---@param fields? animhost.AnimatorFields
 ---@return animhost.Animator
 function animhost.animator(fields) end
@@ -659,10 +659,10 @@ function animhost.collision(fields) end
 ---@return animhost.Item group
 function animhost.group(fields) end
 
----Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run.
+---Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run. `limits`: `min`, `max`, `integer = true` (whole numbers, read as a Lua integer), `scale = "log"` (the viewer's slider moves evenly in log(value), for values spanning decades such as a stiffness from 10 to 10000; needs `min` > 0).
 ---@param name string 
 ---@param default number 
----@param limits? {min: number?, max: number?, integer: boolean?} allowed values
+---@param limits? {min: number?, max: number?, integer: boolean?, scale: "linear"|"log"|nil} allowed values and the viewer's slider scale
 ---@return number value
 function animhost.tunable(name, default, limits) end
 

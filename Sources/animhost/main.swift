@@ -170,9 +170,11 @@ struct Sweep: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
     @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
     @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
+    @Flag(help: "Drop what the runs print (by default each line follows its run, marked [name=value …]).") var quiet = false
 
     func run() throws {
         var o = SweepOptions(script: script)
+        o.quiet = quiet
         guard maxCombinations >= 1 else { throw HostError.usage("--max-combinations must be at least 1, got \(maxCombinations)") }
         o.maxCombinations = maxCombinations
         o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
@@ -202,9 +204,11 @@ struct Fit: ParsableCommand {
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
     @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
     @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
+    @Flag(help: "Drop what the runs print (by default the reported run's lines are shown, marked [name=value …]).") var quiet = false
 
     func run() throws {
         var o = FitOptions(script: script)
+        o.quiet = quiet
         o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
         o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
         o.memoryMiB = try NumberOption.memory.parseInteger(memory)

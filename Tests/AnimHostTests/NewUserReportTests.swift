@@ -131,7 +131,7 @@ final class NewUserReportTests: XCTestCase {
             (#"animhost.tunable("k", 5, {min = 0, max = math.huge})"#,
              "bad argument #3 to 'tunable' (field 'max': must be finite, got inf)"),
             (#"animhost.tunable("k", 5, {min = 0, max = 10, step = 1})"#,
-             "unknown field 'step' for tunable; valid fields: min, max, integer"),
+             "unknown field 'step' for tunable; valid fields: min, max, integer, scale"),
             (#"animhost.tunable("k", 2.5, {min = 0, max = 10, integer = true})"#,
              "tunable 'k': default 2.5 is not a whole number (it is declared integer = true)"),
             (#"animhost.tunable("k", 2, {min = 0.5, max = 10, integer = true})"#,

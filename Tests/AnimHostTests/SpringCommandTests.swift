@@ -32,7 +32,12 @@ final class SpringCommandTests: XCTestCase {
     func testBadCombinationsAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (["--frequency", "2", "--damping-ratio", "0.5", "--duration", "1", "--bounce", "0"],
-             "two parameterisations at once: --frequency/--damping-ratio and --duration/--bounce; give one"),
+             "two parameterisations at once: --frequency, --damping-ratio (of --frequency/--damping-ratio) and --duration, --bounce (of --duration/--bounce); give one"),
+            // The options given are the ones named, never a form the user did not write.
+            (["--stiffness", "300", "--response", "0.3", "--damping-ratio", "0.8"],
+             "two parameterisations at once: --stiffness (of --stiffness/--damping) and --damping-ratio, --response (of --response/--damping-ratio); give one"),
+            (["--speed", "12", "--response", "0.3", "--damping-ratio", "0.8"],
+             "two parameterisations at once: --damping-ratio, --response (of --response/--damping-ratio) and --speed (of --speed/--bounciness); give one"),
             (["--mass=-1", "--stiffness", "100", "--damping", "10"], "--mass must be > 0, got -1"),
             (["--duration", "0.5", "--bounce", "1"], "--bounce must be greater than -1 and less than 1"),
             (["--response", "0.5"], "--response needs --damping-ratio"),

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 import TestSupport
+@testable import AnimHost
 
 /// `animhost sweep`: rows in a fixed order whatever --jobs, shards that add up to the
 /// whole, metrics that follow the tunable, pictures that parse.
@@ -56,6 +57,22 @@ final class SweepCommandTests: XCTestCase {
             XCTAssertTrue(p.parse(), "\(args): \(p.parserError.map { "\($0)" } ?? "")")
             XCTAssertTrue(r.stdout.contains("settle"))
         }
+    }
+
+    /// Every heat-map cell carries its number, sized to its cell (11 × 9 cells are 31 px wide).
+    func testHeatMapCellsCarryTheirNumbers() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--format", "svg", "--quiet",
+                                 "--vary", "frequency=2:12:1", "--vary", "damping=0.1:0.9:0.1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let cells = r.stdout.components(separatedBy: "<title>frequency=").count - 1
+        let numbers = r.stdout.components(separatedBy: "text-anchor=\"middle\" font-size=").count - 1
+        XCTAssertEqual(cells, 5 * 99)
+        let grey = r.stdout.components(separatedBy: "fill=\"#dadce0\"").count - 1
+        XCTAssertGreaterThanOrEqual(numbers, cells - grey, "a number in every cell that has a value (besides the axis labels)")
+        XCTAssertEqual(SweepPicture.cellLabel(8.333), "8.33")
+        XCTAssertEqual(SweepPicture.cellLabel(166.617), "167")
+        XCTAssertEqual(SweepPicture.cellLabel(41.66), "41.7")
+        XCTAssertEqual(SweepPicture.cellLabel(12345), "12k")
     }
 
     func testBadRequestsAreUsageErrors() throws {

@@ -39,6 +39,22 @@ final class TouchesInputTests: XCTestCase {
         XCTAssertLessThan(long.count, 200)
     }
 
+    /// A spreadsheet's export (`;` or tabs) or the columns in another order: say what was found.
+    func testHeaderAndSeparatorProblemsAreNamed() {
+        XCTAssertEqual(message("t;touch;phase;x;y\n0.1;1;began;0;0\n"),
+                       "t.csv:1: expected the header 't,touch,phase,x,y', got 't;touch;phase;x;y'; the fields are separated by ';': a touches file separates them with commas (t,touch,phase,x,y)")
+        XCTAssertTrue(message("t\ttouch\tphase\tx\ty\n").hasSuffix("; the fields are separated by tabs: a touches file separates them with commas (t,touch,phase,x,y)"),
+                      message("t\ttouch\tphase\tx\ty\n"))
+        XCTAssertEqual(message("t,phase,touch,x,y\n0.1,began,1,0,0\n"),
+                       "t.csv:1: expected the header 't,touch,phase,x,y', got 't,phase,touch,x,y'; the columns are in another order (t, phase, touch, x, y): a touches file has them in the order t,touch,phase,x,y")
+        XCTAssertTrue(message("T,Touch,Phase,X,Y\n").hasSuffix("; the names must be lowercase"), message("T,Touch,Phase,X,Y\n"))
+        XCTAssertTrue(message("time,id,phase,x,y\n").hasSuffix("; missing 't', 'touch'; not a touches column: 'time', 'id'"), message("time,id,phase,x,y\n"))
+        XCTAssertTrue(message("t,touch,phase,x,y\r0.1,1,began,0,0\r").hasSuffix("(old Mac line ends): end them with LF or CRLF"))
+        // A good header over `;`-separated samples.
+        XCTAssertEqual(message("t,touch,phase,x,y\n0.1;1;began;0;0\n"),
+                       "t.csv:2: expected 5 fields (t,touch,phase,x,y), got 1: '0.1;1;began;0;0'; the fields are separated by ';': a touches file separates them with commas (t,touch,phase,x,y)")
+    }
+
     func testManySamplesAreAllDelivered() throws {
         // Linear delivery: 10⁵ moved samples within one run (scripts/bench times 10⁶).
         var text = "t,touch,phase,x,y\n0,1,began,0,0\n"

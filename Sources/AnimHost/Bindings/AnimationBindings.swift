@@ -112,11 +112,19 @@ extension Scene {
     }
 
     /// The value type of `property`: a number for scalars, a vector for center and size.
-    func animationValueType(_ property: AnimatedProperty) -> LuaType<Vec2> {
+    /// `notes` false for velocities: 20 rad/s of spin is plausible where an angle of 20 is not.
+    func animationValueType(_ property: AnimatedProperty, notes noting: Bool = true) -> LuaType<Vec2> {
         if property.dimensions == 2 { return vectorType }
         let number = LuaType<Double>.number
+        // Angles are radians: `to = 90` is 14 turns, most likely degrees; noted on stderr.
+        let notes = noting && property.name(in: stage.animator) == "angle" ? unitNotes : nil
         return LuaType(name: "number", annotation: "number", constraint: number.constraint,
-                       read: { call, i in number.read(call, i).map { Vec2($0, 0) } },
+                       read: { call, i in
+                           number.read(call, i).map { v in
+                               notes?.angle(v, field: "angle", at: call.callerLocation)
+                               return Vec2(v, 0)
+                           }
+                       },
                        push: { call, v in call.push(v.x) })
     }
 

@@ -51,12 +51,21 @@ extension Scene {
                 get: { $0.onResume }, set: { [unowned self] h, f in h.onResume = f; self.installAnimatorCallbacks(h) })
         c.describe = { _ in "animator (\(animator.behaviors.count) behaviors, \(animator.isRunning ? "running" : "paused"), t = \(NumberFormat.string(animator.elapsedTime)) s)" }
         lua.register(c)
-        module.add("animator", c.constructor("animhost.animator", "Returns the scene's animator, setting its reference bounds.", fields: [
+        module.add("animator", c.constructor("animhost.animator", "Returns the scene's animator, setting its reference bounds. A scene has one animator: a later call without bounds returns it; a second call with bounds is an error.", fields: [
             LuaParam("bounds", rect, "the reference bounds {x, y, width, height}", optional: true, unit: "pt"),
         ], tableOptional: true, example: "local animator = animhost.animator{bounds = {0, 0, 320, 568}}") { [unowned self] r throws(LuaCallError) in
             if let b = try r.optional("bounds", rect) {
-                guard b.size.x > 0, b.size.y > 0 else { throw r.error("bounds", "width and height must be > 0") }
+                guard b.size.x > 0, b.size.y > 0 else {
+                    let n = { (v: Double) in NumberFormat.string(v) }
+                    throw r.error("bounds", "width and height must be > 0, got {\(n(b.origin.x)), \(n(b.origin.y)), \(n(b.size.x)), \(n(b.size.y))}")
+                }
+                // UIKit has one animator per reference view and a scene has one view: a second
+                // set of bounds would silently move the walls of every item already placed.
+                if let first = self.api.animatorBoundsSetAt {
+                    throw r.error("bounds", "the scene's one animator already has bounds (set at \(first)); keep the animator that call returned, or call animhost.animator() without bounds to get it")
+                }
                 animator.referenceBounds = b
+                self.api.animatorBoundsSetAt = r.call.callerLocation ?? "an earlier call"
             }
             return self.animatorHandle()
         }, constructs: c)

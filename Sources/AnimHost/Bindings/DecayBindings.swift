@@ -30,7 +30,7 @@ extension Scene {
                        example: "animhost.decay{item = puck, property = \"center\", velocity = {800, 0}}") {
             [unowned self] r, item, property throws(LuaCallError) in
             let now = self.animations.current(item, property)
-            let velocity = try r.optional("velocity", self.animationValueType(property)) ?? now.velocity
+            let velocity = try r.optional("velocity", self.animationValueType(property, notes: false)) ?? now.velocity
             let d = try r.optional("deceleration", deceleration) ?? 0.998
             let motion = try self.animationCall(r) { () throws(AnimationError) in
                 try self.makeDecayMotion(property, from: now.value, velocity: velocity, deceleration: d)

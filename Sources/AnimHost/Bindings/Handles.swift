@@ -17,6 +17,9 @@ final class SceneAPI {
     /// Animation classes (AnimationBindings.swift).
     let animation = AnimationClasses()
     var animatorHandle: AnimatorHandle?
+    /// Where `animhost.animator{bounds = …}` set the bounds (`scene.lua:3`), so a second call
+    /// with bounds is refused by naming the first instead of silently replacing them.
+    var animatorBoundsSetAt: String?
     /// The strict metatable of gesture tables (GestureObject), made on the first gesture.
     var gestureMeta: LuaRef?
     /// The item class's fast fields (LuaKit holds it unretained).

@@ -6,21 +6,24 @@ extension Scene {
     /// tunable, after, every, run, time.
     func registerScene(in module: LuaModule) {
         let limits = [LuaParam("min", .number, optional: true), LuaParam("max", .number, optional: true),
-                      LuaParam("integer", .boolean, "whole numbers only; read as a Lua integer", optional: true, defaultValue: "false")]
-        module.function("tunable", "Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run.",
+                      LuaParam("integer", .boolean, "whole numbers only; read as a Lua integer", optional: true, defaultValue: "false"),
+                      LuaParam("scale", LuaType<String>.choice(["linear", "log"]), "how the viewer's slider spaces values: \"log\" evenly in log(value), for values spanning decades (needs min > 0)",
+                               optional: true, defaultValue: "\"linear\"")]
+        module.function("tunable", "Declares a constant the REPL's `:set` and `--set name=value` can change; returns its value in this run. `limits`: `min`, `max`, `integer = true` (whole numbers, read as a Lua integer), `scale = \"log\"` (the viewer's slider moves evenly in log(value), for values spanning decades such as a stiffness from 10 to 10000; needs `min` > 0).",
                         [LuaParam("name", .string), LuaParam("default", .number),
-                         LuaParam("limits", "table {min=, max=, integer=}", annotation: "{min: number?, max: number?, integer: boolean?}", "allowed values", optional: true)],
+                         LuaParam("limits", "table {min=, max=, integer=, scale=}", annotation: "{min: number?, max: number?, integer: boolean?, scale: \"linear\"|\"log\"|nil}", "allowed values and the viewer's slider scale", optional: true)],
                         returns: LuaParam("value", .number),
                         example: "local frequency = animhost.tunable(\"frequency\", 3, {min = 0.1, max = 20})") { [unowned self] call throws(LuaCallError) in
             let name = try call.argument(1, .string), def = try call.argument(2, .number)
             var t = Tunable(name: name, defaultValue: def, value: def)
             if !call.isNil(at: 3) {
                 guard let r = LuaFields(call, argument: 3, function: "tunable") else {
-                    throw call.argumentFailure(3, "expected table {min=, max=, integer=}, got \(call.typeName(at: 3))")
+                    throw call.argumentFailure(3, "expected table {min=, max=, integer=, scale=}, got \(call.typeName(at: 3))")
                 }
                 try r.checkNames(valid: limits.map(\.name), kind: "tunable")
                 t.minimum = try r.optional("min", .number); t.maximum = try r.optional("max", .number)
                 t.integer = try r.optional("integer", .boolean) ?? false
+                t.logScale = try r.optional("scale", LuaType<String>.choice(["linear", "log"])) == "log"
             }
             if let problem = t.declarationError { throw LuaCallError(problem) }
             if self.tunables.contains(where: { $0.name == name }) { throw LuaCallError("tunable '\(name)' is declared twice") }

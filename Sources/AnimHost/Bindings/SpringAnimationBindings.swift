@@ -78,7 +78,7 @@ extension Scene {
             let type = self.animationValueType(property)
             let from = try r.optional("from", type)
             let to = try r.optional("to", type) ?? now.value
-            let velocity = try r.optional("velocity", type) ?? (from == nil ? now.velocity : .zero)
+            let velocity = try r.optional("velocity", self.animationValueType(property, notes: false)) ?? (from == nil ? now.velocity : .zero)
             let spring = try self.animationCall(r) { () throws(AnimationError) in
                 try SpringAnimation(parameters: parameters, from: from ?? now.value, to: to, velocity: velocity,
                                     dimensions: property.dimensions, startTime: self.stage.time, threshold: property.springThreshold)

@@ -61,7 +61,7 @@ public enum TouchesCSV {
                 let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map(trimmed)
                 if !sawHeader {
                     guard cells == header else {
-                        throw fail("expected the header 't,touch,phase,x,y', got \(quote(line))")
+                        throw fail("expected the header 't,touch,phase,x,y', got \(quote(line))" + headerHint(line))
                     }
                     sawHeader = true
                     continue
@@ -92,11 +92,47 @@ public enum TouchesCSV {
         return TouchesFile(path: path, events: events, beganLine: beganLine)
     }
 
+    /// What is wrong with a header that is not `t,touch,phase,x,y`, as a clause to append:
+    /// another separator (a spreadsheet's `;` or a tab), the right names in another order,
+    /// or which names are missing and which are unknown. Empty when nothing more can be said.
+    static func headerHint(_ line: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: line, as: UTF8.self)
+        if line.contains(13) { return "; its lines end with CR alone (old Mac line ends): end them with LF or CRLF" }
+        if let hint = otherSeparator(line, fields: 1) { return hint }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(Array($0.utf8)[...]) }
+        let lowered = names.map { $0.lowercased() }
+        if lowered.sorted() == header.sorted() {
+            return lowered == header
+                ? "; the names must be lowercase"
+                : "; the columns are in another order (\(names.joined(separator: ", "))): a touches file has them in the order t,touch,phase,x,y"
+        }
+        let missing = header.filter { !lowered.contains($0) }
+        let unknown = names.filter { !header.contains($0.lowercased()) }
+        guard !missing.isEmpty || !unknown.isEmpty else { return "" }
+        var parts: [String] = []
+        if !missing.isEmpty { parts.append("missing \(missing.map { "'\($0)'" }.joined(separator: ", "))") }
+        if !unknown.isEmpty, unknown.count <= 5 { parts.append("not a touches column: \(unknown.map { "'\(clip($0))'" }.joined(separator: ", "))") }
+        return "; " + parts.joined(separator: "; ")
+    }
+
+    /// "; the fields are separated by ';' …" when a line with `fields` comma-separated fields
+    /// splits into five at a semicolon or a tab instead (what spreadsheets in many locales
+    /// export), else nil.
+    private static func otherSeparator(_ line: ArraySlice<UInt8>, fields: Int) -> String? {
+        guard fields < 5 else { return nil }
+        for (byte, name) in [(UInt8(ascii: ";"), "';'"), (UInt8(ascii: "\t"), "tabs")] {
+            if line.split(separator: byte, omittingEmptySubsequences: false).count == 5 {
+                return "; the fields are separated by \(name): a touches file separates them with commas (t,touch,phase,x,y)"
+            }
+        }
+        return nil
+    }
+
     /// The checked fields of one sample line.
     private static func slowFields(_ cells: [String], line: ArraySlice<UInt8>, fail: (String) -> HostError) throws(HostError)
         -> (Double, Int, TouchPhase, Double, Double) {
         guard cells.count == 5 else {
-            throw fail("expected 5 fields (t,touch,phase,x,y), got \(cells.count): \(quote(line))")
+            throw fail("expected 5 fields (t,touch,phase,x,y), got \(cells.count): \(quote(line))" + (otherSeparator(line, fields: cells.count) ?? ""))
         }
         guard let t = Double(cells[0]), t.isFinite, t >= 0, t <= 1e9 else {
             throw fail("field 't' must be a time in seconds from 0 to 1e9, got '\(clip(cells[0]))'")

@@ -101,6 +101,15 @@ struct SweepPicture {
 
     // MARK: Two tunables
 
+    /// A heat-map cell's number in at most four characters or so: 8.33, 41.7, 167, 4155, 12k.
+    static func cellLabel(_ v: Double) -> String {
+        let a = abs(v)
+        if a >= 10_000 { return NumberFormat.string((v / 1000).rounded()) + "k" }
+        if a >= 100 { return String(Int(v.rounded())) }
+        if a >= 10 { return NumberFormat.string((v * 10).rounded() / 10) }
+        return NumberFormat.string((v * 100).rounded() / 100)
+    }
+
     private var heatMaps: String {
         let width = PlotDocument.width
         let rowsRange = report.ranges[0], colsRange = report.ranges[1]
@@ -124,10 +133,16 @@ struct SweepPicture {
                 let fill = v.map { Self.color(hi > lo ? ($0 - lo) / (hi - lo) : 0.5) } ?? "#dadce0"
                 let x = left + Double(j) * cw, y = topY + Double(i) * ch
                 elements.append("<rect x=\"\(Svg.n(x))\" y=\"\(Svg.n(y))\" width=\"\(Svg.n(cw + 0.3))\" height=\"\(Svg.n(ch + 0.3))\" fill=\"\(fill)\"><title>\(Svg.escape("\(rowsRange.name)=\(NumberFormat.string(r.values[0])) \(colsRange.name)=\(NumberFormat.string(r.values[1])): \(v.map { NumberFormat.string($0) } ?? "—")"))</title></rect>")
-                if cw >= 34 && ch >= 16, let v {
+                // Every cell carries its number, as large as the cell lets it be (10 px at most;
+                // below 6 px it would not be read, and the cell's title still says it).
+                if let v {
                     let share = hi > lo ? (v - lo) / (hi - lo) : 0.5
-                    let label = abs(v) >= 100 ? String(Int(v.rounded())) : NumberFormat.string((v * 100).rounded() / 100)
-                    elements.append(Svg.text(x + cw / 2, y + ch / 2 + 4, label, anchor: "middle", size: 10, fill: share > 0.6 ? "#202124" : "#ffffff"))
+                    let label = Self.cellLabel(v)
+                    let size = min(10, (cw - 3) / (0.62 * Double(label.count)), ch - 5)
+                    if size >= 6 {
+                        elements.append(Svg.text(x + cw / 2, y + ch / 2 + size * 0.36, label, anchor: "middle", size: (size * 10).rounded(.down) / 10,
+                                                 fill: share > 0.6 ? "#202124" : "#ffffff"))
+                    }
                 }
             }
             // Axis labels: at most about eight per axis.

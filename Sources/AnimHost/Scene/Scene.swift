@@ -11,6 +11,8 @@ public struct SceneOptions {
     public var memoryMiB: Int = 256
     public var allowIO = false
     public var print: (String) -> Void = writeToStandardError
+    /// Where notes on implausible values go (`UnitNotes`); whole lines, newline included.
+    public var note: (String) -> Void = writeToStandardError
     public var input: [SyntheticInput] = []
     /// How a tunable override is named in messages: `--set` on the command line, `set` for
     /// a test's `animhost.load(path, {set = {…}})`.
@@ -43,6 +45,8 @@ public final class Scene {
     let api: SceneAPI
     /// Running animations, advanced after each physics step.
     let animations: AnimationSystem
+    /// Notes on values far outside what the API's units make plausible.
+    let unitNotes: UnitNotes
 
     init(options: SceneOptions, lua: LuaState, stage: Stage) {
         self.options = options
@@ -50,6 +54,7 @@ public final class Scene {
         self.stage = stage
         api = SceneAPI(lua: lua)
         animations = AnimationSystem(stage: stage)
+        unitNotes = UnitNotes(sink: options.note)
     }
 
     /// Loads and runs a scene script.

@@ -7,6 +7,9 @@ public struct Tunable: Sendable {
     public var maximum: Double?
     /// Declared `integer = true`: a count or an on/off switch, never a fraction.
     public var integer = false
+    /// Declared `scale = "log"`: the viewer's slider moves evenly in log(value), for a
+    /// tunable whose useful values span decades (a stiffness from 10 to 10000). Needs min > 0.
+    public var logScale = false
 
     /// "10 to 2000", "at least 0", "at most 1": the values a tunable takes, for messages.
     static func rangeText(minimum: Double?, maximum: Double?) -> String {
@@ -30,8 +33,8 @@ public struct Tunable: Sendable {
     }
 
     /// What is wrong with the declaration `animhost.tunable(name, default, {min=, max=,
-    /// integer=})`, or nil: min above max, a default outside the range, or a fraction where
-    /// `integer = true`. (Non-finite bounds and unknown keys are the table reader's errors.)
+    /// integer=, scale=})`, or nil: min above max, a default outside the range, a fraction where
+    /// `integer = true`, or `scale = "log"` without a min > 0. (Non-finite bounds and unknown keys are the table reader's errors.)
     var declarationError: String? {
         let tunable = "tunable '\(name)'"
         if let lo = minimum, let hi = maximum, lo > hi {
@@ -42,6 +45,14 @@ public struct Tunable: Sendable {
                 if let v, v.rounded() != v {
                     return "\(tunable): \(what) \(NumberFormat.string(v)) is not a whole number (it is declared integer = true)"
                 }
+            }
+        }
+        if logScale {
+            guard let lo = minimum else {
+                return "\(tunable): scale = \"log\" needs min (a number > 0): a log scale has no zero or negative values"
+            }
+            guard lo > 0 else {
+                return "\(tunable): scale = \"log\" needs min > 0, got min \(NumberFormat.string(lo)) (a log scale has no zero or negative values)"
             }
         }
         if let side = outside(defaultValue) {

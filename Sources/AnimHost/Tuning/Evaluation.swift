@@ -26,12 +26,32 @@ struct Evaluator: Sendable {
         var samples: [MotionSample]
     }
 
-    func sceneOptions(_ varied: [(name: String, value: Double)]) -> SceneOptions {
+    /// One run's prints and notes, kept so they can be shown after the run, each line marked
+    /// with the run's values (runs go in parallel: written as they come, they would interleave).
+    final class Output: @unchecked Sendable {
+        private(set) var text = ""
+        func append(_ s: String) { text += s }
+        /// The lines, each after `prefix` (`[k=100] `).
+        func lines(prefix: String) -> String {
+            guard !text.isEmpty else { return "" }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+                .map { prefix + $0 + "\n" }.joined()
+        }
+    }
+
+    /// `output` nil drops the run's prints and notes (`--quiet`, and the check before a sweep).
+    func sceneOptions(_ varied: [(name: String, value: Double)], output: Output? = nil) -> SceneOptions {
         var o = SceneOptions(path: script)
         o.hz = hz; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
         o.sets = sets.filter { s in !varied.contains { $0.name == s.name } } + varied
-        o.print = { _ in }   // a hundred runs printing the same lines would drown the report
+        o.print = { s in output?.append(s) }
+        o.note = { s in output?.append(s) }
         return o
+    }
+
+    /// `[k=100 damping=0.3] `: what marks a run's printed lines.
+    static func prefix(_ varied: [(name: String, value: Double)]) -> String {
+        "[" + varied.map { "\($0.name)=\(NumberFormat.string($0.value))" }.joined(separator: " ") + "] "
     }
 
     /// Loads the scene once (with the base values) to check names before a sweep or fit:
@@ -70,8 +90,8 @@ struct Evaluator: Sendable {
     }
 
     /// Runs the scene with `varied` set and measures the item from the last input on.
-    func run(_ varied: [(name: String, value: Double)]) throws(HostError) -> Run {
-        let scene = try Scene.load(sceneOptions(varied))
+    func run(_ varied: [(name: String, value: Double)], output: Output? = nil) throws(HostError) -> Run {
+        let scene = try Scene.load(sceneOptions(varied, output: output))
         let stage = scene.stage
         if !touches.isEmpty { stage.schedule(touches) }
         try stage.settleBoundary()

@@ -1,4 +1,7 @@
 import Dynamics
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Everything `animhost fit` takes.
 public struct FitOptions: Sendable {
@@ -22,6 +25,9 @@ public struct FitOptions: Sendable {
     public var seed: UInt64 = 0
     /// The Lua heap cap of each run, in MiB (`--memory`).
     public var memoryMiB = 256
+    /// Drop what the runs print; by default the reported run's lines are shown, marked
+    /// with its values (`[k=100] …`).
+    public var quiet = false
     public init(script: String) { self.script = script }
 }
 
@@ -180,12 +186,24 @@ extension Host {
                 evaluations += r.evaluations
                 if r.value < best.value { best = r }
             }
-            guard best.value.isFinite, let run = objective(best.x).run else {
+            // Hundreds of runs print the same lines: only the run reported (the best, or the
+            // middle of the box when none gave a result) shows what it printed, each line
+            // marked with its values (`--quiet` drops it).
+            func shown(_ x: [Double]) -> (values: [(name: String, value: Double)], output: Evaluator.Output?) {
+                (Array(zip(names, zip(x, whole).map { $1 ? $0.rounded() : $0 })), o.quiet ? nil : Evaluator.Output())
+            }
+            func echo(_ r: (values: [(name: String, value: Double)], output: Evaluator.Output?)) {
+                if let text = r.output?.lines(prefix: Evaluator.prefix(r.values)), !text.isEmpty { fputs(text, stderr) }
+            }
+            let bestRun = shown(best.x)
+            guard best.value.isFinite, let run = try? evaluator.run(bestRun.values, output: bestRun.output) else {
                 // Show why: the run at the middle of the box.
-                let middle = zip(lower, upper).map { ($0 + $1) / 2 }
-                _ = try evaluator.run(Array(zip(names, middle)))
+                let middle = shown(zip(lower, upper).map { ($0 + $1) / 2 })
+                defer { echo(middle) }
+                _ = try evaluator.run(middle.values, output: middle.output)
                 throw .script("fit: no run in the box gave a result")
             }
+            echo(bestRun)
 
             // The report.
             let width = names.map(\.count).max() ?? 0

@@ -25,6 +25,9 @@ public struct SweepOptions: Sendable {
     public var memoryMiB = 256
     /// Refuse sweeps with more combinations than this (before any shard).
     public var maxCombinations = 100_000
+    /// Drop what the runs print (`print`, notes); by default each line is shown after its
+    /// run, marked with the combination (`[k=100] …`).
+    public var quiet = false
 
     public init(script: String) { self.script = script }
 
@@ -80,15 +83,21 @@ extension Host {
             let part = shard.n > 1 ? "; this shard runs \(indices.count)" : ""
             fputs("animhost: sweep: \(grid.count) combinations (\(sizes))\(part)\n", stderr)
             let names = ranges.map(\.name)
+            let quiet = o.quiet
             let results = parallelMap(indices.count, jobs: jobs) { k in
                 let values = grid.combination(indices[k])
-                return Result { () throws(HostError) in try evaluator.run(Array(zip(names, values))) }
+                let output = quiet ? nil : Evaluator.Output()
+                let result = Result { () throws(HostError) in try evaluator.run(Array(zip(names, values)), output: output) }
+                return (result: result, printed: output?.lines(prefix: Evaluator.prefix(Array(zip(names, values)))) ?? "")
             }
             // A combination that fails is named with its error and left out; the rows of
             // the others are still written (a sweep of hours is not lost to one bad run).
+            // What each run printed comes first, in combination order, each line marked with
+            // its combination (`--quiet` drops it).
             var runs: [(values: [Double], run: Evaluator.Run)] = []
             var failures: [HostError] = []
-            for (k, r) in results.enumerated() {
+            for (k, (r, printed)) in results.enumerated() {
+                if !printed.isEmpty { fputs(printed, stderr) }
                 let values = grid.combination(indices[k])
                 switch r {
                 case .success(let run): runs.append((values, run))

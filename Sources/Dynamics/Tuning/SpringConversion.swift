@@ -58,11 +58,19 @@ public struct SpringConversion: Sendable, Equatable {
         // The forms whose names cover every given spring parameter.
         let candidates = forms.filter { f in spring.allSatisfy(f.names.contains) }
         guard let form = candidates.first(where: { f in f.required.allSatisfy(spring.contains) }) ?? candidates.first else {
-            // Name two forms that were mixed: the first given parameter's form and one it does not cover.
-            let first = forms.first { $0.names.contains(spring[0]) }!
-            let other = spring.first { !first.names.contains($0) }!
-            let second = forms.first { $0.names.contains(other) }!
-            throw SpringConversionError("two parameterisations at once: \(first.required.map(spell).joined(separator: "/")) and \(second.required.map(spell).joined(separator: "/")); give one")
+            // Split what was given between two forms and name every given parameter, so the
+            // message points at the user's own options (`--stiffness`, `--speed`), not at
+            // forms they never wrote.
+            func widest(_ among: [Form], _ names: [String]) -> Form {
+                among.max { a, b in names.filter(a.names.contains).count < names.filter(b.names.contains).count }!
+            }
+            let first = widest(forms.filter { $0.names.contains(spring[0]) }, spring)
+            let rest = spring.filter { !first.names.contains($0) }
+            let second = widest(forms.filter { $0.names.contains(rest[0]) }, rest)
+            func part(_ names: [String], _ form: Form) -> String {
+                "\(names.map(spell).joined(separator: ", ")) (of \(form.required.map(spell).joined(separator: "/")))"
+            }
+            throw SpringConversionError("two parameterisations at once: \(part(spring.filter(first.names.contains), first)) and \(part(rest, second)); give one")
         }
         if let missing = form.required.first(where: { value($0) == nil }) {
             let have = form.required.first { value($0) != nil }!

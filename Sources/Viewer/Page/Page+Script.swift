@@ -9,7 +9,7 @@ extension Page {
     const state = {
       scene: null, frame: null, socket: null, connected: false, playing: true, error: null,
       trails: new Map(), maxTime: 1, view: { s: 1, ox: 0, oy: 0 }, pointers: new Map(),
-      plotItem: null, plotDirty: true, seekPending: null,
+      plotItem: null, plotDirty: true, seekPending: null, resetFrom: null,
     };
 
     // ---- connection -------------------------------------------------------------------
@@ -58,7 +58,13 @@ extension Page {
         if (!last || last.x !== it.x || last.y !== it.y) trail.push({ x: it.x, y: it.y });
         if (trail.length > 120) trail.shift();
       }
-      state.maxTime = Math.max(state.maxTime, f.t);
+      // After Reset, frames of the old run may still be on their way: they must not stretch
+      // the new run's time line. The new run starts at a time before the one reset from.
+      if (state.resetFrom !== null) {
+        if (f.t < state.resetFrom - 1e-9) { state.resetFrom = null; state.maxTime = Math.max(1, f.t); state.trails.clear(); }
+      } else {
+        state.maxTime = Math.max(state.maxTime, f.t);
+      }
       $("time").textContent = f.t.toFixed(3);
       const scrub = $("scrub");
       if (document.activeElement !== scrub || !state.scrubbing) {
@@ -105,7 +111,12 @@ extension Page {
     // ---- controls ---------------------------------------------------------------------
     $("play").onclick = () => send({ type: state.playing ? "pause" : "play" });
     $("step").onclick = stepFrame;
-    $("reset").onclick = () => { state.trails.clear(); state.maxTime = 1; send({ type: "reset" }); };
+    $("reset").onclick = () => {
+      state.trails.clear(); state.maxTime = 1;
+      // A reset at t ≈ 0 has no old frames to tell apart; otherwise wait for the new run's first.
+      state.resetFrom = state.frame && state.frame.t > 1e-6 ? state.frame.t : null;
+      send({ type: "reset" });
+    };
     for (const b of $("speed").children) b.onclick = () => send({ type: "speed", factor: Number(b.dataset.speed) });
     function stepFrame() {
       const sc = state.scene;
@@ -127,12 +138,12 @@ extension Page {
 
     function buildTunables(list) {
       const box = $("tunables");
-      const key = JSON.stringify(list.map((t) => [t.name, t.min, t.max]));
+      const key = JSON.stringify(list.map((t) => [t.name, t.min, t.max, t.scale]));
       if (box.dataset.key === key) {
         for (const t of list) {
           const input = box.querySelector(`input[data-name="${t.name}"]`);
           if (input && input.type === "checkbox") { input.checked = t.value === 1; }
-          else if (input && document.activeElement !== input) { input.value = t.value; }
+          else if (input && document.activeElement !== input) { input.value = input.toSlider ? input.toSlider(t.value) : t.value; }
           const out = box.querySelector(`output[data-name="${t.name}"]`);
           if (out) out.textContent = fmt(t.value);
         }
@@ -142,7 +153,9 @@ extension Page {
       if (!list.length) { box.innerHTML = '<p class="muted">This scene declares no <code>animhost.tunable</code>.</p>'; return; }
       box.innerHTML = "";
       for (const t of list) {
-        const lo = t.min ?? Math.min(0, t.default * 2), hi = t.max ?? Math.max(1, t.default * 2);
+        const log = t.scale === "log";   // declared {scale = "log"}: min > 0, values spanning decades
+        const lo = t.min ?? Math.min(0, t.default * 2);
+        const hi = t.max ?? (log ? Math.max(t.default, lo) * 100 : Math.max(1, t.default * 2));
         const row = document.createElement("div");
         row.className = "tunable";
         if (t.integer && lo === 0 && hi === 1) {   // an on/off switch: a toggle, not a slider
@@ -161,10 +174,24 @@ extension Page {
         row.querySelector("label").textContent = t.name;
         const out = row.querySelector("output"); out.dataset.name = t.name; out.textContent = fmt(t.value);
         const input = row.querySelector("input");
-        Object.assign(input, { min: lo, max: hi, step: t.integer ? 1 : niceStep(hi - lo), value: t.value });
+        let value = () => Number(input.value);
+        if (log) {
+          // The slider moves through 1000 positions evenly spaced in log(value): from 10 to
+          // 10000 each decade gets a third of the track, not 0.1 % for the first.
+          const a = Math.log(lo), b = Math.log(hi);
+          input.toSlider = (v) => Math.round((Math.log(Math.min(hi, Math.max(lo, v))) - a) / (b - a) * 1000);
+          value = () => {
+            const v = Math.exp(a + (b - a) * Number(input.value) / 1000);
+            return Math.min(hi, Math.max(lo, t.integer ? Math.round(v) : Number(v.toPrecision(4))));
+          };
+          Object.assign(input, { min: 0, max: 1000, step: 1, value: input.toSlider(t.value) });
+          row.querySelector(".range span").insertAdjacentHTML("afterend", '<span class="scale">log scale</span>');
+        } else {
+          Object.assign(input, { min: lo, max: hi, step: t.integer ? 1 : niceStep(hi - lo), value: t.value });
+        }
         input.dataset.name = t.name;
-        input.oninput = () => { out.textContent = fmt(Number(input.value)); };
-        input.onchange = () => send({ type: "set", name: t.name, value: Number(input.value) });
+        input.oninput = () => { out.textContent = fmt(value()); };
+        input.onchange = () => send({ type: "set", name: t.name, value: value() });
         box.appendChild(row);
       }
     }
@@ -232,7 +259,9 @@ extension Page {
       const r = canvas.getBoundingClientRect(), v = state.view;
       return { x: (clientX - r.left - v.ox) / v.s, y: (clientY - r.top - v.oy) / v.s };
     }
-    window.animhost = { toScreen, toScene, time: () => (state.frame ? state.frame.t : 0), state };
+    // For the browser tests: the geometry, the state, and the message handler (to hand the
+    // page a late frame of a run that was reset).
+    window.animhost = { toScreen, toScene, time: () => (state.frame ? state.frame.t : 0), state, receive, labelInside };
 
     // ---- touches ----------------------------------------------------------------------
     function touch(e, phase) {
@@ -370,8 +399,19 @@ extension Page {
         ctx.lineTo(it.x + dx - ux * head + uy * head * 0.5, it.y + dy - uy * head - ux * head * 0.5);
         ctx.closePath(); ctx.fill();
         ctx.font = `500 ${10.5 * px}px Inter, system-ui, sans-serif`; ctx.textAlign = "left"; ctx.textBaseline = "bottom";
-        ctx.fillText(`${Math.round(Math.hypot(it.vx, it.vy))} pt/s`, it.x + dx + 6 * px, it.y + dy - 4 * px);
+        const label = `${Math.round(Math.hypot(it.vx, it.vy))} pt/s`;
+        const at = labelInside(it.x + dx + 6 * px, it.y + dy - 4 * px, ctx.measureText(label).width, 13 * px, px);
+        ctx.fillText(label, at.x, at.y);
       }
+    }
+
+    // Where a label of `w` × `h` (scene units, baseline at its bottom left) can go near x, y
+    // and still be seen whole: kept 4 px inside the canvas, which may be smaller than the scene.
+    function labelInside(x, y, w, h, px) {
+      const v = state.view, r = canvas.getBoundingClientRect();
+      const left = -v.ox / v.s + 4 * px, right = (r.width - v.ox) / v.s - 4 * px;
+      const top = -v.oy / v.s + 4 * px, bottom = (r.height - v.oy) / v.s - 4 * px;
+      return { x: Math.max(left, Math.min(x, right - w)), y: Math.max(top + h, Math.min(y, bottom)) };
     }
 
     function drawAttachments(list, px) {

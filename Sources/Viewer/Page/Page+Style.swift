@@ -65,6 +65,9 @@ extension Page {
     .tunable input { grid-column: 1 / 3; width: 100%; accent-color: var(--accent); }
     .tunable.switch input { grid-column: auto; width: auto; margin: 0 6px 0 0; vertical-align: -2px; }
     .tunable .range { grid-column: 1 / 3; display: flex; justify-content: space-between; font-size: 10.5px; color: var(--muted); }
+    .tunable .range .scale { font-style: italic; opacity: .8; }
+    /* The last change stays a glance: long comparisons scroll inside it, below the motion plot. */
+    .compare-scroll { max-height: 180px; overflow-y: auto; }
     table { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
     td, th { padding: 4px 4px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
     td:first-child, th:first-child { text-align: left; color: var(--muted); white-space: normal; }

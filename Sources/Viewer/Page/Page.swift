@@ -55,13 +55,13 @@ enum Page {
           <h2>Tunables</h2>
           <div id="tunables"><p class="muted">This scene declares no <code>animhost.tunable</code>.</p></div>
         </div>
-        <div class="card" id="compareCard" hidden>
-          <h2>Last change <span class="muted" id="compareTitle"></span></h2>
-          <table id="compare"></table>
-        </div>
         <div class="card">
           <h2>Motion <select id="plotItem"></select></h2>
           <div class="plot"><img id="plot" alt="x, y and speed over time"></div>
+        </div>
+        <div class="card" id="compareCard" hidden>
+          <h2>Last change <span class="muted" id="compareTitle"></span></h2>
+          <div class="compare-scroll"><table id="compare"></table></div>
         </div>
         <div class="card downloads">
           <h2>Downloads</h2>

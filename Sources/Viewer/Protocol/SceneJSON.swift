@@ -32,6 +32,7 @@ enum SceneJSON {
             if let m = t.minimum { item += ",\"min\":\(num(m))" }
             if let m = t.maximum { item += ",\"max\":\(num(m))" }
             if t.integer { item += ",\"integer\":true" }   // the page's slider moves in whole steps
+            if t.logScale { item += ",\"scale\":\"log\"" }   // … or evenly in log(value)
             return item + "}"
         }.joined(separator: ",")
         s += "]"

@@ -91,7 +91,9 @@ final class SpringConversionTests: XCTestCase {
             do { _ = try SpringConversion.convert(g); return "" } catch { return error.description }
         }
         XCTAssertEqual(message([("frequency", 2), ("dampingRatio", 0.5), ("duration", 0.5), ("bounce", 0.2)]),
-                       "two parameterisations at once: frequency/dampingRatio and duration/bounce; give one")
+                       "two parameterisations at once: frequency, dampingRatio (of frequency/dampingRatio) and duration, bounce (of duration/bounce); give one")
+        XCTAssertEqual(message([("stiffness", 300), ("dampingRatio", 0.8), ("response", 0.3)]),
+                       "two parameterisations at once: stiffness (of stiffness/damping) and dampingRatio, response (of response/dampingRatio); give one")
         XCTAssertEqual(message([("mass", -1), ("stiffness", 100), ("damping", 10)]), "mass must be > 0, got -1")
         XCTAssertEqual(message([("duration", 0.5), ("bounce", 1)]),
                        "bounce must be greater than -1 and less than 1 (1 would never stop), got 1")

@@ -1,0 +1,56 @@
+import XCTest
+import TestSupport
+
+/// Values far outside what the API's units make plausible get a note on stderr (never an
+/// error), naming the unit, once per field and script line.
+final class UnitNotesTests: XCTestCase {
+    private func run(_ script: String) throws -> (RunResult, String) {
+        let path = try temporaryFile("units.lua", script)
+        return (try runAnimhost(["run", path, "--duration", "0.05"]), path)
+    }
+
+    func testGravityInPointsPerSecondSquaredIsNoted() throws {
+        let (r, path) = try run("""
+            local a = animhost.animator{bounds = {0, 0, 320, 568}}
+            local box = animhost.item{name = "box", center = {100, 100}}
+            local g = animhost.gravity{items = {box}, magnitude = 1000}
+            a:addBehavior(g)
+            for i = 1, 3 do g.magnitude = 2000 end
+            g.direction = {0, 500}
+            g.magnitude = 2
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("animhost: note: \(path):3: gravity magnitude 1000 is 1 000 000 pt/s² (1.0 is 1000 pt/s², UIKit's units); for 1000 pt/s² give 1\n"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("animhost: note: \(path):5: gravity magnitude 2000 is 2 000 000 pt/s²"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("animhost: note: \(path):6: gravity direction length 500 is 500 000 pt/s²"), r.stderr)
+        // Once per field and line: the loop's three assignments give one note; 2 gives none.
+        XCTAssertEqual(r.stderr.components(separatedBy: "animhost: note:").count - 1, 3, r.stderr)
+        XCTAssertFalse(r.stdout.isEmpty, "a note is not an error: the frames are written")
+    }
+
+    func testAnAngleInDegreesIsNoted() throws {
+        let (r, path) = try run("""
+            animhost.animator{bounds = {0, 0, 320, 568}}
+            local box = animhost.item{name = "box", center = {100, 100}}
+            animhost.spring{item = box, property = "angle", to = 90}
+            animhost.spring{item = box, property = "angle", to = math.rad(90)}
+            animhost.spring{item = box, property = "center", to = {90, 90}}
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("animhost: note: \(path):3: angle 90 is in radians (90 rad = 14 turns); for degrees use math.rad(90)\n"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "animhost: note:").count - 1, 1, r.stderr)
+    }
+
+    func testPlausibleValuesSayNothing() throws {
+        let (r, _) = try run("""
+            local a = animhost.animator{bounds = {0, 0, 320, 568}}
+            local box = animhost.item{name = "box", center = {100, 100}}
+            a:addBehavior(animhost.gravity{items = {box}, magnitude = 3})
+            animhost.spring{item = box, property = "angle", to = 2 * math.pi}
+            animhost.spring{item = box, property = "angle", to = 1, velocity = 30}   -- a fast spin, not degrees
+            animhost.decay{item = box, property = "angle", velocity = 40}
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+    }
+}
