@@ -14,6 +14,7 @@
 
 #include <limits.h>
 #include <signal.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -81,11 +82,31 @@ static void cl_sigint_handler(int sig) {
     if (L != NULL) lua_sethook(L, cl_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
+/// The signals the handler takes, all blocked while it runs: a second signal arriving in the
+/// middle of the first one's handler would otherwise read the flag before the first set it,
+/// and two signals would count as one.
+static void caught_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGQUIT);
+    sigaddset(set, SIGUSR1);
+    sigaddset(set, SIGUSR2);
+    sigaddset(set, SIGPIPE);
+}
+
+void cl_signals_hold(int hold) {
+    sigset_t set;
+    caught_signals(&set);
+    pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
 void cl_sigint_catch(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = cl_sigint_handler;
-    sigemptyset(&sa.sa_mask);
+    caught_signals(&sa.sa_mask);
     sa.sa_flags = 0;  // no SA_RESTART: poll and read return EINTR
     sigaction(SIGINT, &sa, NULL);
     g_autoarm = 1;
@@ -95,7 +116,7 @@ void cl_sigterm_catch(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = cl_sigint_handler;
-    sigemptyset(&sa.sa_mask);
+    caught_signals(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     // Signals whose default also ends the process: each stops the run the same way, so the

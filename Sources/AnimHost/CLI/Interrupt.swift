@@ -28,6 +28,14 @@ enum Interrupt {
     /// renamed into place). Returns the registration for `forget`, or -1.
     static func removeOnSignal(_ path: String) -> Int32 { cl_exit_cleanup_add(path) }
 
+    /// Runs `body` with the caught signals held back: one that arrives meanwhile is handled
+    /// when `body` returns (a temporary file is then already registered for removal).
+    static func holdingSignals<T>(_ body: () -> T) -> T {
+        cl_signals_hold(1)
+        defer { cl_signals_hold(0) }
+        return body()
+    }
+
     /// Forgets a registration of `removeOnSignal` (-1 is ignored).
     static func forget(_ registration: Int32) { cl_exit_cleanup_remove(registration) }
 

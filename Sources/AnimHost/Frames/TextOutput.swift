@@ -162,10 +162,15 @@ public final class TextOutput {
             file = fdopen(fd, "a")
             if file == nil { failure = errno; Glibc.close(fd) }
         case .replace(let final, let mode):
+            // Made and registered for removal with signals held: a second signal in between
+            // would end the process and leave the file behind.
             var template = Array((final + ".tmp-\(getpid())-XXXXXX").utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let fd = Interrupt.holdingSignals { () -> Int32 in
+                let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                if fd >= 0 { temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+                return fd
+            }
             if fd < 0 { failure = errno; return nil }
-            temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             fchmod(fd, mode)
             file = fdopen(fd, "w")
             if file == nil { failure = errno; Glibc.close(fd); removeTemporary() }

@@ -346,6 +346,9 @@ void cl_sigint_catch(void);
 /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE the same way as SIGINT
 /// (a plain `run` ends cleanly: frames so far committed, no temporary file left).
 void cl_sigterm_catch(void);
+/// Holds (1) or releases (0) the caught signals on the calling thread: a signal arriving
+/// meanwhile waits, so a temporary file can be made and registered for removal as one step.
+void cl_signals_hold(int hold);
 
 /// Gives SIGINT, SIGTERM and SIGHUP back their default action (the process ends).
 void cl_sigint_default(void);
