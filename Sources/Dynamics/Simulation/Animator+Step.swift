@@ -121,8 +121,10 @@ extension Animator {
     /// Advances the simulation by one step of `1/hz` seconds, then runs the behaviors'
     /// actions. Does nothing to the items while paused.
     public func step() {
-        stepCount += 1
+        // Counted after the rebuild: a joint made there was added before this step, and
+        // anchors measure their glides in steps completed.
         rebuildIfNeeded()
+        stepCount += 1
         if behaviors.isEmpty {
             deliverContactEvents() // "ended" events of contacts whose behaviors just left
             if isRunning { pause() }

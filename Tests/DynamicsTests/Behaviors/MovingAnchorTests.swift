@@ -110,6 +110,22 @@ final class MovingAnchorTests: XCTestCase {
         }
     }
 
+    func testAnAnchorMovedEveryOtherStepFromItsCreationGlidesAtItsSpeedFromTheFirstMove() throws {
+        // `animhost.every(1/60, …)` on a 120 Hz animator, from t = 0: the first move comes two
+        // steps after the attachment was added, so it glides over those two steps (it used to
+        // cover them in one, at twice the speed, and then stand still for a step).
+        let (animator, item, _, set) = try scene { item in
+            let a = AttachmentBehavior(item: item, end: .anchor(Vec2(100, 100)), length: 0)
+            return (a, { a.anchorPoint = $0 })
+        }
+        let h = animator.stepDuration
+        for s in 1...24 {
+            animator.step()
+            if s % 2 == 0 { set(Vec2(100 + speed * Double(s) * h, 100)) }
+            if s > 3 { XCTAssertEqual(animator.velocity(of: item).x, speed, accuracy: 3, "step \(s)") }
+        }
+    }
+
     func testARopeBehindADraggedItemIsPulledAlong() throws {
         let animator = Animator()
         let lead = try animator.addItem(name: "lead", center: Vec2(200, 100), size: Vec2(40, 40))
