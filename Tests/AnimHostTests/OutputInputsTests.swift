@@ -141,6 +141,27 @@ final class OutputInputsTests: XCTestCase {
     }
 }
 
+extension OutputInputsTests {
+    /// `run | head`: the reader went away, which is no interruption and no error — the run
+    /// ends quietly with 128 + SIGPIPE, as a command ended by its closed pipe does (it used to
+    /// print a write error and "interrupted …; the frames up to then were written", exit 130).
+    func testARunWhoseReaderWentAwayEndsQuietly() throws {
+        let script = try temporaryFile("endless.lua", "animhost.item{name = 'b', center = {0, 0}}\n")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(packageRoot)/.build/debug/animhost' run '\(script)' --duration 100000 2>/tmp/animhost-epipe-$$.err "
+                       + "| head -c 100 >/dev/null; s=${PIPESTATUS[0]}; cat /tmp/animhost-epipe-$$.err >&2; rm -f /tmp/animhost-epipe-$$.err; exit $s"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 141, e)
+        XCTAssertEqual(e, "", "nothing to say when the reader went away")
+    }
+}
+
 /// Runs a shell command line in the package root.
 func runShell(_ command: String) throws -> (stderr: String, status: Int32) {
     let p = Process()

@@ -68,6 +68,7 @@ public enum Host {
             }
         } catch {
             output.close()
+            if output.readerWentAway { return Self.readerGoneStatus }
             if Interrupt.pending {
                 if pacer != nil { return 0 }
                 reportInterrupted(at: scene.stage.time)
@@ -81,11 +82,16 @@ public enum Host {
             return 0
         case .interrupted(let t):
             output.close()
+            if output.readerWentAway { return Self.readerGoneStatus }
             if pacer != nil { return 0 }   // streaming live: Ctrl-C is the normal end
             reportInterrupted(at: t)
             return 130
         }
     }
+
+    /// The status of a run whose standard output's reader went away: 128 + SIGPIPE, what
+    /// the shell reports for a command the closed pipe ended.
+    static let readerGoneStatus: Int32 = 128 + 13
 
     static func reportInterrupted(at t: Double) {
         fputs("animhost: interrupted at t = \(NumberFormat.string(t)) s; the frames up to then were written\n", stderr)

@@ -235,9 +235,17 @@ public final class TextOutput {
         if let tmp = temporaryPath { unlink(tmp); temporaryPath = nil }
     }
 
-    /// Commits, reporting a write error on stderr instead of throwing.
+    /// Whether the frames went to standard output and its reader went away (`run | head`):
+    /// the run then ends quietly, as a command whose pipe closed does, not with an error.
+    public var readerWentAway: Bool {
+        if case .standardOutput = target { return failure == EPIPE }
+        return false
+    }
+
+    /// Commits, reporting a write error on stderr instead of throwing (but not a reader that
+    /// went away: see `readerWentAway`).
     public func close() {
-        do throws(HostError) { try commit() } catch { Host.report(error) }
+        do throws(HostError) { try commit() } catch { if !readerWentAway { Host.report(error) } }
     }
 
     deinit { close() }
