@@ -12,7 +12,7 @@ import XCTest
 /// Deterministic: scene i has seed `ANIMHOST_TRUTH_SEED` (default 20261127) + i, for
 /// `ANIMHOST_TRUTH_COUNT` (default 1000) scenes. Locally, `ANIMHOST_TRUTH_SHRINK_ALL=1`
 /// shrinks every failing scene and counts what the shrunk scenes hold, to sort failures
-/// by cause.
+/// by cause; `ANIMHOST_TRUTH_SHRINK=0` prints the first failing scene as generated.
 final class TruthPropertyTests: XCTestCase {
     static let defaultSeed: UInt64 = 20_261_127
     static let defaultCount = 1000
@@ -37,9 +37,14 @@ final class TruthPropertyTests: XCTestCase {
         guard let first = failing.first else { return }
         var message = "\(failing.count) of \(count) generated scenes contradict their frames (\(pairs) pairs in the truthful ones); seeds: "
             + failing.prefix(20).map { String($0.scene.seed) }.joined(separator: ", ") + (failing.count > 20 ? ", …" : "") + "\n"
-        let shrunk = check.shrink(first.scene, first.outcome)
-        message += "The first, seed \(first.scene.seed), shrunk in \(shrunk.runs) runs to:\n\n" + shrunk.scene.luaScript + "\n"
-        message += describe(shrunk.outcome) + "\n"
+        if environment("ANIMHOST_TRUTH_SHRINK") == "0" {
+            // The scene as generated: a shrunk scene may be one the generator never makes.
+            message += "The first, seed \(first.scene.seed), as generated:\n\n" + first.scene.luaScript + "\n" + describe(first.outcome) + "\n"
+        } else {
+            let shrunk = check.shrink(first.scene, first.outcome)
+            message += "The first, seed \(first.scene.seed), shrunk in \(shrunk.runs) runs to:\n\n" + shrunk.scene.luaScript + "\n"
+            message += describe(shrunk.outcome) + "\n"
+        }
         if shrinkAll {
             var tally: [String: [UInt64]] = [:]
             for f in failing {

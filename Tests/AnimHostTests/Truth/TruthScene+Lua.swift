@@ -275,6 +275,16 @@ extension TruthScene {
             let n = p.n
             switch p.kind {
             case .teleport: add(p.items[0], p.at, p.at, .teleport)
+            case .fixed, .pin, .sliding, .attachment:
+                // A rigid attachment's anchor that starts moving at full speed (a constant
+                // velocity, or a sine through zero) is a velocity step by design: the item is
+                // yanked to the anchor's speed within a step, as a finger grabbing it would,
+                // and so is whatever hangs from it. The first move lands in the step after
+                // the joint's (a timer's first call, or an action after the step), hence
+                // [t0, t0 + 2h], for every item linked to it by attachments.
+                if p.items.count == 1, motion(p) != nil, p.kind != .attachment || (n["frequency"] ?? 0) == 0 {
+                    for i in linked(to: p.items[0]) { add(i, p.at, p.at + 2 * h, .kick) }
+                }
             case .push where n["instantaneous"] == 1:
                 for i in p.items { add(i, p.at, p.at + h, .kick) }
             case .spring, .decay:
@@ -295,6 +305,21 @@ extension TruthScene {
                 }
             default: break
             }
+        }
+        return out
+    }
+
+    /// The items joined to `name` by attachments between two items (limits included), and
+    /// `name` itself: a kick to one reaches all of them within the step.
+    private static let joints: Set<Kind> = [.attachment, .fixed, .pin, .sliding, .limit]
+
+    private func linked(to name: String) -> [String] {
+        var out = [name], k = 0
+        while k < out.count {
+            for p in parts where p.items.count == 2 && p.items.contains(out[k]) && Self.joints.contains(p.kind) {
+                for i in p.items where !out.contains(i) { out.append(i) }
+            }
+            k += 1
         }
         return out
     }

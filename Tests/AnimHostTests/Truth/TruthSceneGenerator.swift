@@ -142,7 +142,60 @@ struct TruthSceneGenerator {
             defer { seenPan = true }
             return seenPan
         }
+        wellPosed(&parts)
         return TruthScene(seed: seed, items: items, parts: parts, duration: duration)
+    }
+
+    /// Attachments that hold an item's position rigidly (a velocity constraint with no give):
+    /// fixed, pin and sliding attachments and a distance attachment without a frequency, on
+    /// either of their items.
+    static func rigidlyHeld(_ parts: [TruthScene.Part]) -> Set<String> {
+        var held: Set<String> = []
+        for p in parts {
+            switch p.kind {
+            case .fixed, .pin, .sliding: held.formUnion(p.items)
+            case .attachment where (p.n["frequency"] ?? 0) == 0: held.formUnion(p.items)
+            default: break
+            }
+        }
+        return held
+    }
+
+    /// Removes what would make the scene physically ill-posed, so that no truthful frames
+    /// exist for it (not a lie of the engine's, a contradiction of the script's):
+    ///
+    /// - An animation of `center` or `angle` (spring, decay, basic, key frames, a tap's
+    ///   spring, a pan's release spring or decay) of an item a rigid attachment holds. The
+    ///   animation wins for the property it drives (DESIGN.md: "Who wins when a behavior and
+    ///   an animation both drive an item: the animation"), so the joint cannot hold and fights
+    ///   it through whatever the animation leaves free (the angle, the other item), by an
+    ///   amount the animation decides afresh every step: no velocity describes that. Such
+    ///   animations are dropped (a tap's spring becomes an instantaneous push, a pan's release
+    ///   ends with the drag).
+    /// - A pan's rigid drag attachment (length 0, no frequency) on an item that a rigid
+    ///   attachment already holds: two rigid constraints fixing the same item's position,
+    ///   which cannot both hold once finger and anchor part. The drag gets a frequency (5 Hz,
+    ///   a soft drag as UIKit's attachment with a frequency), which keeps the scene's
+    ///   gesture and makes it well-posed.
+    ///
+    /// Decided after the whole scene is drawn, so the random stream, and every other scene,
+    /// is unchanged.
+    static func wellPosed(_ parts: inout [TruthScene.Part]) {
+        let held = rigidlyHeld(parts)
+        // A pan's rigid drag holds its item too while the finger is down.
+        let dragged = parts.filter { $0.kind == .pan && $0.words["style"] == "anchor" && ($0.n["frequency"] ?? 0) == 0 }.map { $0.items[0] }
+        let animations: Set<TruthScene.Kind> = [.spring, .decay, .basic, .keyframes, .propertyAnimator]
+        parts.removeAll { animations.contains($0.kind) && (held.contains($0.items[0]) || dragged.contains($0.items[0])) }
+        for i in parts.indices where held.contains(parts[i].items.first ?? "") {
+            switch parts[i].kind {
+            case .tap where parts[i].words["action"] == "spring":
+                parts[i].words["action"] = "kick"
+            case .pan:
+                parts[i].words["release"] = "none"
+                if parts[i].words["style"] == "anchor" && parts[i].n["frequency"] == nil { parts[i].n["frequency"] = 5 }
+            default: break
+            }
+        }
     }
 
     /// An attachment of one of its kinds, or a snap, usually with a moving anchor.
