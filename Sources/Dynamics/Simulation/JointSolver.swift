@@ -50,6 +50,28 @@ struct JointSolver {
         return e * ((l - band) / l)
     }
 
+    /// The relax pass's drift correction, as the velocity bias it solves for: `bias` (the
+    /// correction beyond the band, `biasRate · beyond(C)`) only as far as `cdot`, the
+    /// constraint's velocity the positions just moved with, already carried it out. An item
+    /// pulled back toward its joint (teleported, yanked) keeps the velocity it moved back
+    /// with; an item held off by a steady load (a spring or a push against a weld) that did
+    /// not move reports no motion, as Box2D's relax pass would. Keeping the whole correction
+    /// there reported the velocity the joint kept asking for while the item stayed put
+    /// (DESIGN.md "Motion that tells the truth").
+    @inlinable @inline(__always)
+    static func relaxBias(_ bias: Double, cdot: Double) -> Double {
+        // The correction moves toward −bias: keep what cdot did of it, no more, never the other way.
+        bias > 0 ? min(bias, max(0, -cdot)) : (bias < 0 ? max(bias, min(0, -cdot)) : 0)
+    }
+
+    @inlinable @inline(__always)
+    static func relaxBias(_ bias: Vec2, cdot: Vec2) -> Vec2 {
+        let b2 = bias.lengthSquared
+        guard b2 > 0 else { return .zero }
+        let s = min(1, max(0, -cdot.dot(bias) / b2))
+        return bias * s
+    }
+
     @inlinable
     init(h: Double) {
         self.h = h
@@ -214,9 +236,10 @@ struct JointSolver {
         let k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x
         let det = k11 * k22 - k12 * k12
         guard det != 0 else { return }
-        let bias = relaxing ? Self.beyond(p.separation, Self.linearDriftBand) * rigidSoftness.biasRate
+        let vr = p.relativeVelocity
+        let bias = relaxing ? Self.relaxBias(Self.beyond(p.separation, Self.linearDriftBand) * rigidSoftness.biasRate, cdot: vr)
                             : p.separation * soft.biasRate
-        let rhs = p.relativeVelocity + bias
+        let rhs = vr + bias
         let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
         let impulse = solved * -soft.massScale - accumulated * soft.impulseScale
         accumulated += impulse
@@ -240,7 +263,7 @@ struct JointSolver {
             let soft = c.isSpring ? c.spring : (useBias ? rigidSoftness : .rigid)
             let cdot = axis.dot(vr)
             let error = length - c.length
-            let bias = !c.isSpring && !useBias ? rigidSoftness.biasRate * Self.beyond(error, Self.linearDriftBand)
+            let bias = !c.isSpring && !useBias ? Self.relaxBias(rigidSoftness.biasRate * Self.beyond(error, Self.linearDriftBand), cdot: cdot)
                                                : soft.biasRate * error
             let lambda = -soft.massScale * axialMass * (cdot + bias) - soft.impulseScale * c.impulse.x
             c.impulse.x += lambda
@@ -290,7 +313,7 @@ struct JointSolver {
             massScale = rigidSoftness.massScale
             impulseScale = rigidSoftness.impulseScale
         } else {
-            bias = rigidSoftness.biasRate * Self.beyond(c, band)
+            bias = Self.relaxBias(rigidSoftness.biasRate * Self.beyond(c, band), cdot: cdot)
         }
         let lambda = -massScale * mass * (cdot + bias) - impulseScale * accumulated
         let newImpulse = max(0, accumulated + lambda)
@@ -308,7 +331,8 @@ struct JointSolver {
         if k > 0 {
             let error = p.relativeAngle - j.referenceAngle
             let cdot = p.b.angularVelocity - p.a.angularVelocity
-            let bias = useBias ? soft.biasRate * error : rigidSoftness.biasRate * Self.beyond(error, Self.angularDriftBand)
+            let bias = useBias ? soft.biasRate * error
+                : Self.relaxBias(rigidSoftness.biasRate * Self.beyond(error, Self.angularDriftBand), cdot: cdot)
             let lambda = -soft.massScale / k * (cdot + bias) - soft.impulseScale * j.angularImpulse
             j.angularImpulse += lambda
             p.applyAngular(lambda)
@@ -416,7 +440,8 @@ struct JointSolver {
         let det = k11 * k22 - k12 * k12
         guard det != 0 else { return }
         let bias = useBias ? error * soft.biasRate
-            : Vec2(Self.beyond(error.x, Self.linearDriftBand), Self.beyond(error.y, Self.angularDriftBand)) * rigidSoftness.biasRate
+            : Vec2(Self.relaxBias(Self.beyond(error.x, Self.linearDriftBand) * rigidSoftness.biasRate, cdot: cdot.x),
+                   Self.relaxBias(Self.beyond(error.y, Self.angularDriftBand) * rigidSoftness.biasRate, cdot: cdot.y))
         let rhs = cdot + bias
         let solved = Vec2((k22 * rhs.x - k12 * rhs.y) / det, (k11 * rhs.y - k12 * rhs.x) / det)
         let impulse = solved * -soft.massScale - c.impulse * soft.impulseScale

@@ -35,6 +35,8 @@ final class DeterminismTests: XCTestCase {
         XCTAssertEqual(h, Self.golden, String(format: "golden hash changed: 0x%016llx", h))
     }
 
-    // Re-pinned when the substeps turned rotations without sin/cos (Box2D v3's integrate-rotation).
-    static let golden: UInt64 = 0x6d3a_4c7d_058d_f446
+    // Re-pinned when the substeps turned rotations without sin/cos (Box2D v3's integrate-rotation),
+    // and when the relax pass kept only the drift correction an item moved with (same chain,
+    // same rest: its links relax differently while a drift exceeds the band).
+    static let golden: UInt64 = 0x9aff_a6ee_ae19_9c67
 }
