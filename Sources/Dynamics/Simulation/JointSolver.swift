@@ -8,10 +8,12 @@
 ///
 /// Unlike Box2D, the relax pass removes only the velocity that corrected a small drift (the
 /// stabiliser: `linearDriftBand`, `angularDriftBand`); beyond that band the joint keeps
-/// pulling through velocity at the same rate. A teleported item, or one yanked by an anchor
-/// that starts moving at once, then moves back *with* the velocity that moves it, so its
-/// frames tell the truth and it keeps that momentum when released (DESIGN.md "Motion that
-/// tells the truth"); a drift within the band is corrected as before.
+/// pulling through velocity at the same rate, as far as the item moved with that pull in the
+/// substep (`relaxBias`). A teleported item, or one yanked by an anchor that starts moving
+/// at once, then moves back *with* the velocity that moves it, so its frames tell the truth
+/// and it keeps that momentum when released (DESIGN.md "Motion that tells the truth"); an
+/// item a steady load holds off its joint reports no pull it does not make; a drift within
+/// the band is corrected as before.
 ///
 /// Springs (frequency > 0) act once per substep, in the biased pass: the soft-constraint
 /// coefficients are a backward-Euler step of the spring for one substep, and applying them
