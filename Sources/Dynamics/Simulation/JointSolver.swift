@@ -7,13 +7,12 @@
 /// added). This is Box2D v3's soft step.
 ///
 /// Unlike Box2D, the relax pass removes only the velocity that corrected a small drift (the
-/// stabiliser: `linearDriftBand`, `angularDriftBand`); beyond that band the joint keeps
-/// pulling through velocity at the same rate, as far as the item moved with that pull in the
-/// substep (`relaxBias`). A teleported item, or one yanked by an anchor that starts moving
-/// at once, then moves back *with* the velocity that moves it, so its frames tell the truth
-/// and it keeps that momentum when released (DESIGN.md "Motion that tells the truth"); an
-/// item a steady load holds off its joint reports no pull it does not make; a drift within
-/// the band is corrected as before.
+/// stabiliser: `linearDriftBand`, `angularDriftBand`); beyond that band it leaves the
+/// velocity the biased pass moved the item with (`relaxBias`). A teleported item, or one
+/// yanked by an anchor that starts moving at once, then moves back *with* the velocity that
+/// moves it, so its frames tell the truth and it keeps that momentum when released
+/// (DESIGN.md "Motion that tells the truth"); an item a steady load holds off its joint
+/// reports no pull it does not make; a drift within the band is corrected as before.
 ///
 /// Springs (frequency > 0) act once per substep, in the biased pass: the soft-constraint
 /// coefficients are a backward-Euler step of the spring for one substep, and applying them
@@ -52,27 +51,21 @@ struct JointSolver {
         return e * ((l - band) / l)
     }
 
-    /// The relax pass's drift correction, as the velocity bias it solves for: `bias` (the
-    /// correction beyond the band, `biasRate · beyond(C)`) only as far as `cdot`, the
-    /// constraint's velocity the positions just moved with, already carried it out. An item
-    /// pulled back toward its joint (teleported, yanked) keeps the velocity it moved back
-    /// with; an item held off by a steady load (a spring or a push against a weld) that did
-    /// not move reports no motion, as Box2D's relax pass would. Keeping the whole correction
-    /// there reported the velocity the joint kept asking for while the item stayed put
-    /// (DESIGN.md "Motion that tells the truth").
+    /// The relax pass's velocity bias for a row whose drift correction beyond the band is
+    /// `bias` (`biasRate · beyond(C)`) and whose velocity is `cdot`, the one the positions just
+    /// moved with. Within the band (`bias` 0) the relax pass removes the stabiliser's
+    /// velocity, as Box2D's does. Beyond it the row is left as the substep moved it (the bias
+    /// cancels `cdot`: no impulse), so the item reports the motion it made: moving back with
+    /// the correction after a teleport or a yank, standing still when a steady load (a soft
+    /// drag, a snap, an accelerating anchor against a weld) holds it off its joint, moving off
+    /// when the load pulls it further. Relaxing toward the full correction instead reported
+    /// the pull the joint kept asking for while the item did not move (DESIGN.md "Motion that
+    /// tells the truth").
     @inlinable @inline(__always)
-    static func relaxBias(_ bias: Double, cdot: Double) -> Double {
-        // The correction moves toward −bias: keep what cdot did of it, no more, never the other way.
-        bias > 0 ? min(bias, max(0, -cdot)) : (bias < 0 ? max(bias, min(0, -cdot)) : 0)
-    }
+    static func relaxBias(_ bias: Double, cdot: Double) -> Double { bias != 0 ? -cdot : 0 }
 
     @inlinable @inline(__always)
-    static func relaxBias(_ bias: Vec2, cdot: Vec2) -> Vec2 {
-        let b2 = bias.lengthSquared
-        guard b2 > 0 else { return .zero }
-        let s = min(1, max(0, -cdot.dot(bias) / b2))
-        return bias * s
-    }
+    static func relaxBias(_ bias: Vec2, cdot: Vec2) -> Vec2 { bias.lengthSquared > 0 ? cdot * -1 : .zero }
 
     @inlinable
     init(h: Double) {
