@@ -146,9 +146,10 @@ struct TruthSceneGenerator {
         return TruthScene(seed: seed, items: items, parts: parts, duration: duration)
     }
 
-    /// Attachments that hold an item's position rigidly (a velocity constraint with no give):
-    /// fixed, pin and sliding attachments and a distance attachment without a frequency, on
-    /// either of their items.
+    /// The items whose position an attachment holds rigidly (a velocity constraint with no
+    /// give): either item of a fixed, pin or sliding attachment or of a distance attachment
+    /// without a frequency, and an item tied by a limit (a rope, rigid when taut) to one of
+    /// those.
     static func rigidlyHeld(_ parts: [TruthScene.Part]) -> Set<String> {
         var held: Set<String> = []
         for p in parts {
@@ -156,6 +157,14 @@ struct TruthSceneGenerator {
             case .fixed, .pin, .sliding: held.formUnion(p.items)
             case .attachment where (p.n["frequency"] ?? 0) == 0: held.formUnion(p.items)
             default: break
+            }
+        }
+        var grew = !held.isEmpty
+        while grew {
+            grew = false
+            for p in parts where p.kind == .limit && p.items.contains(where: held.contains) && !held.isSuperset(of: p.items) {
+                held.formUnion(p.items)
+                grew = true
             }
         }
         return held
