@@ -39,6 +39,7 @@ struct TruthRun {
             }
         }
         var touching = touchingPairs(stage.animator)
+        var stopped = engagedStops(stage.animator)
         do throws(HostError) {
             try stage.settleBoundary()
             record()
@@ -60,6 +61,13 @@ struct TruthRun {
                     result.exemptions.append(.init(item: name, from: t - h, to: t, reason: .collision))
                 }
                 touching = now
+                // A joint's stop (a slide's range end, a pin's angle limit, a rope gone taut)
+                // engaging or letting go is a collision with the stop: an impulse within the step.
+                let nowStopped = engagedStops(stage.animator)
+                for name in changedStops(stopped, nowStopped, stage.animator) {
+                    result.exemptions.append(.init(item: name, from: t - h, to: t, reason: .collision))
+                }
+                stopped = nowStopped
                 record()
             }
         } catch {
@@ -128,6 +136,28 @@ struct TruthRun {
         }
         hit.sort()
         return hit.map { a.name(of: ItemID(index: $0)) }
+    }
+
+    /// The stops of joints that push now: (item A, item B or −1, kind, which side), sorted.
+    static func engagedStops(_ a: Animator) -> [[Int32]] {
+        var out: [[Int32]] = []
+        for j in a.joints where j.hasLimits {
+            if j.lowerImpulse > 0 { out.append([j.itemA, j.itemB, Int32(j.kind.rawValue), 0]) }
+            if j.upperImpulse > 0 { out.append([j.itemA, j.itemB, Int32(j.kind.rawValue), 1]) }
+        }
+        out.sort { $0.lexicographicallyPrecedes($1) }
+        return out
+    }
+
+    /// The names of the items of stops that engaged or let go between two lists, in item order.
+    static func changedStops(_ old: [[Int32]], _ new: [[Int32]], _ animator: Animator) -> [String] {
+        var items: [Int32] = []
+        for s in old where !new.contains(s) { items += [s[0], s[1]] }
+        for s in new where !old.contains(s) { items += [s[0], s[1]] }
+        var seen: [Int32] = []
+        for k in items where k >= 0 && !seen.contains(k) { seen.append(k) }
+        seen.sort()
+        return seen.map { animator.name(of: ItemID(index: $0)) }
     }
 
     /// The names of the items whose touching contacts differ between two lists, in item order.
