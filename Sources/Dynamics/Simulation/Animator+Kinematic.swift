@@ -85,8 +85,15 @@ extension Animator {
             if follow && m.moved {
                 let steps = Double(m.stepsSinceMove + 1)
                 let c = origin(of: i), a = bodies[i].angle
-                if !m.velocityGiven { bodies[i].velocity = (c - m.startCenter) * (rate / steps) }
                 if !m.angularVelocityGiven { bodies[i].angularVelocity = (a - m.startAngle) * (rate / steps) }
+                if !m.velocityGiven {
+                    // The body's velocity is its center of mass's: the center's motion plus the
+                    // swing of an off-centre center of mass (a triangle) about it, so frames,
+                    // which report the center's (`centerVelocity`), read the center's motion —
+                    // a triangle turned in place reports no speed.
+                    let offset = bodies[i].rotation.rotate(records[i].localCenter)
+                    bodies[i].velocity = (c - m.startCenter) * (rate / steps) + Self.turning(offset, at: bodies[i].angularVelocity)
+                }
                 m.interval = m.stepsSinceMove + 1
                 m.stepsSinceMove = 0
                 m.startCenter = c
