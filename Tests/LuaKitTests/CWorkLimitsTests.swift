@@ -5,24 +5,6 @@ import XCTest
 /// C beyond the budget, and the memory cap cannot be caught by any route. Nothing here is
 /// timed; each test checks how a script ended.
 final class CWorkLimitsTests: XCTestCase {
-    func state(budget: Int = 10_000_000, memoryMiB: Int = 64) throws -> LuaState {
-        var o = LuaOptions()
-        o.instructionBudget = budget
-        o.memoryLimit = memoryMiB << 20
-        return try LuaState(options: o)
-    }
-
-    /// Runs `code` as chunk `x.lua`; returns the error it must end with.
-    func failure(_ lua: LuaState, _ code: String, file: StaticString = #filePath, line: UInt = #line) -> LuaError? {
-        do {
-            try lua.doString(code, chunkName: "@x.lua")
-            XCTFail("expected an error", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// `string.rep("", math.maxinteger)` looped 9·10¹⁸ times in C, where neither the budget,
     /// the time limit nor Ctrl-C could reach it; an empty result is "" at once (as Luau).
     func testAnEmptyRepReturnsAtOnce() throws {

@@ -5,25 +5,6 @@ import XCTest
 /// comparators, work inside C functions, memory errors caught by the script, and errors
 /// without a place.
 final class LimitsTests: XCTestCase {
-    /// A state with a small budget (about 1/40 of the default) and the given heap cap.
-    func state(budget: Int = 10_000_000, memoryMiB: Int = 64) throws -> LuaState {
-        var o = LuaOptions()
-        o.instructionBudget = budget
-        o.memoryLimit = memoryMiB << 20
-        return try LuaState(options: o)
-    }
-
-    /// Runs `code` as chunk `x.lua`; returns the error it must end with.
-    func failure(_ lua: LuaState, _ code: String, file: StaticString = #filePath, line: UInt = #line) -> LuaError? {
-        do {
-            try lua.doString(code, chunkName: "@x.lua")
-            XCTFail("expected an error", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Comparing two long equal strings is one VM instruction that compares them whole, so
     /// the budget barely moves while the loop runs for hours; the CPU-time backstop stops it
     /// (set short here; the default is 10 s) with the line and the limit named. Nothing is
