@@ -66,7 +66,7 @@ describe("a window from the release", function()
       "bad argument #6 to 'overshootBelow' (at most 5 arguments: trace, item, target, limit, {from=}; got 6)", 1, true)
     assert.error_matches(function() assert.settles(trace, "card", {}, 1) end, "at most 3 arguments", 1, true)
     assert.error_matches(function() assert.velocityContinuous(trace, "card", {maxJump = 1, form = 0}) end,
-      "unknown option 'form'", 1, true)
+      "unknown option 'form'; did you mean 'from'?; options:", 1, true)
     assert.error_matches(function() assert.settles(trace, "card", {from = "relase"}) end,
       "bad argument #3 to 'settles' (field 'from': a time in seconds or \"release\" expected, got 'relase')", 1, true)
     assert.error_matches(function() trace:metrics("card", {from = true}) end,

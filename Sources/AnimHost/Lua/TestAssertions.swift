@@ -617,7 +617,11 @@ local function options(arguments, i, allowed, fn)
   for _, k in ipairs(sortedKeys(o)) do
     local known = false
     for _, a in ipairs(allowed) do if a == k then known = true end end
-    if not known then raise("bad argument #" .. i .. " to '" .. fn .. "' (unknown option '" .. tostring(k) .. "'; options: " .. concat(allowed, ", ") .. ")") end
+    if not known then
+      local near = type(k) == "string" and host.suggest(k, allowed) or nil
+      raise("bad argument #" .. i .. " to '" .. fn .. "' (unknown option '" .. tostring(k) .. "'" ..
+        (near and ("; did you mean '" .. near .. "'?") or "") .. "; options: " .. concat(allowed, ", ") .. ")")
+    end
   end
   return o
 end
