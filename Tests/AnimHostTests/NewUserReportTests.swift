@@ -12,7 +12,7 @@ final class NewUserReportTests: XCTestCase {
         """
 
     private func readme() throws -> [Substring] {
-        try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try guideText().split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     // MARK: 1 — README shows real output and commands that run as written
@@ -53,7 +53,7 @@ final class NewUserReportTests: XCTestCase {
         let bare = try NSRegularExpression(pattern: #"(^\s{4}|\|\s*|\$\s*)animhost (run|repl|test)\b"#)
         for (n, line) in try readme().enumerated() {
             let s = String(line)
-            XCTAssertNil(bare.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)), "README.md:\(n + 1): \(s)")
+            XCTAssertNil(bare.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)), "guide line \(n + 1): \(s)")
         }
     }
 

@@ -115,7 +115,7 @@ final class SweepCommandTests: XCTestCase {
         let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:8:1", "--set", "demo=0",
                                  "--input", "behaviors/open_tap.csv", "--format", "table"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let readme = try guideText()
         let quoted = (r.stderr + r.stdout).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
         XCTAssertTrue(readme.contains(quoted), quoted)
         // A clean step: faster springs settle no later and move faster, every time.

@@ -41,3 +41,13 @@ public func temporaryFile(_ name: String, _ contents: String) throws -> String {
     try contents.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
+
+/// The user-facing guide as one text: README.md, then the pages under docs/ in name order
+/// (the README is the front door; what its examples show lives on those pages).
+public func guideText() throws -> String {
+    let docs = packageRoot + "/docs"
+    let pages = try FileManager.default.contentsOfDirectory(atPath: docs).filter { $0.hasSuffix(".md") }.sorted()
+    var text = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    for p in pages { text += "\n" + (try String(contentsOfFile: docs + "/" + p, encoding: .utf8)) }
+    return text
+}
