@@ -16,6 +16,21 @@ final class ExamplesTellTheTruthTests: XCTestCase {
         }
     }
 
+    /// README's first scene: the rows it quotes from `run behaviors/snap.lua --format table`
+    /// are the real ones, and the run ends at rest when README says.
+    func testTheReadmeFirstSceneQuotesRealFrames() throws {
+        let r = try runAnimhost(["run", "behaviors/snap.lua", "--format", "table"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let quoted = readme.split(separator: "\n").filter { $0.hasPrefix("           0.6 label") || $0.hasPrefix("           0.7 label") }
+        XCTAssertEqual(quoted.count, 2, "README quotes the 0.6 s and 0.7 s rows")
+        let rows = Set(r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for q in quoted { XCTAssertTrue(rows.contains(q.trimmingCharacters(in: .whitespaces)), String(q)) }
+        XCTAssertTrue(readme.contains("at rest (3.03 s here)"))
+        let csv = try runAnimhost(["run", "behaviors/snap.lua"])
+        XCTAssertTrue(csv.stdout.split(separator: "\n").last?.hasPrefix("3.033333,label,") ?? false)
+    }
+
     func testThePaneDemoTurnsShortOfOpenAndSettlesClosed() throws {
         let r = try runAnimhost(["run", "behaviors/pane.lua"])
         XCTAssertEqual(r.status, 0, r.stderr)
