@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-static void wrap(lua_State *L, int table, const char *name, lua_CFunction f) {
+void cl_wrap_library_function(lua_State *L, int table, const char *name, lua_CFunction f) {
     lua_getfield(L, table, name);
     lua_pushcclosure(L, f, 1);
     lua_setfield(L, table, name);
@@ -183,20 +183,20 @@ int cl_bound_libraries(lua_State *L) {
     lua_pushcfunction(L, bounded_pcall);
     lua_setglobal(L, "pcall");
     lua_getglobal(L, "coroutine");
-    wrap(L, lua_gettop(L), "resume", bounded_resume);
+    cl_wrap_library_function(L, lua_gettop(L), "resume", bounded_resume);
     lua_pop(L, 1);
     lua_getglobal(L, "table");
     int t = lua_gettop(L);
-    wrap(L, t, "move", charged_move);
-    wrap(L, t, "insert", charged_insert);
-    wrap(L, t, "remove", charged_remove);
-    wrap(L, t, "concat", charged_concat);
-    wrap(L, t, "unpack", charged_unpack);
-    wrap(L, t, "sort", charged_sort);
+    cl_wrap_library_function(L, t, "move", charged_move);
+    cl_wrap_library_function(L, t, "insert", charged_insert);
+    cl_wrap_library_function(L, t, "remove", charged_remove);
+    cl_wrap_library_function(L, t, "concat", charged_concat);
+    cl_wrap_library_function(L, t, "unpack", charged_unpack);
+    cl_wrap_library_function(L, t, "sort", charged_sort);
     lua_getglobal(L, "utf8");
     int u = lua_gettop(L);
-    wrap(L, u, "len", charged_utf8_scan);
-    wrap(L, u, "offset", charged_utf8_scan);
+    cl_wrap_library_function(L, u, "len", charged_utf8_scan);
+    cl_wrap_library_function(L, u, "offset", charged_utf8_scan);
     lua_getglobal(L, "string");
     cl_bound_patterns(L, -1);
     cl_bound_strings(L);

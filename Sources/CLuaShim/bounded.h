@@ -5,6 +5,10 @@
 
 #include <lua.h>
 
+/// Replaces `table[name]` with the C closure `f`, the original function its upvalue 1 (the
+/// wrappers of bounded.c and strings.c call it after charging or checking).
+void cl_wrap_library_function(lua_State *L, int table, const char *name, lua_CFunction f);
+
 /// Replaces find, match, gmatch and gsub in the string table at `string_table` with the
 /// counting matcher (patterns.c).
 void cl_bound_patterns(lua_State *L, int string_table);

@@ -23,11 +23,6 @@ static int call_original(lua_State *L) {
     return lua_gettop(L);
 }
 
-static void wrap(lua_State *L, int table, const char *name, lua_CFunction f) {
-    lua_getfield(L, table, name);
-    lua_pushcclosure(L, f, 1);
-    lua_setfield(L, table, name);
-}
 
 static size_t string_length(lua_State *L, int i) {
     size_t len = 0;
@@ -122,16 +117,16 @@ void cl_bound_strings(lua_State *L) {
     lua_setglobal(L, "select");
     lua_getglobal(L, "string");
     int s = lua_gettop(L);
-    wrap(L, s, "rep", bounded_rep);
-    wrap(L, s, "pack", charged_format_walk);
-    wrap(L, s, "packsize", charged_format_walk);
-    wrap(L, s, "unpack", charged_unpack);
-    wrap(L, s, "format", charged_format);
-    wrap(L, s, "byte", charged_byte);
-    wrap(L, s, "char", charged_char);
+    cl_wrap_library_function(L, s, "rep", bounded_rep);
+    cl_wrap_library_function(L, s, "pack", charged_format_walk);
+    cl_wrap_library_function(L, s, "packsize", charged_format_walk);
+    cl_wrap_library_function(L, s, "unpack", charged_unpack);
+    cl_wrap_library_function(L, s, "format", charged_format);
+    cl_wrap_library_function(L, s, "byte", charged_byte);
+    cl_wrap_library_function(L, s, "char", charged_char);
     lua_getglobal(L, "utf8");
     int u = lua_gettop(L);
-    wrap(L, u, "codepoint", charged_byte);
-    wrap(L, u, "char", charged_char);
+    cl_wrap_library_function(L, u, "codepoint", charged_byte);
+    cl_wrap_library_function(L, u, "char", charged_char);
     lua_settop(L, s - 1);
 }
