@@ -60,7 +60,7 @@ extension Scene {
             v >= 0 && v <= 1 ? nil : "must be between 0 (noisy) and 1 (smooth), got \(NumberFormat.string(v))"
         }, "Noise and turbulence: 0 noisy … 1 smooth.", get: { $0.smoothness }, set: { $0.smoothness = $1 })
         c.field("animationSpeed", .atLeast(0), "How fast noise and turbulence change.", get: { $0.animationSpeed }, set: { $0.animationSpeed = $1 })
-        c.field("region", regionType, "Where the field acts, relative to `position` (see the README's regions).", default: "{infinite = true}",
+        c.field("region", regionType, "Where the field acts, relative to `position` (regions: docs/scripts.md).", default: "{infinite = true}",
                 get: { [unowned self] f in self.fieldState(f).region }, set: { [unowned self] f, spec in
             self.fieldState(f).region = spec
             f.region = spec.region
