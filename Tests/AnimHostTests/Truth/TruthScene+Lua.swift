@@ -274,7 +274,11 @@ extension TruthScene {
         for p in parts {
             let n = p.n
             switch p.kind {
-            case .teleport: add(p.items[0], p.at, p.at, .teleport)
+            case .teleport:
+                // A teleport tears the item from whatever attachments join it to others; they
+                // pull the pair together again within the step, an impulse as a collision's,
+                // felt by every item linked to it.
+                for i in linked(to: p.items[0]) { add(i, p.at, p.at, .teleport) }
             case .fixed, .pin, .sliding, .attachment:
                 // A rigid attachment's anchor that starts moving at full speed (a constant
                 // velocity, or a sine through zero) is a velocity step by design: the item is
@@ -299,7 +303,7 @@ extension TruthScene {
             case .tap:
                 // The handler runs at the lift, one step after the touch-down.
                 switch p.words["action"] ?? "kick" {
-                case "teleport": add(p.items[0], p.at + h, p.at + h, .teleport)
+                case "teleport": for i in linked(to: p.items[0]) { add(i, p.at + h, p.at + h, .teleport) }
                 case "spring": break
                 default: add(p.items[0], p.at + h, p.at + 2 * h, .kick)
                 }
