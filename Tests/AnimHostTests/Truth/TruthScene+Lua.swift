@@ -289,6 +289,12 @@ extension TruthScene {
                 if p.items.count == 1, motion(p) != nil, p.kind != .attachment || (n["frequency"] ?? 0) == 0 {
                     for i in linked(to: p.items[0]) { add(i, p.at, p.at + 2 * h, .kick) }
                 }
+                // A rigid attachment added between two items that move relative to each other
+                // joins them as a perfectly inelastic collision does: their velocities meet
+                // within the step.
+                if p.items.count == 2, p.at > 0, p.kind != .attachment || (n["frequency"] ?? 0) == 0 {
+                    for i in linked(to: p.items[0]) { add(i, p.at, p.at + 2 * h, .kick) }
+                }
             case .push where n["instantaneous"] == 1:
                 for i in p.items { add(i, p.at, p.at + h, .kick) }
             case .spring, .decay:
@@ -313,14 +319,29 @@ extension TruthScene {
         return out
     }
 
+    /// `exemptions` with every collision's also given to the items rigidly joined to the
+    /// colliding one (a fixed, pin or sliding attachment, a rod, a limit): the contact's
+    /// impulse reaches them through the joint within the same step.
+    func spreadingCollisions(_ exemptions: [MotionTruth.Exemption]) -> [MotionTruth.Exemption] {
+        var out = exemptions
+        for e in exemptions where e.reason == .collision {
+            guard let name = e.item else { continue }
+            for i in linked(to: name, rigidOnly: true) where i != name {
+                out.append(.init(item: i, from: e.from, to: e.to, reason: .collision))
+            }
+        }
+        return out
+    }
+
     /// The items joined to `name` by attachments between two items (limits included), and
     /// `name` itself: a kick to one reaches all of them within the step.
     private static let joints: Set<Kind> = [.attachment, .fixed, .pin, .sliding, .limit]
 
-    private func linked(to name: String) -> [String] {
+    private func linked(to name: String, rigidOnly: Bool = false) -> [String] {
         var out = [name], k = 0
         while k < out.count {
-            for p in parts where p.items.count == 2 && p.items.contains(out[k]) && Self.joints.contains(p.kind) {
+            for p in parts where p.items.count == 2 && p.items.contains(out[k]) && Self.joints.contains(p.kind)
+                && (!rigidOnly || p.kind != .attachment || (p.n["frequency"] ?? 0) == 0) {
                 for i in p.items where !out.contains(i) { out.append(i) }
             }
             k += 1
