@@ -276,9 +276,10 @@ extension TruthScene {
             switch p.kind {
             case .teleport:
                 // A teleport tears the item from whatever attachments join it to others; they
-                // pull the pair together again within the step, an impulse as a collision's,
-                // felt by every item linked to it.
-                for i in linked(to: p.items[0]) { add(i, p.at, p.at, .teleport) }
+                // pull the items together again within two steps (the rigid joints' drift
+                // correction, ≈ 80/s), an impulse as a collision's, felt by every linked item.
+                let group = linked(to: p.items[0])
+                for i in group { add(i, p.at, group.count > 1 ? p.at + 2 * h : p.at, .teleport) }
             case .fixed, .pin, .sliding, .attachment:
                 // A rigid attachment's anchor that starts moving at full speed (a constant
                 // velocity, or a sine through zero) is a velocity step by design: the item is
@@ -309,7 +310,9 @@ extension TruthScene {
             case .tap:
                 // The handler runs at the lift, one step after the touch-down.
                 switch p.words["action"] ?? "kick" {
-                case "teleport": for i in linked(to: p.items[0]) { add(i, p.at + h, p.at + h, .teleport) }
+                case "teleport":
+                    let group = linked(to: p.items[0])
+                    for i in group { add(i, p.at + h, group.count > 1 ? p.at + 3 * h : p.at + h, .teleport) }
                 case "spring": break
                 default: add(p.items[0], p.at + h, p.at + 2 * h, .kick)
                 }
