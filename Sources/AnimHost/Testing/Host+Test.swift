@@ -37,7 +37,8 @@ extension Host {
         var results: [TestResult] = []
         var listed = 0
         for file in files {
-            let run = TestFileRun(file: file, options: options, reporter: reporter)
+            let modules = discovery.moduleAccess(testFile: file, allowIO: options.allowIO)
+            let run = TestFileRun(file: file, options: options, modules: modules, reporter: reporter)
             results += run.run()
             listed += run.listed
         }
@@ -71,13 +72,15 @@ extension Host {
 final class TestFileRun {
     let file: String
     let options: TestOptions
+    /// How the file's `require`, `dofile` and `loadfile` reach modules.
+    let modules: ModuleAccess
     let reporter: TestReporter
     private(set) var listed = 0
     /// Snapshot names used in this file, with where they were first used.
     private var snapshotNames: [String: String] = [:]
 
-    init(file: String, options: TestOptions, reporter: TestReporter) {
-        self.file = file; self.options = options; self.reporter = reporter
+    init(file: String, options: TestOptions, modules: ModuleAccess, reporter: TestReporter) {
+        self.file = file; self.options = options; self.modules = modules; self.reporter = reporter
     }
 
     private func fileError(_ message: String) -> [TestResult] {
@@ -115,8 +118,14 @@ final class TestFileRun {
         lo.seed = options.seed
         lo.allowIO = options.allowIO
         lo.searchPaths = Host.testRoots(file)
+        lo.modules = modules
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
+        installArg(lua)
+        if !modules.isStock {
+            // `io` read in the test file says --allow-io; libraries probing `if io then` read nil.
+            lua.refuseRemovedGlobals(to: "test files", lookThrough: "=animhost") { [file] in $0 == "@" + file }
+        }
         let api = TestAPI(lua: lua, testFile: file, options: options)
         let runner: LuaRef
         do throws(LuaError) {
@@ -203,6 +212,14 @@ final class TestFileRun {
         let status = TestResult.Status(rawValue: lua.string(at: -3) ?? "error") ?? .error
         return TestResult(name: name, file: file, line: line, status: status,
                           message: LuaError.shortened(lua.string(at: -2) ?? ""), traceback: lua.string(at: -1) ?? "", seconds: 0)
+    }
+
+    /// The global `arg`, as busted's: `arg[0]` the program, `arg[1…]` its arguments.
+    private func installArg(_ lua: LuaState) {
+        let line = options.commandLine
+        lua_createtable(lua.L, Int32(max(line.count - 1, 0)), 1)
+        for (i, word) in line.enumerated() { lua.push(word); lua_rawseti(lua.L, -2, lua_Integer(i)) }
+        lua.setGlobal("arg")
     }
 
     /// Loads the assertions, the spies and the runner; returns the runner table.
