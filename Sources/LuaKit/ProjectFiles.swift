@@ -41,7 +41,8 @@ extension LuaState {
         switch ScriptFiles.readChecked(path, roots: roots, allowIO: false) {
         case .success(let t): text = t
         case .failure(let problem):
-            lua_pushnil(L); push(problem.message)   // it names the file
+            // Stock Lua's shape (`cannot open NAME: why`), which suites match on.
+            lua_pushnil(L); push("cannot open \(printable(path)): \(problem.message)")
             return .results(2)
         }
         do throws(LuaError) { try loadString(text, chunkName: "@" + path) } catch {

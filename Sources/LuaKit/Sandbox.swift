@@ -23,8 +23,10 @@ extension LuaState {
         let g = lua_gettop(L)
         // load: text only.
         push("load"); lua_rawget(L, g); cl_push_textload(L); setField("load", in: g)
-        push("collectgarbage"); lua_rawget(L, g); cl_push_limitedgc(L); setField("collectgarbage", in: g)
-        push("setmetatable"); lua_rawget(L, g); cl_push_safesetmetatable(L); setField("setmetatable", in: g)
+        if !stock {   // stock Lua (a test suite with --allow-io) keeps __gc and every collector option
+            push("collectgarbage"); lua_rawget(L, g); cl_push_limitedgc(L); setField("collectgarbage", in: g)
+            push("setmetatable"); lua_rawget(L, g); cl_push_safesetmetatable(L); setField("setmetatable", in: g)
+        }
         pushFunction("print") { [weak self] call in
             if let s = call.state.string(at: 1) { self?.options.print(s) }
             return .none
