@@ -100,6 +100,12 @@ extension LuaState {
         }
         var tried: [String] = []
         for (path, roots) in candidates {
+                // A template of package.path leading out of the project is not even probed:
+                // whether a file exists there is none of the script's business.
+                if options.modules.projectRoots != nil, !ScriptFiles.isLexicallyInside(path, roots: roots) {
+                    tried.append("\(path) (outside the project; --allow-io lifts this)")
+                    continue
+                }
                 tried.append(path)
                 guard ScriptFiles.isCandidate(path) else { continue }
                 // Checked and read through one descriptor (a link swapped in between cannot

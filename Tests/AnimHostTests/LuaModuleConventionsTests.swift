@@ -77,7 +77,10 @@ final class LuaModuleConventionsTests: XCTestCase {
                   package.path = package.path .. ';\(outside)/?.lua'
                   local ok, err = pcall(require, 'secret')
                   assert.is_false(ok)
-                  assert.truthy(err:find('--allow-io lifts this', 1, true), err)
+                  assert.truthy(err:find('\(outside)/secret.lua (outside the project; --allow-io lifts this)', 1, true), err)
+                  -- Not probed: an existing file there reads the same as a missing one.
+                  local _, missing = pcall(require, 'nosecret')
+                  assert.equal((err:gsub('secret', 'X')), (missing:gsub('nosecret', 'X')))
                 end)
                 """,
         ])
