@@ -132,6 +132,25 @@ final class LuaModuleConventionsTests: XCTestCase {
         }
     }
 
+    /// `.busted`'s `helper`, `exclude-pattern` and `exclude-tags` change what runs, as
+    /// under busted; the command line's tags win over the file's.
+    func testBustedKeysThatChooseWhatRuns() throws {
+        let dir = try folder("keys", [
+            ".busted": "return { default = { helper = 'spec/helper.lua', ['exclude-pattern'] = 'slow', ['exclude-tags'] = 'skipme' } }\n",
+            "spec/helper.lua": "HELPED = 'yes'\n",
+            "spec/a_spec.lua": """
+                it('sees the helper', function() assert.equal('yes', HELPED) end)
+                it('is excluded #skipme', function() error('ran') end)
+                """,
+            "spec/slow_spec.lua": "it('is not run', function() error('ran') end)\n",
+        ])
+        let r = try runAnimhost(["test", "--format", "tap"], directory: dir)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "1..1\nok 1 - sees the helper\n")
+        let tagged = try runAnimhost(["test", "--format", "tap", "--exclude-tags", "none"], directory: dir)
+        XCTAssertTrue(tagged.stdout.contains("not ok 2 - is excluded"), tagged.stdout)
+    }
+
     /// busted's global `arg`: the program and its arguments.
     func testArgIsTheCommandLine() throws {
         let dir = try folder("arg", ["spec/arg_spec.lua": """

@@ -7,9 +7,13 @@ import LuaKit
 extension Host {
     /// `animhost test`: each file in a fresh Lua state, run in busted's order one unit (a
     /// block body, a hook, a test) per protected call.
-    public static func test(_ options: TestOptions) -> Int32 {
+    public static func test(_ given: TestOptions) -> Int32 {
         let discovery: TestDiscovery
         do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        // `.busted`'s tags apply when the command line gives none, as busted's options do.
+        var options = given
+        if options.tags.isEmpty { options.tags = discovery.tags }
+        if options.excludeTags.isEmpty { options.excludeTags = discovery.excludeTags }
         if options.paths.isEmpty, !options.allowIO, let (root, project) = discovery.rootOutsideProject() {
             report(.usage(".busted: ROOT '\(root)' lies outside the project ('\(project)', the current folder); test roots must be inside it (give --allow-io to search elsewhere)"))
             return 2
@@ -38,7 +42,7 @@ extension Host {
         var listed = 0
         for file in files {
             let modules = discovery.moduleAccess(testFile: file, allowIO: options.allowIO)
-            let run = TestFileRun(file: file, options: options, modules: modules, reporter: reporter)
+            let run = TestFileRun(file: file, options: options, modules: modules, helper: discovery.helper, reporter: reporter)
             results += run.run()
             listed += run.listed
         }
@@ -74,13 +78,15 @@ final class TestFileRun {
     let options: TestOptions
     /// How the file's `require`, `dofile` and `loadfile` reach modules.
     let modules: ModuleAccess
+    /// `.busted`'s `helper`, run in the file's state before the file.
+    let helper: String?
     let reporter: TestReporter
     private(set) var listed = 0
     /// Snapshot names used in this file, with where they were first used.
     private var snapshotNames: [String: String] = [:]
 
-    init(file: String, options: TestOptions, modules: ModuleAccess, reporter: TestReporter) {
-        self.file = file; self.options = options; self.modules = modules; self.reporter = reporter
+    init(file: String, options: TestOptions, modules: ModuleAccess, helper: String? = nil, reporter: TestReporter) {
+        self.file = file; self.options = options; self.modules = modules; self.helper = helper; self.reporter = reporter
     }
 
     private func fileError(_ message: String) -> [TestResult] {
@@ -133,6 +139,17 @@ final class TestFileRun {
             runner = try loadFramework(lua, api: api)
         } catch {
             return fileError(error.description)
+        }
+        if let helper {
+            // A file of the project like any the suite loads (anywhere with --allow-io).
+            switch ScriptFiles.readChecked(helper, roots: Host.testRoots(file), allowIO: options.allowIO) {
+            case .failure(let problem): return fileError(".busted helper: \(problem.message)")
+            case .success(let text):
+                do throws(LuaError) {
+                    try lua.loadString(text, chunkName: "@" + helper)
+                    try lua.call(nargs: 0, nresults: 0)
+                } catch { return fileError(".busted helper: \(error.message)") }
+            }
         }
         // The file's chunk, with busted's environment as its _ENV.
         do throws(LuaError) { try lua.loadFile(file) } catch { return fileError(error.message) }

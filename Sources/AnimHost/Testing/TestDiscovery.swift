@@ -19,6 +19,13 @@ struct TestDiscovery {
     /// module paths, replacing busted's defaults), nil when absent.
     private(set) var lpath: String?
     private(set) var cpath: String?
+    /// `exclude-pattern`: Lua patterns of file names not to run.
+    private(set) var excludePatterns: [String] = []
+    /// `tags` and `exclude-tags` (comma-separated or lists), used when the command line gives none.
+    private(set) var tags: [String] = []
+    private(set) var excludeTags: [String] = []
+    /// `helper`: a file each test file's state runs before the test file.
+    private(set) var helper: String?
     /// The state that read `.busted`; it also evaluates the patterns.
     private var lua: LuaState?
 
@@ -43,9 +50,18 @@ struct TestDiscovery {
             if let r = try Self.strings(state, field: "ROOT") { roots = r }
             if let l = try Self.strings(state, field: "lpath") { lpath = l.joined(separator: ";") }
             if let c = try Self.strings(state, field: "cpath") { cpath = c.joined(separator: ";") }
+            if let e = try Self.strings(state, field: "exclude-pattern") { excludePatterns = e }
+            if let t = try Self.strings(state, field: "tags") { tags = Self.commaSeparated(t) }
+            if let t = try Self.strings(state, field: "exclude-tags") { excludeTags = Self.commaSeparated(t) }
+            if let h = try Self.strings(state, field: "helper") { helper = h.last }
             state.pop()
         }
         state.pop()
+    }
+
+    /// `{"a,b", "c"}` → `["a", "b", "c"]` (busted splits tag options at commas).
+    static func commaSeparated(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { String($0) } }.filter { !$0.isEmpty }
     }
 
     /// A string or a list of strings in the table on top of the stack.
@@ -105,8 +121,14 @@ struct TestDiscovery {
 
     /// Whether a file name (no folder) is a test file.
     func isTestFile(_ name: String) -> Bool {
-        guard let patterns, let lua else { return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") }
-        guard name.hasSuffix(".lua") else { return false }
+        if !excludePatterns.isEmpty, matches(name, excludePatterns) { return false }
+        guard let patterns else { return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") }
+        return name.hasSuffix(".lua") && matches(name, patterns)
+    }
+
+    /// Whether `string.find(name, p)` finds one of the Lua patterns (busted's rule).
+    private func matches(_ name: String, _ patterns: [String]) -> Bool {
+        guard let lua else { return false }
         let L = lua.L
         for p in patterns {
             lua.pushGlobal("string")
