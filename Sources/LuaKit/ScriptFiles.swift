@@ -72,6 +72,27 @@ public enum ScriptFiles {
         return nil
     }
 
+    /// Whether `path`, read as text (relative to the current folder, `.` and `..` and
+    /// repeated slashes resolved without looking at the disk), lies inside one of `roots`
+    /// (their real paths). Nothing outside the roots is touched to answer, so asking
+    /// reveals nothing about the file system there; a link inside a root that leads out is
+    /// for `readChecked` to refuse.
+    public static func isLexicallyInside(_ path: String, roots: [String]) -> Bool {
+        if path.utf8.contains(0) { return false }
+        var full = path
+        if !path.hasPrefix("/") {
+            guard let cwd = realPath(".") else { return false }
+            full = cwd + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return isInside("/" + parts.joined(separator: "/"), roots: roots)
+    }
+
     private static func isInside(_ real: String, roots: [String]) -> Bool {
         for root in roots {
             guard let r = realPath(root.isEmpty ? "." : root) else { continue }
