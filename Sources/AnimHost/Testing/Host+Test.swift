@@ -239,16 +239,16 @@ final class TestFileRun {
         }
         lua.pop()
         // assert, say, lib = assertions(host)
-        try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")
+        try lua.load(.assertions)
         host.push()
         try lua.call(nargs: 1, nresults: 3)
         // spy, stub, mock, match = spies(host, assert, say, lib)
-        try lua.loadString(TestSpies.source, chunkName: "=animhost.spy")
+        try lua.load(.spies)
         host.push()
         for _ in 0..<3 { lua_pushvalue(lua.L, -5) }
         try lua.call(nargs: 4, nresults: 4)
         // runner = framework(host, assert, say, lib, spy, stub, mock, match)
-        try lua.loadString(TestFramework.source, chunkName: "=animhost.test")
+        try lua.load(.framework)
         host.push()
         for _ in 0..<7 { lua_pushvalue(lua.L, -9) }
         try lua.call(nargs: 8, nresults: 1)

@@ -42,7 +42,7 @@ final class TestAPI {
         SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
         cl_pushvecconstructor(lua.L); lua.setField("vec", in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
-        try lua.loadString(Prelude.source, chunkName: "=animhost")
+        try lua.load(.prelude)
         lua_pushvalue(lua.L, t)
         cl_pushvecmeta(lua.L)
         try lua.call(nargs: 2, nresults: 0)

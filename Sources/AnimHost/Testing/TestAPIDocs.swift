@@ -1,7 +1,7 @@
 /// The test API (`animhost.load`, scenes under test, traces, the motion assertions) for the
 /// reference and the LuaLS types: what a `*_test.lua` uses, in one list, so the reference
 /// and an editor's completion cover test files as well as scenes. The functions themselves
-/// are in TestAPI.swift and (the assertions) TestAssertions.swift.
+/// are in TestAPI.swift and (the assertions) Lua/assertions.lua.
 enum TestAPIDocs {
     /// One documented function or field: its Lua signature, LuaLS lines and what it does.
     struct Entry {
