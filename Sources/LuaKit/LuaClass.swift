@@ -209,6 +209,11 @@ public final class LuaClassOf<Object: AnyObject>: LuaClass {
         }
     }
 
+    /// How `tostring` and the REPL show an object (`snap ('card' to {0, 0}, damping 0.5)`).
+    public func describeObject(_ text: @escaping (Object) -> String) {
+        self.describe = { text(unsafeDowncast($0, to: Object.self)) }
+    }
+
     /// The object in the userdata at `i`, if it is one of this class.
     public func object(at i: Int32, _ call: LuaCall) -> Object? {
         guard let p = cl_totagged(call.L, i, tag) else { return nil }
@@ -406,4 +411,22 @@ extension LuaClass {
 
     /// A method described only by name.
     public func method(_ name: String, _ body: @escaping Method) { rawMethod(name, doc: "", LuaSignature(), body) }
+}
+
+extension LuaClassOf {
+    /// A read-only field described only by name, given the typed object.
+    public func property(_ name: String, get: @escaping (Object, LuaCall) -> LuaReturn) {
+        rawField(name, LuaFieldInfo(type: "any", annotation: "any", readOnly: true), doc: "",
+                 get: { o, call in get(unsafeDowncast(o, to: Object.self), call) })
+    }
+
+    /// A method described only by name, given the typed object.
+    public func method(_ name: String, _ body: @escaping (Object, LuaCall) -> LuaReturn) {
+        rawMethod(name, doc: "", LuaSignature()) { o, call in body(unsafeDowncast(o, to: Object.self), call) }
+    }
+
+    /// Reads names that are not slots (slow; nil: unknown field), given the typed object.
+    public func fallbackGetter(_ get: @escaping (Object, String, LuaCall) -> LuaReturn?) {
+        fallbackGet = { o, key, call in get(unsafeDowncast(o, to: Object.self), key, call) }
+    }
 }

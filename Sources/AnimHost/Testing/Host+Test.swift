@@ -277,7 +277,7 @@ final class TestFileRun {
     /// `assert.snapshot(name, trace, tolerance)`: one name, one snapshot per file.
     private func snapshot(_ call: LuaCall, api: TestAPI) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "snapshot name expected") }
-        guard let trace = call.object(at: 2, of: api.traceClass) as? Trace else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
+        guard let trace = api.traceClass.object(at: 2, call) else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
         var tol = 0.0
         if case .success(let t) = call.number(at: 3) { tol = t }
         let place = Self.userFrame(call.L).map { "\($0.0):\($0.1)" } ?? file

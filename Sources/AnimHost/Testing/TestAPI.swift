@@ -8,9 +8,9 @@ final class TestAPI {
     let lua: LuaState
     let testFile: String
     let options: TestOptions
-    let sceneClass = LuaClass(name: "animhost.Scene", kind: "scene")
-    let itemClass = LuaClass(name: "animhost.SceneItem", kind: "item")
-    let traceClass = LuaClass(name: "animhost.Trace", kind: "trace")
+    let sceneClass = LuaClassOf<SceneUnderTest>(name: "animhost.Scene", kind: "scene")
+    let itemClass = LuaClassOf<ItemProxy>(name: "animhost.SceneItem", kind: "item")
+    let traceClass = LuaClassOf<Trace>(name: "animhost.Trace", kind: "trace")
     var vectors: LuaVectors
 
     final class ItemProxy {
@@ -187,42 +187,41 @@ final class TestAPI {
 
     private func registerScene() {
         let c = sceneClass
-        func sut(_ o: AnyObject) -> SceneUnderTest { o as! SceneUnderTest }
         c.method("run") { o, call in
             guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (expected seconds ≥ 0, got \(call.typeName(at: 2)))") }
-            do throws(HostError) { try sut(o).run(s) } catch { return .error(error.description) }
+            do throws(HostError) { try o.run(s) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("runUntilRest") { o, call in
             var maximum = 10.0
             if case .success(let m) = call.number(at: 2) { maximum = m }
-            do throws(HostError) { try sut(o).runUntilRest(maximum) } catch { return .error(error.description) }
+            do throws(HostError) { try o.runUntilRest(maximum) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("step") { o, call in
             var n = 1.0
             if case .success(let v) = call.number(at: 2) { n = v }
             guard n >= 0, n <= 1e8 else { return .error("bad argument #1 to 'step' (a step count ≥ 0 expected)") }
-            do throws(HostError) { try sut(o).step(Int(n)) } catch { return .error(error.description) }
+            do throws(HostError) { try o.step(Int(n)) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("tap") { [unowned self] o, call in
             guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (expected point {x, y}, got \(call.typeName(at: 2)))") }
-            let s = sut(o)
+            let s = o
             s.stage.schedule(.tap(at: s.stage.time, point: p))
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("pan") { [unowned self] o, call in
             do throws(LuaCallError) {
                 let a = try self.panArguments(call, at: 2)
-                let s = sut(o)
+                let s = o
                 s.stage.schedule(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: []))
             } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("item") { [unowned self] o, call in
             guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (expected string, got \(call.typeName(at: 2)))") }
-            let s = sut(o)
+            let s = o
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)
                 let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
@@ -231,46 +230,44 @@ final class TestAPI {
             self.lua.push(s.itemProxy(id), as: self.itemClass)
             return .results(1)
         }
-        c.method("trace") { [unowned self] o, _ in self.lua.push(sut(o).trace, as: self.traceClass); return .results(1) }
-        c.property("time", get: { o, call in call.push(sut(o).stage.time); return .results(1) })
-        c.property("atRest", get: { o, call in call.push(sut(o).atRest); return .results(1) })
+        c.method("trace") { [unowned self] o, _ in self.lua.push(o.trace, as: self.traceClass); return .results(1) }
+        c.property("time", get: { o, call in call.push(o.stage.time); return .results(1) })
+        c.property("atRest", get: { o, call in call.push(o.atRest); return .results(1) })
         c.property("restTime", get: { o, call in
-            if let t = sut(o).restTime { call.push(t) } else { call.pushNil() }
+            if let t = o.restTime { call.push(t) } else { call.pushNil() }
             return .results(1)
         })
-        c.property("isRunning", get: { o, call in call.push(sut(o).stage.animator.isRunning); return .results(1) })
-        c.describe = { o in "scene \(sut(o).scene.options.path) at t = \(NumberFormat.string(sut(o).stage.time)) s" }
+        c.property("isRunning", get: { o, call in call.push(o.stage.animator.isRunning); return .results(1) })
+        c.describeObject { o in "scene \(o.scene.options.path) at t = \(NumberFormat.string(o.stage.time)) s" }
         lua.register(c)
     }
 
     private func registerItem() {
         let c = itemClass
-        func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
-        c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
+        c.property("name", get: { o, call in call.push(o.scene.stage.animator.name(of: o.id)); return .results(1) })
         for f in ItemField.all {
             switch f.access {
             case .vector(let get, _):
-                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(o.scene.stage.animator, o.id)); return .results(1) })
             case .scalar(let get, _):
-                c.property(f.name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+                c.property(f.name, get: { o, call in call.push(get(o.scene.stage.animator, o.id)); return .results(1) })
             }
         }
-        c.property("mass", get: { o, call in call.push(p(o).scene.stage.animator.mass(of: p(o).id)); return .results(1) })
-        c.fallbackGet = { o, key, call in
-            let a = p(o).scene.stage.animator
-            guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
+        c.property("mass", get: { o, call in call.push(o.scene.stage.animator.mass(of: o.id)); return .results(1) })
+        c.fallbackGetter { o, key, call in
+            let a = o.scene.stage.animator
+            guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: o.id) else { return nil }
             call.push(v); return .results(1)
         }
-        c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
+        c.describeObject { o in "item '\(o.scene.stage.animator.name(of: o.id))' of a scene under test" }
         lua.register(c)
     }
 
     private func registerTrace() {
         let c = traceClass
-        func tr(_ o: AnyObject) -> Trace { o as! Trace }
         func itemName(_ call: LuaCall, _ i: Int32) -> String? {
             if let s = call.state.string(at: i), lua_type(call.L, i) == LUA_TSTRING { return s }
-            if let proxy = call.object(at: i, of: itemClass) as? ItemProxy { return proxy.scene.stage.animator.name(of: proxy.id) }
+            if let proxy = itemClass.object(at: i, call) { return proxy.scene.stage.animator.name(of: proxy.id) }
             return nil
         }
         func field(_ call: LuaCall, _ t: Trace, _ i: Int32) -> Result<Int, LuaCallError> {
@@ -292,7 +289,7 @@ final class TestAPI {
             return .error("bad argument #1 to '\(function)' (no item named '\(name)' in the trace\(hint) items: \(names.joined(separator: ", ")))")
         }
         c.method("value") { o, call in
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("value", t, call) }
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
@@ -302,7 +299,7 @@ final class TestAPI {
             return .results(1)
         }
         c.method("last") { o, call in   // the value in the last frame (at rest after runUntilRest)
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("last", t, call) }
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
@@ -311,7 +308,7 @@ final class TestAPI {
         }
         for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
             c.method(name) { o, call in
-                let t = tr(o)
+                let t = o
                 guard let item = itemName(call, 2), known(t, item) else { return unknownItem(name, t, call) }
                 let col: Int
                 switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
@@ -342,17 +339,17 @@ final class TestAPI {
             }
         }
         c.method("window") { o, call in   // trace:window(from) → the start time, or nil and why
-            switch windowStart("window", tr(o), call, 2) {
+            switch windowStart("window", o, call, 2) {
             case .success(let start): call.push(start); return .results(1)
             case .failure(let e): call.pushNil(); call.push(e.description); return .results(2)
             }
         }
         c.method("release") { o, call in   // the end of the last touch, or nil
-            if let r = tr(o).release() { call.push(r) } else { call.pushNil() }
+            if let r = o.release() { call.push(r) } else { call.pushNil() }
             return .results(1)
         }
         c.method("settleTime") { o, call in
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("settleTime", t, call) }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
             let start: Double
@@ -361,7 +358,7 @@ final class TestAPI {
             return .results(1)
         }
         c.method("overshoot") { [unowned self] o, call in
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("overshoot", t, call) }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
             let start: Double
@@ -370,7 +367,7 @@ final class TestAPI {
             return .results(1)
         }
         c.method("maxVelocityJump") { [unowned self] o, call in   // → size (pt/s), time before, time after, velocity before, after
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("maxVelocityJump", t, call) }
             let start: Double
             switch windowStart("maxVelocityJump", t, call, 3) { case .success(let s): start = s; case .failure(let e): return .error(e.description) }
@@ -381,15 +378,15 @@ final class TestAPI {
         }
         c.method("items") { o, call in   // the item names in order of first appearance
             var names: [String] = []
-            for f in tr(o).frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            for f in o.frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
             lua_createtable(call.L, Int32(names.count), 0)
             for (i, n) in names.enumerated() { call.push(n); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
             return .results(1)
         }
-        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
-        c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
+        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(o.frames.count)); return .results(1) }
+        c.method("csv") { o, call in call.push(o.csv()); return .results(1) }
         c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
-            let t = tr(o)
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("metrics", t, call) }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
             if call.count >= 4 { return .error("bad argument #3 to 'metrics' (at most 2 arguments: item, {tolerance=, from=}; got \(call.count - 1))") }
@@ -417,7 +414,7 @@ final class TestAPI {
             return .results(1)
         }
         c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
-            let t = tr(o)
+            let t = o
             var columns = ["x", "y", "angle"]
             if call.count >= 2 && !call.isNil(at: 2) {
                 guard lua_type(call.L, 2) == LUA_TTABLE else { return .error("bad argument #1 to 'svg' (list of column names expected)") }
@@ -433,7 +430,7 @@ final class TestAPI {
             }
             call.push(t.svg(columns: columns)); return .results(1)
         }
-        c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
+        c.describeObject { o in "trace (\(o.frames.count) frames)" }
         lua.register(c)
     }
 }
