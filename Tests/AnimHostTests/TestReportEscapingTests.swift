@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What a test's name and error can do to the reports (DESIGN.md "Safety, round three"): a
+/// What a test's name and error can do to the reports (docs/security.md): a
 /// name is one TAP test point whatever it holds, a bad `__tostring` is described at the
 /// test, and a huge message is cut.
 final class TestReportEscapingTests: XCTestCase {

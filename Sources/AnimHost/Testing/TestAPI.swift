@@ -54,7 +54,7 @@ final class TestAPI {
     private func load(_ call: LuaCall) -> LuaReturn {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
-        // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
+        // A scene under test is a .lua file in the folders a test may read (docs/security.md).
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
