@@ -16,6 +16,9 @@ public class LuaClass {
     public let kind: String
     /// What the class is, for the reference.
     public var doc = ""
+    /// The name the reference and the LuaLS types give the class, when it is not the
+    /// metatable's (`animhost.SceneUnderTest` for the metatable `animhost.Scene`).
+    public var documentedName: String?
     /// Reads a field and pushes its value (one result).
     public typealias Getter = (AnyObject, LuaCall) -> LuaReturn
     /// Takes the value at a stack index; nil when it was applied.
@@ -202,8 +205,9 @@ public final class LuaClassOf<Object: AnyObject>: LuaClass {
     /// A method. Arguments are read with `call.argument(k, type)` (k counted after `self`),
     /// which throws the message in Lua's shape.
     public func method(_ name: String, _ doc: String, _ params: [LuaParam] = [], returns: LuaParam? = nil,
-                       example: String? = nil, _ body: @escaping (Object, LuaCall) throws(LuaCallError) -> LuaReturn) {
-        rawMethod(name, doc: doc, LuaSignature(params: params, returns: returns, example: example)) { o, call in
+                       moreReturns: [LuaParam] = [], example: String? = nil,
+                       _ body: @escaping (Object, LuaCall) throws(LuaCallError) -> LuaReturn) {
+        rawMethod(name, doc: doc, LuaSignature(params: params, returns: returns, moreReturns: moreReturns, example: example)) { o, call in
             do throws(LuaCallError) { return try body(unsafeDowncast(o, to: Object.self), call) }
             catch { return .error(error.description) }
         }
