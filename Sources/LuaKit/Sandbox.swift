@@ -2,7 +2,7 @@ import CLuaShim
 
 extension LuaState {
     /// Opens the allowed standard libraries and removes what scripts must not reach
-    /// (DESIGN.md "Safety and limits"): no io unless allowed, os only clock/time/date,
+    /// (docs/security.md): no io unless allowed, os only clock/time/date,
     /// no dofile/loadfile/string.dump/package.loadlib/C modules, text-only load (mode "b"
     /// refused), library functions whose C work is charged to the budget (CLuaShim's
     /// bounded.c and patterns.c), an xpcall whose handler cannot escape the budget,
@@ -79,7 +79,7 @@ extension LuaState {
     /// `require(name)`: `NAME.lua` or `NAME/init.lua` (dots become slashes) in the search
     /// paths, in order, run once and cached in `package.loaded`. The name must be a module
     /// name and the file a `.lua` file inside the search path it was found in, after
-    /// symlinks (DESIGN.md "Safety"); `--allow-io` lifts both rules.
+    /// symlinks (docs/security.md); `--allow-io` lifts both rules.
     func require(_ call: LuaCall) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else {
             return call.argumentError(1, "expected string, got \(call.typeName(at: 1))")

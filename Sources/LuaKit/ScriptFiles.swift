@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 
-/// Which files a script may make the host read (DESIGN.md "Safety"): module names for
+/// Which files a script may make the host read (docs/security.md): module names for
 /// `require`, and paths such as a test's `animhost.load(path)`. A name is checked as text
 /// first (no NUL, no absolute path, no `..`), then the file it leads to must be a `.lua`
 /// file inside one of the allowed folders once every symlink is resolved, checked on the

@@ -273,16 +273,16 @@ final class TestFileRun {
         }
         lua.pop()
         // assert, say, lib = assertions(host)
-        try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")
+        try lua.load(.assertions)
         host.push()
         try lua.call(nargs: 1, nresults: 3)
         // spy, stub, mock, match = spies(host, assert, say, lib)
-        try lua.loadString(TestSpies.source, chunkName: "=animhost.spy")
+        try lua.load(.spies)
         host.push()
         for _ in 0..<3 { lua_pushvalue(lua.L, -5) }
         try lua.call(nargs: 4, nresults: 4)
         // runner = framework(host, assert, say, lib, spy, stub, mock, match)
-        try lua.loadString(TestFramework.source, chunkName: "=animhost.test")
+        try lua.load(.framework)
         host.push()
         for _ in 0..<7 { lua_pushvalue(lua.L, -9) }
         try lua.call(nargs: 8, nresults: 1)
@@ -311,7 +311,7 @@ final class TestFileRun {
     /// `assert.snapshot(name, trace, tolerance)`: one name, one snapshot per file.
     private func snapshot(_ call: LuaCall, api: TestAPI) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "snapshot name expected") }
-        guard let trace = call.object(at: 2, of: api.traceClass) as? Trace else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
+        guard let trace = api.traceClass.object(at: 2, call) else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
         var tol = 0.0
         if case .success(let t) = call.number(at: 3) { tol = t }
         let place = Self.userFrame(call.L).map { "\($0.0):\($0.1)" } ?? file
