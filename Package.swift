@@ -29,7 +29,9 @@ let package = Package(
         // Swift <-> Lua; knows nothing of Dynamics.
         .target(name: "LuaKit", dependencies: ["CLuaShim"]),
         // The host: Lua bindings of Dynamics, scenes, frames, test runner, REPL, reload.
-        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"]),
+        // Plugins/patterns: the built-in Lua modules (`require("patterns.sheet")`), embedded.
+        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"],
+                resources: [.embedInCode("Plugins/patterns")]),
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
         // Nothing else depends on it.
         .target(name: "Viewer", dependencies: [

@@ -81,8 +81,19 @@ extension LuaState {
         }
         let relative = ScriptFiles.relativePath(ofModule: name)
         let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
+        let builtinAt = relative.hasPrefix("/") ? -1 : min(max(options.builtinModulesAfter, 0), dirs.count)
         var tried: [String] = []
-        for dir in dirs {
+        for k in 0...dirs.count {
+            if k == builtinAt {
+                tried.append("the built-in modules")
+                if let text = options.builtinModule(name) {
+                    // Named for messages as `(built-in) patterns/sheet.lua:12:`; not a file, so
+                    // never in `requiredFiles` (nothing to watch or to refuse as an output).
+                    return runModule(name, text, chunkName: "=(built-in) " + relative + ".lua", loaded: loaded)
+                }
+            }
+            guard k < dirs.count else { break }
+            let dir = dirs[k]
             for candidate in [relative + ".lua", relative + "/init.lua"] {
                 let path = dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate
                 tried.append(path)
@@ -94,29 +105,37 @@ extension LuaState {
                 case .success(let t): text = t
                 case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
                 }
-                do throws(LuaError) {
-                    try loadString(text, chunkName: "@" + path)
-                    push(name)
-                    try self.call(nargs: 1, nresults: 1)
-                } catch {
-                    return .error(error.message)
-                }
-                // As Lua's require: a non-nil result becomes package.loaded[name]; else what
-                // the module stored there itself stays (and is returned); else true.
-                if lua_type(L, -1) != LUA_TNIL {
-                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
-                }
-                pop()
-                push(name); lua_rawget(L, loaded)
-                if lua_type(L, -1) == LUA_TNIL {
-                    pop(); push(true)
-                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
-                }
+                let result = runModule(name, text, chunkName: "@" + path, loaded: loaded)
+                if case .error = result { return result }
                 if !requiredFiles.contains(path) { requiredFiles.append(path) }
-                return .results(1)
+                return result
             }
         }
         return .error("module '\(printable(name))' not found; looked for: \(tried.joined(separator: ", "))")
+    }
+
+    /// Runs a module's `text` with its name as argument and keeps its result in
+    /// `package.loaded` (at stack index `loaded`), as Lua's require does: a non-nil result
+    /// becomes `package.loaded[name]`; else what the module stored there itself stays (and
+    /// is returned); else true.
+    private func runModule(_ name: String, _ text: String, chunkName: String, loaded: Int32) -> LuaReturn {
+        do throws(LuaError) {
+            try loadString(text, chunkName: chunkName)
+            push(name)
+            try self.call(nargs: 1, nresults: 1)
+        } catch {
+            return .error(error.message)
+        }
+        if lua_type(L, -1) != LUA_TNIL {
+            push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+        }
+        pop()
+        push(name); lua_rawget(L, loaded)
+        if lua_type(L, -1) == LUA_TNIL {
+            pop(); push(true)
+            push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+        }
+        return .results(1)
     }
 
     /// A name for a message: NUL bytes shown as `\0`.

@@ -115,6 +115,8 @@ final class TestFileRun {
         lo.seed = options.seed
         lo.allowIO = options.allowIO
         lo.searchPaths = Host.testRoots(file)
+        lo.builtinModule = BuiltinModules.source
+        lo.builtinModulesAfter = lo.searchPaths.count
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
         let api = TestAPI(lua: lua, testFile: file, options: options)

@@ -1,0 +1,27 @@
+/// The Lua modules compiled into the binary, `require`-able by name from every scene and
+/// test file: the interaction patterns (`patterns.sheet`, …) and what they share
+/// (`patterns.kit`). Their sources are `Plugins/patterns/*.lua`, embedded by SwiftPM
+/// (`resources: [.embedInCode("Plugins/patterns")]` in Package.swift), so they are
+/// ordinary Lua files that editors and linters read, and a project's own `patterns/sheet.lua`
+/// (in the script's folder or behaviors/) is found first.
+enum BuiltinModules {
+    /// Module names in the order the guide lists them.
+    static let names = ["patterns.kit", "patterns.sheet", "patterns.card", "patterns.scroll",
+                        "patterns.pip", "patterns.refresh", "patterns.carousel"]
+
+    /// The source of module `name`, or nil when no built-in module has that name.
+    static func source(_ name: String) -> String? {
+        let bytes: [UInt8]
+        switch name {
+        case "patterns.kit": bytes = PackageResources.kit_lua
+        case "patterns.sheet": bytes = PackageResources.sheet_lua
+        case "patterns.card": bytes = PackageResources.card_lua
+        case "patterns.scroll": bytes = PackageResources.scroll_lua
+        case "patterns.pip": bytes = PackageResources.pip_lua
+        case "patterns.refresh": bytes = PackageResources.refresh_lua
+        case "patterns.carousel": bytes = PackageResources.carousel_lua
+        default: return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
