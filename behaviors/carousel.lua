@@ -4,7 +4,7 @@
 -- deceleration (0.99 per ms, the paging one), rounded to a page at most one page from
 -- where the swipe began, and a critically damped spring takes the strip there from the
 -- release velocity. Past the first and last page the strip bands. The demo: a slow drag
--- that stays on page 1, a 1000 pt/s flick to page 2, a 4000 pt/s flick that still moves one
+-- that stays on page 1, a 1000 pt/s flick to page 2, a 6000 pt/s flick that still moves one
 -- page (3), another to page 4, and a pull past the last page that bands back. `--set demo=0`
 -- turns it off.
 
@@ -24,8 +24,8 @@ if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
     {at = 0.2, pan = {from = {250, 284}, to = {150, 284}, duration = 0.8}},   -- slow 100 pt: page 1
     {at = 1.5, pan = {from = {250, 284}, to = {170, 284}, duration = 0.08}},  -- 1000 pt/s: page 2
-    {at = 3.0, pan = {from = {250, 284}, to = {170, 284}, duration = 0.02}},  -- 4000 pt/s: page 3 only
-    {at = 4.5, pan = {from = {250, 284}, to = {170, 284}, duration = 0.05}},  -- page 4
+    {at = 3.0, pan = {from = {250, 284}, to = {130, 284}, duration = 0.02}},  -- 6000 pt/s: page 3 only
+    {at = 4.5, pan = {from = {250, 284}, to = {170, 284}, duration = 0.05}},  -- 1600 pt/s: page 4
     {at = 6.0, pan = {from = {250, 284}, to = {100, 284}, duration = 0.8}},   -- past the last: bands back
   }
 end

@@ -3,10 +3,10 @@
 --
 -- Drag the window and let go: its release is projected to where a fling would come to
 -- rest, the nearest of the four corners to that point wins, and a critically damped spring
--- (response 0.4 s) takes it there from the release velocity. The demo: a slow drag that
--- settles back in the nearest corner, a flick up that reaches the top corner though the
--- window was let go nearer the bottom, and a flick across to the bottom left. `--set demo=0`
--- turns it off.
+-- (response 0.4 s) takes it there from the release velocity. The demo: a slow drag to the
+-- left that settles in the nearest corner (bottom left), a flick up that reaches the top
+-- corner though the window was let go nearer the bottom, and a diagonal flick across to the
+-- bottom right. `--set demo=0` turns it off.
 
 local W, H = 320, 568
 local pip = require("patterns.pip")
@@ -24,9 +24,9 @@ pip.new(window, {bounds = {0, 0, W, H}, margin = margin, response = response, da
 
 if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{
-    {at = 0.2, pan = {from = {220, 500}, to = {170, 400}, duration = 0.8}},   -- slow: nearest corner
-    {at = 1.5, pan = {from = {220, 500}, to = {220, 440}, duration = 0.06}},  -- 1000 pt/s up: top right
-    {at = 3.0, pan = {from = {220, 70}, to = {180, 110}, duration = 0.04}},   -- flick down-left: bottom left
+    {at = 0.2, pan = {from = {220, 500}, to = {100, 480}, duration = 1.0}},   -- slow, to the left: bottom left
+    {at = 2.0, pan = {from = {100, 500}, to = {100, 440}, duration = 0.06}},  -- 1000 pt/s up: top left
+    {at = 3.5, pan = {from = {100, 70}, to = {140, 110}, duration = 0.04}},   -- flick down-right: bottom right
   }
 end
-animhost.run{duration = 5}
+animhost.run{duration = 5.5}
