@@ -81,12 +81,13 @@ extension LuaState {
         }
         let relative = ScriptFiles.relativePath(ofModule: name)
         let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
-        let builtinAt = relative.hasPrefix("/") ? -1 : min(max(options.builtinModulesAfter, 0), dirs.count)
+        let builtin = relative.hasPrefix("/") ? nil : options.builtinModule
+        let builtinAt = builtin == nil ? -1 : min(max(options.builtinModulesAfter, 0), dirs.count)
         var tried: [String] = []
         for k in 0...dirs.count {
             if k == builtinAt {
                 tried.append("the built-in modules")
-                if let text = options.builtinModule(name) {
+                if let text = builtin?(name) {
                     // Named for messages as `(built-in) patterns/sheet.lua:12:`; not a file, so
                     // never in `requiredFiles` (nothing to watch or to refuse as an output).
                     return runModule(name, text, chunkName: "=(built-in) " + relative + ".lua", loaded: loaded)

@@ -74,7 +74,8 @@ enum ReleaseKitBinding {
         module.function("nearest", "The candidate nearest `value`, and its index: numbers by |difference|, vectors by distance; the first of equally near ones. With `project` it picks where a release goes: `animhost.nearest(detents, animhost.project(y, vy))`.",
                         [LuaParam("candidates", "list of numbers or of vectors", annotation: "number[]|animhost.Vec[]|number[][]", "A non-empty list, all of value's kind."),
                          LuaParam("value", numberOrVector, annotation: annotation, "The value to compare with.")],
-                        returns: LuaParam("nearest, index", "number or vec, integer", annotation: "number|animhost.Vec, integer"),
+                        // LuaLS reads `---@return T1 name1, T2 name2` as two results.
+                        returns: LuaParam("index", "number or vec, integer", annotation: "number|animhost.Vec nearest, integer"),
                         example: "local y, i = animhost.nearest({100, 300, 600}, 420)  --> 300  2") { call throws(LuaCallError) in
             let vec = vectors()
             let target = try value(call, 2, vec)

@@ -24,4 +24,33 @@ enum BuiltinModules {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The first paragraph of a module's header comment, after its name
+    /// (`-- patterns.sheet: a bottom sheet with detents …`).
+    static func summary(_ name: String) -> String {
+        guard let source = source(name) else { return "" }
+        var words: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("-- ") else { break }
+            words.append(line.dropFirst(3))
+        }
+        let text = words.joined(separator: " ")
+        return text.firstRange(of: ": ").map { String(text[$0.upperBound...]) } ?? text
+    }
+
+    /// The reference's section on the built-in modules.
+    static var markdown: String {
+        var text = """
+            ## Built-in modules
+
+            `require(name)` finds these in the binary, after the script's folder and the project's \
+            `behaviors/` (a module of the same name there wins) and before `lua_modules/`; they run \
+            in the scene's sandbox. Each pattern module has `defaults` (its options), `new(item, \
+            options)` and the pure function its release decision is made by; the guide is \
+            [docs/patterns.md](patterns.md).
+
+            """
+        for name in names { text += "- `\(name)`: \(summary(name))\n" }
+        return text
+    }
 }

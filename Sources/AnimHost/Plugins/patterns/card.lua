@@ -1,4 +1,4 @@
--- patterns.card: a card swiped away (Tinder-style swipe to dismiss, as commonly built).
+-- patterns.card: a card swiped away (swipe to dismiss, as commonly built).
 --
 -- The card follows the finger and tilts with the sideways drag (tilt × dx / width radians,
 -- 0.4 rad at a full width). Let go: past a distance (a share of its width) or faster than
