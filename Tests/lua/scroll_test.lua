@@ -73,6 +73,9 @@ describe("scroll", function()
     local _, v = require("patterns.scroll").reach(trace:value("content", "y", r) - length / 2, trace:value("content", "vy", r), 0, 0.998)
     assert.near(1180, v, 10)
     assert.near(centerY(0), s:item("content").center.y, 0.5)
+    -- It bounces 30 pt into the band: an overdamped spring from 1180 pt/s (ω = 14.1).
+    local past = trace:max("content", "y") - centerY(0)
+    assert.truthy(past > 20 and past < 35, "went " .. past .. " pt past the top")
     -- The spring (ω = √(100/0.5), ζ = 1.1) stops it hard: 2ζω·v per second at first.
     local w = math.sqrt(100 / 0.5)
     assert.velocityContinuous(trace, "content", {maxJump = 2 * 1.1 * w * v / 60 + 20, from = "release"})
