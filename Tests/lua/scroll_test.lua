@@ -81,6 +81,19 @@ describe("scroll", function()
     assert.velocityContinuous(trace, "content", {maxJump = 2 * 1.1 * w * v / 60 + 20, from = "release"})
   end)
 
+  it("a touch catches a coast: from then on the frames' velocities are the motion they show", function()
+    local s = scene():pan{from = {160, 400}, to = {160, 300}, duration = 0.05}:run(0.3)
+    local t0 = s.time
+    s:pan{from = {160, 300}, to = {160, 360}, duration = 0.6}:run(0.6)
+    local trace, dt = s:trace(), 1 / 60
+    for t = t0, t0 + 0.55, dt do
+      local moved = (trace:value("content", "y", t + dt) - trace:value("content", "y", t)) / dt
+      local reported = (trace:value("content", "vy", t) + trace:value("content", "vy", t + dt)) / 2
+      assert.truthy(math.abs(moved - reported) < 20,
+                    ("at t = %.3f s the content moved at %.1f pt/s but reported %.1f"):format(t, moved, reported))
+    end
+  end)
+
   it("its demo comes to rest at the top", function()
     local s = animhost.load("../../behaviors/scroll.lua"):runUntilRest(15)
     assert.is_true(s.atRest)

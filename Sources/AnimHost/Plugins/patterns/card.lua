@@ -50,7 +50,10 @@ function card.new(item, options)
     item.angle = o.tilt * (at.x - self.home.x) / item.size.x
   end
   animhost.pan(item, {
-    began = function(g) origin = item.center - g.translation end,
+    began = function(g)
+      item.center, item.angle = item.center, item.angle   -- the finger catches the card mid-flight
+      origin = item.center - g.translation
+    end,
     changed = place,
     ended = function(g)
       place(g)

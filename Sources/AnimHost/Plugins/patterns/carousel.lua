@@ -57,6 +57,7 @@ function carousel.new(strip, options)
   local function place(x) strip.center = animhost.vec(x + strip.size.x / 2, strip.center.y) end
   animhost.pan(strip, {
     began = function(g)
+      place(left())   -- the finger catches the strip: a running spring stops here
       origin = left() - g.translation.x
       from = self.page
     end,

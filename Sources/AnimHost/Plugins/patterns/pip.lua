@@ -53,7 +53,10 @@ function pip.new(window, options)
   self.corners = pip.corners(o.bounds, window.size, o.margin)
   local origin
   animhost.pan(window, {
-    began = function(g) origin = window.center - g.translation end,
+    began = function(g)
+      window.center = window.center   -- the finger catches the window: a running spring stops here
+      origin = window.center - g.translation
+    end,
     changed = function(g) window.center = origin + g.translation end,
     ended = function(g)
       window.center = origin + g.translation

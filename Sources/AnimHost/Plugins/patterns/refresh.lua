@@ -57,6 +57,7 @@ function refresh.new(content, options)
     began = function(g)
       if self.state == "refreshing" then return end
       self.state = "pulling"
+      self:show(self:pulled())   -- the finger catches the content
       origin = self:pulled() - g.translation.y
     end,
     changed = function(g)

@@ -55,6 +55,7 @@ function scroll.new(content, options)
   animhost.pan(content, {
     began = function(g)
       self.flings = self.flings + 1   -- a pending hand-over to the spring is void now
+      self:place(self:top())   -- the finger catches the content: a coast stops here
       origin = self:top() - g.translation.y
     end,
     changed = function(g) self:place((kit.banded(origin + g.translation.y, self.low, self.high, height, o.rubberBand))) end,

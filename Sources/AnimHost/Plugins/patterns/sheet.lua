@@ -45,7 +45,10 @@ function sheet.new(item, options)
   local function top() return item.center.y - item.size.y / 2 end
   local function place(y) item.center = animhost.vec(item.center.x, y + item.size.y / 2) end
   animhost.pan(item, {
-    began = function(g) origin = top() - g.translation.y end,
+    began = function(g)
+      place(top())   -- the finger catches the sheet: a running spring stops here
+      origin = top() - g.translation.y
+    end,
     changed = function(g) place((kit.banded(origin + g.translation.y, self.low, self.high, item.size.y, o.rubberBand))) end,
     ended = function(g)
       local shown, slope = kit.banded(origin + g.translation.y, self.low, self.high, item.size.y, o.rubberBand)
