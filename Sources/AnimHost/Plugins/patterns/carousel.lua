@@ -48,8 +48,8 @@ Carousel.__index = Carousel
 
 function carousel.new(strip, options)
   local o = kit.options("carousel.new", carousel.defaults, options)
-  kit.check(o.pages >= 1 and o.pageWidth > 0 and o.maxStep >= 1, "carousel.new",
-            "pages and maxStep must be ≥ 1 and pageWidth > 0")
+  kit.check(math.type(o.pages) == "integer" and o.pages >= 1 and math.type(o.maxStep) == "integer" and o.maxStep >= 1
+            and o.pageWidth > 0, "carousel.new", "pages and maxStep must be whole numbers ≥ 1 and pageWidth > 0")
   local self = setmetatable({item = strip, options = o, page = 1}, Carousel)
   local lowest = o.left - (o.pages - 1) * o.pageWidth   -- left edge on the last page
   local origin, from

@@ -48,7 +48,8 @@ Pip.__index = Pip
 
 function pip.new(window, options)
   local o = kit.options("pip.new", pip.defaults, options)
-  kit.check(#o.bounds == 4, "pip.new", "bounds must be {x, y, width, height}")
+  kit.check(#o.bounds == 4 and type(o.bounds[3]) == "number" and type(o.bounds[4]) == "number",
+            "pip.new", "bounds must be {x, y, width, height} (pt)")
   local self = setmetatable({item = window, options = o}, Pip)
   self.corners = pip.corners(o.bounds, window.size, o.margin)
   local origin

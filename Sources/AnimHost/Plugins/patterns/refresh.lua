@@ -41,6 +41,7 @@ local Refresh = {}
 Refresh.__index = Refresh
 
 function refresh.new(content, options)
+  kit.check(options == nil or type(options) == "table", "refresh.new", "options must be a table, got " .. type(options))
   local given = options or {}
   -- `indicator` and `onRefresh` take an item or a function, not the defaults' type.
   local indicator, onRefresh = given.indicator, given.onRefresh

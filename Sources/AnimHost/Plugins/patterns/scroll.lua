@@ -31,9 +31,10 @@ scroll.defaults = {
 -- When a coast from `x` at `v` (decelerating by `rate` per ms) reaches `edge`, and its
 -- velocity there; nil when it comes to rest first. x(t) = x + v/k·(e^{kt} − 1), k = 1000·ln(rate).
 function scroll.reach(x, v, edge, rate)
+  if v == 0 or (edge - x) * v < 0 then return nil end   -- not moving, or moving away from it
   local k = 1000 * math.log(rate)
   local share = 1 + k * (edge - x) / v
-  if v == 0 or share <= 0 or (edge - x) * v < 0 then return nil end
+  if share <= 0 then return nil end                    -- it comes to rest before the edge
   local t = math.log(share) / k
   return t, v * share
 end

@@ -38,7 +38,10 @@ Sheet.__index = Sheet
 
 function sheet.new(item, options)
   local o = kit.options("sheet.new", sheet.defaults, options)
-  kit.check(#o.detents > 0, "sheet.new", "detents must be a non-empty list of y values")
+  kit.check(#o.detents > 0, "sheet.new", "detents must be a non-empty list of y values (pt)")
+  for k, y in ipairs(o.detents) do
+    kit.check(type(y) == "number", "sheet.new", ("detents[%d] must be a number (a y in pt), got %s"):format(k, type(y)))
+  end
   local self = setmetatable({item = item, options = o, index = nil}, Sheet)
   self.low, self.high = math.min(table.unpack(o.detents)), math.max(table.unpack(o.detents))
   local origin
