@@ -18,6 +18,13 @@ final class BuiltinModulesTests: XCTestCase {
         XCTAssertNil(BuiltinModules.source("patterns.none"))
     }
 
+    /// Right after the project's behaviors/, whatever follows it (lua_modules/ trees).
+    func testTheyComeAfterTheProjectsFolders() {
+        XCTAssertEqual(BuiltinModules.position(in: ["scenes", "behaviors"]), 2)
+        XCTAssertEqual(BuiltinModules.position(in: [".", "Tests/lua", "behaviors", "lua_modules/share/lua/5.4"]), 3)
+        XCTAssertEqual(BuiltinModules.position(in: ["elsewhere"]), 1)
+    }
+
     func testASceneRequiresThemAndAProjectModuleOfTheSameNameWins() throws {
         let dir = try makeTemporaryDirectory("builtin-modules")
         let scene = """

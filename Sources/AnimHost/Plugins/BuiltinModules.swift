@@ -9,6 +9,13 @@ enum BuiltinModules {
     static let names = ["patterns.kit", "patterns.sheet", "patterns.card", "patterns.scroll",
                         "patterns.pip", "patterns.refresh", "patterns.carousel"]
 
+    /// Where in `require`'s search paths the built-in modules go: right after the project's
+    /// `behaviors/` (the last of the project's own folders; a module there replaces a built-in
+    /// one), before anything searched later (lua_modules/).
+    static func position(in searchPaths: [String]) -> Int {
+        searchPaths.lastIndex(of: "behaviors").map { $0 + 1 } ?? searchPaths.count
+    }
+
     /// The source of module `name`, or nil when no built-in module has that name.
     static func source(_ name: String) -> String? {
         let bytes: [UInt8]

@@ -71,7 +71,7 @@ public final class Scene {
         let dir = directory(of: options.path)
         lo.searchPaths = dir == "behaviors" ? [dir] : [dir, "behaviors"]
         lo.builtinModule = BuiltinModules.source
-        lo.builtinModulesAfter = lo.searchPaths.count
+        lo.builtinModulesAfter = BuiltinModules.position(in: lo.searchPaths)
         let lua: LuaState
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))

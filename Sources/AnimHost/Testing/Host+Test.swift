@@ -116,7 +116,7 @@ final class TestFileRun {
         lo.allowIO = options.allowIO
         lo.searchPaths = Host.testRoots(file)
         lo.builtinModule = BuiltinModules.source
-        lo.builtinModulesAfter = lo.searchPaths.count
+        lo.builtinModulesAfter = BuiltinModules.position(in: lo.searchPaths)
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
         let api = TestAPI(lua: lua, testFile: file, options: options)
