@@ -15,10 +15,16 @@ local pages = animhost.tunable("pages", 4, {min = 1, max = 10, integer = true})
 local maxStep = animhost.tunable("maxStep", 1, {min = 1, max = 10, integer = true})
 local response = animhost.tunable("response", 0.4, {min = 0.05, max = 2})
 
-local strip = animhost.item{name = "strip", center = {pages * W / 2, H / 2}, size = {pages * W, 400}}
+-- The pages are cards on the strip, moved with it; the strip (made last, so it is on
+-- top and takes the touches) is transparent.
+local cards = {}
+for k = 1, pages do
+  cards[k] = animhost.item{name = "page" .. k, center = {W / 2 + (k - 1) * W, H / 2}, size = {W - 32, 360}, cornerRadius = 16}
+end
+local strip = animhost.item{name = "strip", center = {pages * W / 2, H / 2}, size = {pages * W, 400}, alpha = 0}
 animhost.animator{bounds = {0, 0, W, H}}
 
-carousel.new(strip, {pageWidth = W, pages = pages, maxStep = maxStep, response = response})
+carousel.new(strip, {pageWidth = W, pages = pages, maxStep = maxStep, response = response, followers = cards})
 
 if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{

@@ -78,6 +78,18 @@ describe("carousel", function()
     end)
   end)
 
+  it("its page cards move exactly with the strip, in the drag and in the springs", function()
+    local _, trace = swiped(5)
+    for k = 0, math.floor((trace:release() + 0.4) * 60) do   -- every frame to the last spring's end
+      local t = k / 60
+      for page = 1, 4 do
+        local offset = trace:value("page" .. page, "x", t) - trace:value("strip", "x", t)
+        assert.near(W / 2 + (page - 1) * W - 4 * W / 2, offset, 1e-6)
+        assert.near(trace:value("strip", "vx", t), trace:value("page" .. page, "vx", t), 1e-6)
+      end
+    end
+  end)
+
   it("its demo comes to rest on page 4", function()
     local scene = animhost.load("../../behaviors/carousel.lua"):runUntilRest(10)
     assert.is_true(scene.atRest)

@@ -14,7 +14,8 @@
 -- The strip is one item as wide as all pages, its left edge at `left` on page 1 (page k
 -- shows when the left edge is at left − (k − 1)·pageWidth). Options (defaults below):
 -- pageWidth, pages, left (pt), rate, maxStep (pages per swipe), rubberBand, the spring's
--- response and dampingRatio, onPage(index).
+-- response and dampingRatio, onPage(index), and followers: items that move with the strip
+-- (the pages' contents, drawn on it), each keeping its offset from it.
 
 local kit = require("patterns.kit")
 
@@ -30,6 +31,7 @@ carousel.defaults = {
   response = 0.4,          -- WWDC 2018's fling-to-a-point spring: response 0.4 s,
   dampingRatio = 1,        --   critically damped
   onPage = function(index) end,
+  followers = {},          -- items moved with the strip, at their offsets from it
 }
 
 -- The page (1 …) a release at page offset `offset` (pt scrolled from page 1: 0, 320, …)
@@ -50,11 +52,15 @@ function carousel.new(strip, options)
   local o = kit.options("carousel.new", carousel.defaults, options)
   kit.check(math.type(o.pages) == "integer" and o.pages >= 1 and math.type(o.maxStep) == "integer" and o.maxStep >= 1
             and o.pageWidth > 0, "carousel.new", "pages and maxStep must be whole numbers ≥ 1 and pageWidth > 0")
-  local self = setmetatable({item = strip, options = o, page = 1}, Carousel)
+  local self = setmetatable({item = strip, options = o, page = 1, offsets = {}}, Carousel)
+  for k, item in ipairs(o.followers) do self.offsets[k] = item.center - strip.center end
   local lowest = o.left - (o.pages - 1) * o.pageWidth   -- left edge on the last page
   local origin, from
   local function left() return strip.center.x - strip.size.x / 2 end
-  local function place(x) strip.center = animhost.vec(x + strip.size.x / 2, strip.center.y) end
+  local function place(x)
+    strip.center = animhost.vec(x + strip.size.x / 2, strip.center.y)
+    for k, item in ipairs(o.followers) do item.center = strip.center + self.offsets[k] end
+  end
   animhost.pan(strip, {
     began = function(g)
       place(left())   -- the finger catches the strip: a running spring stops here
@@ -78,9 +84,14 @@ function Carousel:moveTo(index, vx)
             ("no page %s (1 to %d)"):format(tostring(index), o.pages))
   self.page = index
   local x = o.left - (index - 1) * o.pageWidth + strip.size.x / 2
-  self.spring = animhost.spring{item = strip, property = "center", to = {x, strip.center.y},
-                                velocity = {vx or strip.velocity.x, 0},
+  local to, v = animhost.vec(x, strip.center.y), animhost.vec(vx or strip.velocity.x, 0)
+  self.spring = animhost.spring{item = strip, property = "center", to = to, velocity = v,
                                 response = o.response, dampingRatio = o.dampingRatio}
+  -- The same spring from the same offset: the followers move exactly with the strip.
+  for k, item in ipairs(o.followers) do
+    animhost.spring{item = item, property = "center", to = to + self.offsets[k], velocity = v,
+                    response = o.response, dampingRatio = o.dampingRatio}
+  end
   o.onPage(index)
   return self.spring
 end
