@@ -29,10 +29,13 @@ let package = Package(
         // Swift <-> Lua; knows nothing of Dynamics.
         .target(name: "LuaKit", dependencies: ["CLuaShim"]),
         // The host: Lua bindings of Dynamics, scenes, frames, test runner, REPL, reload.
-        // Its Lua files are compiled in as byte arrays (`PackageResources`; no Foundation).
+        // Its Lua files are compiled in as byte arrays (`PackageResources`; no Foundation):
+        // the test framework's Lua, and Plugins/patterns, the built-in modules
+        // (`require("patterns.sheet")`).
         .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"], resources: [
             .embedInCode("Lua/prelude.lua"), .embedInCode("Lua/assertions.lua"),
             .embedInCode("Lua/spies.lua"), .embedInCode("Lua/framework.lua"),
+            .embedInCode("Plugins/patterns"),
         ]),
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
         // Nothing else depends on it.

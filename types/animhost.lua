@@ -760,6 +760,26 @@ function animhost.behavior(name) end
 ---@return table spring
 function animhost.springConvert(fields) end
 
+---Where a fling comes to rest: `position + velocity/1000 · rate/(1 − rate)`, the distance travelled by a velocity multiplied by `rate` every millisecond (UIScrollView's deceleration, as WWDC 2018 "Designing Fluid Interfaces" projects a release). `rate` is a number in (0, 1) or `"normal"` (0.998: 1000 pt/s travels 499 pt) or `"fast"` (0.99: 99 pt). Numbers, or vectors (each axis on its own); position and velocity of the same kind.
+---@param position number|animhost.Vec|number[] Where the release happens. (pt)
+---@param velocity number|animhost.Vec|number[] The release velocity, the same kind as position. (pt/s)
+---@param rate? number|"normal"|"fast" The deceleration per millisecond. Default "normal".
+---@return number|animhost.Vec rest
+function animhost.project(position, velocity, rate) end
+
+---UIScrollView's resistance past an edge: how far content moves when the finger is `offset` past it, `(1 − 1/(|offset|·c/d + 1))·d` with the sign of `offset` (d = `dimension`, the view's size along the axis; c = `constant`, 0.55). It follows the finger at slope c at first and never reaches d: 100 pt past the edge of a 960 pt view shows as 52.0 pt. Numbers, or a vector offset with a number or vector dimension (each axis on its own).
+---@param offset number|animhost.Vec|number[] How far the finger is past the edge. (pt)
+---@param dimension number|animhost.Vec|number[] The view's size along the axis, > 0. (pt)
+---@param constant? number How stiff the band is, > 0. Default 0.55.
+---@return number|animhost.Vec shown
+function animhost.rubberBand(offset, dimension, constant) end
+
+---The candidate nearest `value`, and its index: numbers by |difference|, vectors by distance; the first of equally near ones. With `project` it picks where a release goes: `animhost.nearest(detents, animhost.project(y, vy))`.
+---@param candidates number[]|animhost.Vec[]|number[][] A non-empty list, all of value's kind.
+---@param value number|animhost.Vec|number[] The value to compare with.
+---@return number|animhost.Vec nearest, integer index
+function animhost.nearest(candidates, value) end
+
 ---A scene loaded by a test (`animhost.load`): run it, touch it, read its items and its trace.
 ---@class animhost.SceneUnderTest
 ---@field time number Simulated time. (s) Read-only.

@@ -22,6 +22,13 @@ public struct LuaOptions {
     public var searchPaths: [String] = []
     /// How `require` finds modules and whether `dofile`/`loadfile` exist.
     public var modules: ModuleAccess = .folders
+    /// Modules compiled into the host: the Lua source of a module name (`patterns.sheet`),
+    /// or nil; nil for none at all. `require` looks here after the first `builtinModulesAfter` search paths (a
+    /// scene's folder and the project's behaviors/, so a project can replace one) and before
+    /// the rest (lua_modules/). They run in the same sandbox as the script.
+    public var builtinModule: ((String) -> String?)? = nil
+    /// How many of `searchPaths` come before the built-in modules.
+    public var builtinModulesAfter = Int.max
     /// Where `print` writes (a line, newline included).
     public var print: (String) -> Void = writeToStandardError
     public init() {}

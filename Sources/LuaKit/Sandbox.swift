@@ -94,56 +94,77 @@ extension LuaState {
         if lua_toboolean(L, -1) != 0 { return .results(1) }
         pop()
         let candidates: [(path: String, roots: [String])]
+        let builtinAt: Int?
         switch moduleCandidates(name) {
-        case .success(let c): candidates = c
+        case .success(let c): (candidates, builtinAt) = c
         case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
         }
         var tried: [String] = []
-        for (path, roots) in candidates {
-                // A template of package.path leading out of the project is not even probed:
-                // whether a file exists there is none of the script's business.
-                if options.modules.projectRoots != nil, !ScriptFiles.isLexicallyInside(path, roots: roots) {
-                    tried.append("\(path) (outside the project; --allow-io lifts this)")
-                    continue
+        for k in 0...candidates.count {
+            if k == builtinAt, let builtin = options.builtinModule {
+                tried.append("the built-in modules")
+                if let text = builtin(name) {
+                    // Named for messages as `(built-in) patterns/sheet.lua:12:`; not a file, so
+                    // never in `requiredFiles` (nothing to watch or to refuse as an output).
+                    return runModule(name, text, chunkName: "=(built-in) " + ScriptFiles.relativePath(ofModule: name) + ".lua", loaded: loaded)
                 }
-                tried.append(path)
-                guard ScriptFiles.isCandidate(path) else { continue }
-                // Checked and read through one descriptor (a link swapped in between cannot
-                // lead out of the folder).
-                let text: String
-                switch ScriptFiles.readChecked(path, roots: roots, allowIO: options.allowIO) {
-                case .success(let t): text = t
-                case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
-                }
-                do throws(LuaError) {
-                    try loadString(text, chunkName: "@" + path)
-                    push(name)
-                    try self.call(nargs: 1, nresults: 1)
-                } catch {
-                    return .error(error.message)
-                }
-                // As Lua's require: a non-nil result becomes package.loaded[name]; else what
-                // the module stored there itself stays (and is returned); else true.
-                if lua_type(L, -1) != LUA_TNIL {
-                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
-                }
-                pop()
-                push(name); lua_rawget(L, loaded)
-                if lua_type(L, -1) == LUA_TNIL {
-                    pop(); push(true)
-                    push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
-                }
-                if !requiredFiles.contains(path) { requiredFiles.append(path) }
-                return .results(1)
+            }
+            guard k < candidates.count else { break }
+            let (path, roots) = candidates[k]
+            // A template of package.path leading out of the project is not even probed:
+            // whether a file exists there is none of the script's business.
+            if options.modules.projectRoots != nil, !ScriptFiles.isLexicallyInside(path, roots: roots) {
+                tried.append("\(path) (outside the project; --allow-io lifts this)")
+                continue
+            }
+            tried.append(path)
+            guard ScriptFiles.isCandidate(path) else { continue }
+            // Checked and read through one descriptor (a link swapped in between cannot
+            // lead out of the folder).
+            let text: String
+            switch ScriptFiles.readChecked(path, roots: roots, allowIO: options.allowIO) {
+            case .success(let t): text = t
+            case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
+            }
+            let result = runModule(name, text, chunkName: "@" + path, loaded: loaded)
+            if case .error = result { return result }
+            if !requiredFiles.contains(path) { requiredFiles.append(path) }
+            return result
         }
         return .error("module '\(printable(name))' not found; looked for: \(tried.joined(separator: ", "))")
     }
 
-    /// The files `require(name)` tries, in order, each with the folders it must lie in.
-    /// Scenes: `NAME.lua`, `NAME/init.lua` in each search folder (a module name, not a
-    /// path, unless --allow-io). Tests: `package.path` as it is now, the name substituted as
-    /// stock Lua does.
-    func moduleCandidates(_ name: String) -> Result<[(path: String, roots: [String])], ScriptFiles.FileProblem> {
+    /// Runs a module's `text` with its name as argument and keeps its result in
+    /// `package.loaded` (at stack index `loaded`), as Lua's require does: a non-nil result
+    /// becomes `package.loaded[name]`; else what the module stored there itself stays (and
+    /// is returned); else true.
+    private func runModule(_ name: String, _ text: String, chunkName: String, loaded: Int32) -> LuaReturn {
+        do throws(LuaError) {
+            try loadString(text, chunkName: chunkName)
+            push(name)
+            try self.call(nargs: 1, nresults: 1)
+        } catch {
+            return .error(error.message)
+        }
+        if lua_type(L, -1) != LUA_TNIL {
+            push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+        }
+        pop()
+        push(name); lua_rawget(L, loaded)
+        if lua_type(L, -1) == LUA_TNIL {
+            pop(); push(true)
+            push(name); lua_pushvalue(L, -2); lua_rawset(L, loaded)
+        }
+        return .results(1)
+    }
+
+    /// The files `require(name)` tries, in order, each with the folders it must lie in, and
+    /// where among them the built-in modules are looked up (nil: nowhere). Scenes:
+    /// `NAME.lua`, `NAME/init.lua` in each search folder (a module name, not a path, unless
+    /// --allow-io), the built-in modules after the first `builtinModulesAfter` folders.
+    /// Tests: `package.path` as it is now, the name substituted as stock Lua does, then the
+    /// built-in modules (a project's own module of the same name wins).
+    func moduleCandidates(_ name: String) -> Result<([(path: String, roots: [String])], Int?), ScriptFiles.FileProblem> {
         if let roots = options.modules.projectRoots {
             if name.isEmpty { return .failure(.init("a module name cannot be empty")) }
             if name.utf8.contains(0) { return .failure(.init("a module name cannot contain a NUL byte")) }
@@ -155,16 +176,20 @@ extension LuaState {
             guard lua_type(L, -1) == LUA_TSTRING, let path = string(at: -1) else {
                 return .failure(.init("package.path must be a string"))
             }
-            return .success(ModuleAccess.candidates(name, templates: path).map { ($0, roots) })
+            let candidates = ModuleAccess.candidates(name, templates: path).map { ($0, roots) }
+            return .success((candidates, candidates.count))
         }
         if let problem = ScriptFiles.moduleNameProblem(name, allowIO: options.allowIO) { return .failure(.init(problem)) }
         let relative = ScriptFiles.relativePath(ofModule: name)
-        let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
-        return .success(dirs.flatMap { dir in
+        let absolute = relative.hasPrefix("/")
+        let dirs = absolute ? [""] : options.searchPaths
+        let candidates = dirs.flatMap { dir in
             [relative + ".lua", relative + "/init.lua"].map { candidate in
-                (dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate, dir.isEmpty ? [] : [dir])
+                (dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate, dir.isEmpty ? [String]() : [dir])
             }
-        })
+        }
+        let builtinAt = absolute ? nil : 2 * min(max(options.builtinModulesAfter, 0), dirs.count)
+        return .success((candidates, builtinAt))
     }
 
     /// A name for a message: NUL bytes shown as `\0`.

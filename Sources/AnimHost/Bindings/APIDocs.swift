@@ -19,10 +19,11 @@ public enum APIDocs {
 
             """
         // The gesture object and the test API are not classes of the scene's description:
-        // their sections come from GestureObject and from TestAPI's classes (TestAPIDocs),
-        // after the scene's.
+        // their sections come from GestureObject, the built-in modules (BuiltinModules) and
+        // TestAPI's classes (TestAPIDocs), after the scene's.
         let tests = try TestAPIDocs.classes()
-        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown + "\n" + TestAPIDocs.markdown(tests)
+        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown
+            + "\n" + BuiltinModules.markdown + "\n" + TestAPIDocs.markdown(tests)
         let types = reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts) + "\n" + TestAPIDocs.luaLS(tests)
         return (markdown, types)
     }
@@ -62,7 +63,8 @@ public enum APIDocs {
         the closest (`unknown field 'frequncy' for attachment; did you mean 'frequency'?`).
 
         After the classes: [the gesture object](#the-gesture-object) that `tap`, `pan` and \
-        `longPress` handlers get, and [the test API](#the-test-api) of `*_test.lua` files \
+        `longPress` handlers get, [the built-in modules](#built-in-modules) (`require("patterns.sheet")`, …), \
+        and [the test API](#the-test-api) of `*_test.lua` files \
         (`animhost.load`, scenes under test, traces, the motion assertions).
         """
 

@@ -43,6 +43,7 @@ extension Scene {
                         [LuaParam("name", .string)], returns: LuaParam("class", "behavior class", annotation: "animhost.BehaviorClass"),
                         example: "local Drag = animhost.behavior(\"Drag\")\nfunction Drag:init(item) self:addChild(animhost.snap{item = item, to = {0, 0}}) end")
         SpringConvertBinding.register(in: module)
+        ReleaseKitBinding.register(in: module, vectors: { [unowned self] in self.api.vectors })
         // Global `animhost` and require "animhost".
         lua_pushvalue(L, t); lua.setGlobal("animhost")
         lua.pushGlobal("package"); lua.push("loaded"); lua_rawget(L, -2)

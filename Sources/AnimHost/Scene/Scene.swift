@@ -70,6 +70,8 @@ public final class Scene {
         lo.print = options.print
         let dir = directory(of: options.path)
         lo.searchPaths = SceneModules.searchFolders(scriptFolder: dir)
+        lo.builtinModule = BuiltinModules.source
+        lo.builtinModulesAfter = BuiltinModules.position(in: lo.searchPaths)
         let lua: LuaState
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))

@@ -125,6 +125,8 @@ final class TestFileRun {
         lo.allowIO = options.allowIO
         lo.searchPaths = Host.testRoots(file)
         lo.modules = modules
+        lo.builtinModule = BuiltinModules.source
+        lo.builtinModulesAfter = BuiltinModules.position(in: lo.searchPaths)
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
         installArg(lua)

@@ -39,7 +39,9 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
-        SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
+        let module = LuaModule(name: "animhost", state: lua, table: t)
+        SpringConvertBinding.register(in: module)
+        ReleaseKitBinding.register(in: module, vectors: { [unowned self] in self.vectors })
         cl_pushvecconstructor(lua.L); lua.setField("vec", in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
         try lua.load(.prelude)
