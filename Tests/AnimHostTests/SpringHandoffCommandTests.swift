@@ -191,4 +191,25 @@ final class SpringHandoffCommandTests: XCTestCase {
             XCTAssertEqual(r.stdout, "")
         }
     }
+
+    /// docs/tuning.md's handoff example is the real output: every line it shows (all but
+    /// the "…" that stand for lines left out) appears, in order.
+    func testTheGuidesHandoffExampleIsTheRealOutput() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/tuning.md", encoding: .utf8)
+        let lines = guide.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    $ scripts/animhost spring --preset") })
+        var shown: [String] = []
+        for line in lines[(start + 1)...] {
+            if !line.isEmpty && !line.hasPrefix("    ") { break }
+            shown.append(line.isEmpty ? "" : String(line.dropFirst(4)))
+        }
+        let args = lines[start].dropFirst("    $ scripts/animhost ".count).split(separator: " ").map(String.init)
+        let r = try runAnimhost(args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var rest = Substring(r.stdout)
+        for line in shown where line.trimmingCharacters(in: .whitespaces) != "…" && !line.isEmpty {
+            let found = try XCTUnwrap(rest.range(of: line + "\n"), "not in the output (in order): \(line)\n\(r.stdout)")
+            rest = rest[found.upperBound...]
+        }
+    }
 }
