@@ -72,10 +72,11 @@ struct SpringHandoff {
     let release: SpringRelease
 
     /// Where the curves are compared: 3 settle times (at least 50 ms), or 10 periods when the
-    /// spring never settles.
+    /// spring never settles — at most 2 minutes, so the step-by-step platforms (react-spring's
+    /// 1 ms steps, POP's frames) stay quick for springs that take hours.
     var horizon: Double {
         let settle = SpringConversion(parameters: spring, initialVelocity: release.relative).settle
-        return settle.isFinite ? max(0.05, 3 * settle) : 10 * spring.response
+        return min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * spring.response)
     }
 
     func handoff(_ target: HandoffTarget) -> TargetHandoff {

@@ -5,7 +5,7 @@
 /// CSS interpolates linearly between the stops and holds 1 after T, so the whole curve is
 /// known: stops are chosen greedily on a dense grid — each segment reaches as far as it can
 /// while the chord stays within the tolerance at every grid time — then rounded to what is
-/// printed (values to 4 decimals, times to 0.01 %), and the printed polyline is measured again
+/// printed (values to 4 decimals; grid times print exactly), and the printed polyline is measured again
 /// (`maxDistance`); if rounding pushed it past the bound, the stops are chosen again tighter.
 /// A `linear()` stop may be above 1 or below 0, so overshoot survives; a release velocity can
 /// only be baked into the one curve (CSS takes none at run time).
@@ -33,18 +33,21 @@ public struct CSSLinearEasing: Sendable, Equatable {
         let duration = max(0.001, (settle * 1000).rounded(.up) / 1000)
         let x = PlatformSpringCurve.closedForm(parameters, velocity: initialVelocity)
         // Grid: at least 2000 cells, and 64 per damped period so no wiggle falls between cells.
+        // Cell counts that divide a power of ten, so every grid time prints exactly (to 0.0001 %)
+        // and rounding moves no stop in time — on a fast wiggle a rounded time is a big error.
         let modes = SpringModes(parameters)
         let periods = modes.q > 0 ? duration * modes.omega / (2 * Double.pi) : 0
-        let cells = min(40_000, max(2000, Int(periods * 64)))
+        let needed = Int(min(periods * 64, 1e6))
+        let cells = [2000, 4000, 10_000, 20_000, 40_000, 100_000, 200_000].first { $0 >= needed } ?? 200_000
         let grid = (0...cells).map { x(duration * Double($0) / Double(cells)) }
         var bound = Self.tolerance * 0.96
         var stops: [(Double, Double)] = []
         var measured = Double.infinity
         for _ in 0..<8 {
             stops = Self.greedy(grid, bound).map { i in
-                (Self.round(Double(i) / Double(cells), 1e4), Self.round(i == cells ? 1 : grid[i], 1e4))
+                (Double(i) / Double(cells), Self.round(i == cells ? 1 : grid[i], 1e4))
             }
-            measured = Self.distance(stops, duration: duration, curve: x, cells: cells * 4)
+            measured = Self.distance(stops, duration: duration, curve: x, cells: min(cells * 4, 400_000))
             if measured <= Self.tolerance { break }
             bound *= 0.8
         }

@@ -128,6 +128,16 @@ final class SpringHandoffTests: XCTestCase {
         XCTAssertNil(CSSLinearEasing(parameters: try SpringParameters(stiffness: 100, damping: 0), initialVelocity: 0))
     }
 
+    /// A fast, barely damped spring (ζ 0.005, 219 wiggles over 13.8 s) still keeps the bound:
+    /// stop times are exact grid times, never rounded (a rounded time on a 16 Hz wiggle was a
+    /// 5 % error).
+    func testCSSLinearKeepsTheBoundOnAFastWiggle() throws {
+        let p = try SpringParameters(stiffness: 10_000, damping: 1)
+        let e = try XCTUnwrap(CSSLinearEasing(parameters: p, initialVelocity: 0))
+        let worst = distance(try parse(e.css), e.duration, PlatformSpringCurve.closedForm(p, velocity: 0), cells: 400_000)
+        XCTAssertLessThanOrEqual(worst, CSSLinearEasing.tolerance)
+    }
+
     /// A bouncy spring keeps its overshoot in the easing (a stop above 1).
     func testCSSLinearKeepsOvershoot() throws {
         let e = try XCTUnwrap(CSSLinearEasing(parameters: .coreAnimationDefault, initialVelocity: 0))
