@@ -106,8 +106,10 @@ struct SpringHandoff {
 
     /// The closed form of a spring given by printed numbers, with velocity `v` (distances/s).
     private func exact(_ m: Double, _ k: Double, _ c: Double, velocity v: Double) -> CurveFidelity {
+        // Numbers too small for 4 decimals (a stiffness below 0.00005) print as 0: measure the
+        // spring itself rather than refuse.
         guard let p = try? SpringParameters(mass: m, stiffness: k, damping: c) else {
-            return compare(PlatformSpringCurve.closedForm(spring, velocity: 0))
+            return compare(PlatformSpringCurve.closedForm(spring, velocity: v))
         }
         return compare(PlatformSpringCurve.closedForm(p, velocity: v))
     }
@@ -119,16 +121,16 @@ struct SpringHandoff {
     private let closedRule = "closed form, as animhost"
 
     /// A comment line saying where a pan's velocity goes, in the target's units.
-    private func velocityNote(relative: Bool, unit: String, scale: Double = 1) -> String {
+    private func velocityNote(relative: Bool, unit: String, perMillisecond: Bool = false) -> String {
         guard let d = release.distance else {
             return relative
                 ? "velocity / distance left (per axis): a pan's release velocity of V \(unit)/s with D \(unit) to go is V/D; 0 = from rest"
-                : "a pan's release velocity goes here, in \(unit)\(scale == 1 ? "/s" : " per ms (V/1000)"); 0 = from rest"
+                : "a pan's release velocity goes here, in \(unit)\(perMillisecond ? " per ms (V/1000)" : "/s"); 0 = from rest"
         }
         let v = NumberFormat.string(release.velocity), dd = NumberFormat.string(d)
         return relative
             ? "relative: the pan's \(v) \(unit)/s over the \(dd) \(unit) to go = \(n(u)) (per axis: velocity / distance left)"
-            : "the pan's release velocity, \(unit)\(scale == 1 ? "/s" : " per ms (\(v) \(unit)/s ÷ 1000)") (absolute)"
+            : "the pan's release velocity, \(unit)\(perMillisecond ? " per ms (\(v) \(unit)/s ÷ 1000)" : "/s") (absolute)"
     }
 
     // MARK: Apple
@@ -308,7 +310,7 @@ struct SpringHandoff {
         let p = spring
         let code = """
             const [style, api] = useSpring(() => ({ y: 0 }))
-            // velocity: \(velocityNote(relative: false, unit: "px", scale: 1000))
+            // velocity: \(velocityNote(relative: false, unit: "px", perMillisecond: true))
             api.start({ y: target, config: { tension: \(n(p.stiffness)), friction: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(NumberFormat.string(release.velocity / 1000)) } })
             """
         let precision = min(1, abs(release.distance ?? 1000) * 0.001) / abs(release.distance ?? 1000)
