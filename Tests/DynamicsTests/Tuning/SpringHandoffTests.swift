@@ -42,6 +42,22 @@ final class SpringHandoffTests: XCTestCase {
         XCTAssertEqual(try SpringConversion.convert([("stiffness", 100), ("damping", 10), ("velocity", 600), ("distance", 300)]).initialVelocity, 2)
     }
 
+    /// Round trips through the targets' parameterisations: Compose (k/m, ζ), Motion's
+    /// visualDuration = response/1.2 with bounce 1 − ζ, SwiftUI's duration/bounce.
+    func testRoundTripsThroughTheTargetsParameterisations() throws {
+        for p in [try SpringParameters(stiffness: 300, damping: 20), try SpringParameters(mass: 2, stiffness: 500, damping: 30),
+                  try SpringParameters(duration: 0.5, bounce: 0.3)] {
+            let compose = try SpringConversion.convert([("stiffness", p.stiffness / p.mass), ("dampingRatio", p.dampingRatio)])
+            XCTAssertEqual(compose.parameters.damping, p.damping / p.mass, accuracy: 1e-9)
+            let motion = try SpringConversion.convert([("visualDuration", p.response / 1.2), ("bounce", 1 - p.dampingRatio)])
+            XCTAssertEqual(motion.parameters.stiffness, p.stiffness / p.mass, accuracy: 1e-9)
+            XCTAssertEqual(motion.parameters.damping, p.damping / p.mass, accuracy: 1e-9)
+            let swiftui = try SpringConversion.convert([("duration", p.response), ("bounce", p.bounce)])
+            XCTAssertEqual(swiftui.parameters.stiffness, p.stiffness / p.mass, accuracy: 1e-9)
+            XCTAssertEqual(swiftui.parameters.damping, p.damping / p.mass, accuracy: 1e-9)
+        }
+    }
+
     // MARK: Motion's findSpring
 
     /// Reference test vectors: findSpring(0.8 s, 0.3) → k 151.2791, c 17.2194; (0.5 s, 0) → 341.0237, 36.9337.
