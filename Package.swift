@@ -29,7 +29,11 @@ let package = Package(
         // Swift <-> Lua; knows nothing of Dynamics.
         .target(name: "LuaKit", dependencies: ["CLuaShim"]),
         // The host: Lua bindings of Dynamics, scenes, frames, test runner, REPL, reload.
-        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"]),
+        // Its Lua files are compiled in as byte arrays (`PackageResources`; no Foundation).
+        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"], resources: [
+            .embedInCode("Lua/prelude.lua"), .embedInCode("Lua/assertions.lua"),
+            .embedInCode("Lua/spies.lua"), .embedInCode("Lua/framework.lua"),
+        ]),
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
         // Nothing else depends on it.
         .target(name: "Viewer", dependencies: [
@@ -39,6 +43,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], resources: [
+            // The page's HTML, style and script, compiled in as byte arrays.
+            .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
         ]),
         // The executable: argument parsing only.
         .executableTarget(name: "animhost", dependencies: [

@@ -764,118 +764,153 @@ function animhost.behavior(name) end
 ---@return table spring
 function animhost.springConvert(fields) end
 
----A scene loaded by a test (animhost.load).
+---A scene loaded by a test (`animhost.load`): run it, touch it, read its items and its trace.
 ---@class animhost.SceneUnderTest
----@field time number Simulated time (s).
----@field atRest boolean Nothing moves or waits.
----@field restTime number? When it came to rest; nil while not at rest.
----@field isRunning boolean Whether the animator runs.
+---@field time number Simulated time. (s) Read-only.
+---@field atRest boolean Nothing moves or waits. Read-only.
+---@field restTime number? When it came to rest; nil while not at rest. (s) Read-only.
+---@field isRunning boolean Whether the animator runs. Read-only.
 local SceneUnderTest = {}
 
----Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
----@param path string the scene script, relative to the test file
----@param options {set: table<string, number>?, seed: integer?, input: string|table[]|nil}?
----@return animhost.SceneUnderTest
-function animhost.load(path, options) end
-
 ---Advances the simulation; the trace gets a frame every 1/60 s.
----@param seconds number
----@return animhost.SceneUnderTest
+---@param seconds number (s)
+---@return animhost.SceneUnderTest scene
 function SceneUnderTest:run(seconds) end
----Runs until nothing moves or waits, at most `max` s (default 10); check `scene.atRest`.
----@param max number?
----@return animhost.SceneUnderTest
+
+---Runs until nothing moves or waits, at most `max` s; check `scene.atRest`.
+---@param max? number (s) Default 10.
+---@return animhost.SceneUnderTest scene
 function SceneUnderTest:runUntilRest(max) end
----Advances `n` steps (default 1).
----@param n integer?
----@return animhost.SceneUnderTest
+
+---Advances `n` steps.
+---@param n? integer Default 1.
+---@return animhost.SceneUnderTest scene
 function SceneUnderTest:step(n) end
+
 ---A tap now (down, up one step later).
----@param point animhost.Vec|number[]
----@return animhost.SceneUnderTest
+---@param point animhost.Vec|number[] (pt)
+---@return animhost.SceneUnderTest scene
 function SceneUnderTest:tap(point) end
----A straight drag starting now (`duration` s, default 0.25).
----@param pan {from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?}
----@return animhost.SceneUnderTest
+
+---A straight drag starting now.
+---@param pan {from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?} `from` and `to` are points (pt); `duration` in s, default 0.25
+---@return animhost.SceneUnderTest scene
 function SceneUnderTest:pan(pan) end
+
 ---An item by name: its fields read as in the scene (`center`, `velocity`, `alpha`, custom props, …), read-only.
----@param name string
----@return animhost.SceneItem
+---@param name string 
+---@return animhost.SceneItem item
 function SceneUnderTest:item(name) end
+
 ---The frames recorded so far.
----@return animhost.Trace
+---@return animhost.Trace trace
 function SceneUnderTest:trace() end
 
----An item of a scene under test: the item's fields, read-only.
----@class animhost.SceneItem: animhost.Item
----@field name string
+---An item of a scene under test (`scene:item(name)`): the item's fields and custom props, read-only.
+---@class animhost.SceneItem
+---@field name string The item's name. Read-only.
+---@field center animhost.Vec The item's `center` (`animhost.Item`). (pt) Read-only.
+---@field size animhost.Vec The item's `size` (`animhost.Item`). (pt) Read-only.
+---@field velocity animhost.Vec The item's `velocity` (`animhost.Item`). (pt/s) Read-only.
+---@field angle number The item's `angle` (`animhost.Item`). (rad) Read-only.
+---@field angularVelocity number The item's `angularVelocity` (`animhost.Item`). (rad/s) Read-only.
+---@field alpha number The item's `alpha` (`animhost.Item`). Read-only.
+---@field scale number The item's `scale` (`animhost.Item`). Read-only.
+---@field cornerRadius number The item's `cornerRadius` (`animhost.Item`). (pt) Read-only.
+---@field mass number Mass in UIKit units (density 1 on a 100×100 item is 1). Read-only.
+local SceneItem = {}
 
----Frames recorded while a scene under test runs.
+---Frames recorded while a scene under test runs (`scene:trace()`): a frame every 1/60 s with the frame columns plus `width`, `height`, `alpha`, `scale`, `cornerRadius` and the custom props declared at load (its columns). `item` is a name or `scene:item(name)`.
 ---@class animhost.Trace
 local Trace = {}
+
 ---The field in the frame at `t` (a `t` outside the trace is an error).
----@param item string|animhost.SceneItem
----@param field string
----@param t number
----@return number?
+---@param item string|animhost.SceneItem 
+---@param field string a column of the trace
+---@param t number (s)
+---@return number? value
 function Trace:value(item, field, t) end
----The last, largest, smallest value of the field.
----@param item string|animhost.SceneItem
----@param field string
----@return number?
+
+---The field in the last frame (at rest after `runUntilRest`).
+---@param item string|animhost.SceneItem 
+---@param field string a column of the trace
+---@return number? value
 function Trace:last(item, field) end
----@param item string|animhost.SceneItem
----@param field string
----@return number?
+
+---The largest value of the field over the trace.
+---@param item string|animhost.SceneItem 
+---@param field string a column of the trace
+---@return number? value
 function Trace:max(item, field) end
----@param item string|animhost.SceneItem
----@param field string
----@return number?
+
+---The smallest value of the field over the trace.
+---@param item string|animhost.SceneItem 
+---@param field string a column of the trace
+---@return number? value
 function Trace:min(item, field) end
----The metrics of `animhost sweep`: `settle` (s after the window's start), `overshoot` (pt), `peakSpeed` (pt/s), `oscillations`, `tolerance`; `from` is a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag.
----@param item string|animhost.SceneItem
----@param options {tolerance: number?, from: number|"release"|nil}?
----@return {settle: number, overshoot: number, peakSpeed: number, oscillations: integer, tolerance: number}?
-function Trace:metrics(item, options) end
+
+---Where a window `{from = …}` starts, or nil and why.
+---@param from number|"release" a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag
+---@return number? start
+---@return string? why
+function Trace:window(from) end
+
+---The end of the last touch, or nil when the scene got no touches.
+---@return number? t
+function Trace:release() end
+
 ---When the item stays within `tolerance` pt of its final position from then on (absolute time, s).
----@param item string|animhost.SceneItem
----@param tolerance number
----@param from number|"release"|nil
----@return number?
+---@param item string|animhost.SceneItem 
+---@param tolerance number (pt)
+---@param from? number|"release"|nil a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag Default 0.
+---@return number? t
 function Trace:settleTime(item, tolerance, from) end
+
 ---How far (pt) it went past `target` along its direction of travel from where it was at the window's start.
----@param item string|animhost.SceneItem
----@param target animhost.Vec|number[]
----@param from number|"release"|nil
----@return number?
+---@param item string|animhost.SceneItem 
+---@param target animhost.Vec|number[] (pt)
+---@param from? number|"release"|nil a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag Default 0.
+---@return number? distance
 function Trace:overshoot(item, target, from) end
+
 ---The largest frame-to-frame change of the velocity (pt/s), the times of the two frames and the velocities there.
----@param item string|animhost.SceneItem
----@param from number|"release"|nil
+---@param item string|animhost.SceneItem 
+---@param from? number|"release"|nil a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag Default 0.
 ---@return number? jump
 ---@return number t0
 ---@return number t1
 ---@return animhost.Vec v0
 ---@return animhost.Vec v1
 function Trace:maxVelocityJump(item, from) end
----The end of the last touch (s), or nil when the scene got no touches.
----@return number?
-function Trace:release() end
----Where a window `{from = …}` starts (s), or nil and why.
----@param from number|"release"
----@return number? start
----@return string? why
-function Trace:window(from) end
----The item names, the number of frames, the frames as `run` CSV, the plot `animhost plot` draws.
----@return string[]
+
+---The item names, in order of first appearance.
+---@return string[] names
 function Trace:items() end
----@return integer
+
+---The number of frames.
+---@return integer count
 function Trace:count() end
----@return string
+
+---The frames as `run` CSV.
+---@return string csv
 function Trace:csv() end
----@param columns string[]?
----@return string
+
+---The metrics of `animhost sweep`: `settle` (s after the window's start), `overshoot` (pt), `peakSpeed` (pt/s), `oscillations`, `tolerance`.
+---@param item string|animhost.SceneItem 
+---@param options? {tolerance: number?, from: number|"release"|nil}? `tolerance` in pt (default 0.5); `from`: a time in seconds or `"release"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag
+---@return {settle: number, overshoot: number, peakSpeed: number, oscillations: integer, tolerance: number}? metrics
+function Trace:metrics(item, options) end
+
+---The plot `animhost plot` draws, of the given columns (default x, y, angle).
+---@param columns? string[] 
+---@return string svg
 function Trace:svg(columns) end
+
+---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
+---@param path string the scene script, relative to the test file
+---@param options {set: table<string, number>?, seed: integer?, input: string|table[]|nil}?
+---@return animhost.SceneUnderTest
+function animhost.load(path, options) end
 
 ---The motion assertions of test files (fields of luassert's `assert`).
 ---@class animhost.MotionAssertions

@@ -1,5 +1,5 @@
-/// Every error the host reports, with the exit status it maps to (DESIGN.md: 1 for script,
-/// simulation and input errors, 2 for usage errors).
+/// Every error the host reports, with the exit status it maps to: 1 for script,
+/// simulation and input errors, 2 for usage errors.
 public enum HostError: Error, CustomStringConvertible, Sendable {
     /// A bad command line: unknown option, bad value, missing script file. Exit 2.
     case usage(String)

@@ -1,5 +1,5 @@
 // The standard library with its unbounded C work charged to the instruction budget
-// (DESIGN.md "Safety": budgets bound every route). Allocation is charged by the allocator
+// (docs/security.md: budgets bound every route). Allocation is charged by the allocator
 // (shim.c), pattern matching by its own matcher (patterns.c), string formats and arguments
 // by strings.c; here are the functions whose loops neither allocate nor run Lua code: table
 // shifts and moves, sorting, utf8 scans and full collections. And xpcall, whose message handler must not become a way around the
@@ -35,7 +35,7 @@ static int guarded_handler(lua_State *L) {
 }
 
 /// pcall's and xpcall's ending: results, or false and the error, except that a memory error
-/// is not the script's to catch (DESIGN.md "Safety": once the cap is hit the scene ends).
+/// is not the script's to catch (docs/security.md: once the cap is hit the scene ends).
 static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
     if (cl_memory_failure(L, status)) cl_end_for_memory(L);
     if (status != LUA_OK && status != LUA_YIELD) {

@@ -1,5 +1,5 @@
 // The string, utf8 and base functions whose C loops the instruction budget would not see:
-// each is bounded or charges its work before doing it (DESIGN.md "Safety, round three": no
+// each is bounded or charges its work before doing it (docs/security.md: no
 // library function loops in C beyond the budget). Most string functions build their result,
 // and allocation is charged already (two bytes a unit, shim.c); these are the ones whose
 // loops run longer than what they allocate:

@@ -16,6 +16,9 @@ public class LuaClass {
     public let kind: String
     /// What the class is, for the reference.
     public var doc = ""
+    /// The name the reference and the LuaLS types give the class, when it is not the
+    /// metatable's (`animhost.SceneUnderTest` for the metatable `animhost.Scene`).
+    public var documentedName: String?
     /// Reads a field and pushes its value (one result).
     public typealias Getter = (AnyObject, LuaCall) -> LuaReturn
     /// Takes the value at a stack index; nil when it was applied.
@@ -202,11 +205,17 @@ public final class LuaClassOf<Object: AnyObject>: LuaClass {
     /// A method. Arguments are read with `call.argument(k, type)` (k counted after `self`),
     /// which throws the message in Lua's shape.
     public func method(_ name: String, _ doc: String, _ params: [LuaParam] = [], returns: LuaParam? = nil,
-                       example: String? = nil, _ body: @escaping (Object, LuaCall) throws(LuaCallError) -> LuaReturn) {
-        rawMethod(name, doc: doc, LuaSignature(params: params, returns: returns, example: example)) { o, call in
+                       moreReturns: [LuaParam] = [], example: String? = nil,
+                       _ body: @escaping (Object, LuaCall) throws(LuaCallError) -> LuaReturn) {
+        rawMethod(name, doc: doc, LuaSignature(params: params, returns: returns, moreReturns: moreReturns, example: example)) { o, call in
             do throws(LuaCallError) { return try body(unsafeDowncast(o, to: Object.self), call) }
             catch { return .error(error.description) }
         }
+    }
+
+    /// How `tostring` and the REPL show an object (`snap ('card' to {0, 0}, damping 0.5)`).
+    public func describeObject(_ text: @escaping (Object) -> String) {
+        self.describe = { text(unsafeDowncast($0, to: Object.self)) }
     }
 
     /// The object in the userdata at `i`, if it is one of this class.
@@ -406,4 +415,22 @@ extension LuaClass {
 
     /// A method described only by name.
     public func method(_ name: String, _ body: @escaping Method) { rawMethod(name, doc: "", LuaSignature(), body) }
+}
+
+extension LuaClassOf {
+    /// A read-only field described only by name, given the typed object.
+    public func property(_ name: String, get: @escaping (Object, LuaCall) -> LuaReturn) {
+        rawField(name, LuaFieldInfo(type: "any", annotation: "any", readOnly: true), doc: "",
+                 get: { o, call in get(unsafeDowncast(o, to: Object.self), call) })
+    }
+
+    /// A method described only by name, given the typed object.
+    public func method(_ name: String, _ body: @escaping (Object, LuaCall) -> LuaReturn) {
+        rawMethod(name, doc: "", LuaSignature()) { o, call in body(unsafeDowncast(o, to: Object.self), call) }
+    }
+
+    /// Reads names that are not slots (slow; nil: unknown field), given the typed object.
+    public func fallbackGetter(_ get: @escaping (Object, String, LuaCall) -> LuaReturn?) {
+        fallbackGet = { o, key, call in get(unsafeDowncast(o, to: Object.self), key, call) }
+    }
 }

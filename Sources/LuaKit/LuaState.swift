@@ -18,8 +18,10 @@ public struct LuaOptions {
     public var seed: UInt64 = 0
     /// Gives scripts `io` and file access.
     public var allowIO = false
-    /// Directories `require` searches for `NAME.lua`.
+    /// Directories `require` searches for `NAME.lua` (with `modules` `.folders`).
     public var searchPaths: [String] = []
+    /// How `require` finds modules and whether `dofile`/`loadfile` exist.
+    public var modules: ModuleAccess = .folders
     /// Where `print` writes (a line, newline included).
     public var print: (String) -> Void = writeToStandardError
     public init() {}

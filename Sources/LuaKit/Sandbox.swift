@@ -2,16 +2,18 @@ import CLuaShim
 
 extension LuaState {
     /// Opens the allowed standard libraries and removes what scripts must not reach
-    /// (DESIGN.md "Safety and limits"): no io unless allowed, os only clock/time/date,
+    /// (docs/security.md): no io unless allowed, os only clock/time/date,
     /// no dofile/loadfile/string.dump/package.loadlib/C modules, text-only load (mode "b"
     /// refused), library functions whose C work is charged to the budget (CLuaShim's
     /// bounded.c and patterns.c), an xpcall whose handler cannot escape the budget,
     /// debug only traceback, a seeded math.random, print to the host's sink, require
-    /// limited to `.lua` files in the search paths.
+    /// limited to `.lua` files in the search paths (`ModuleAccess` says which). Under
+    /// `ModuleAccess.stock` the standard library stays whole; budgets and caps still hold.
     func installSandbox() throws(LuaError) {
+        let stock = options.modules.isStock
         // Opening libraries can raise (memory), so it runs under a protected call.
         lua_pushcclosure(L, cl_openlibs, 0)
-        lua_pushboolean(L, options.allowIO ? 1 : 0)
+        lua_pushboolean(L, options.allowIO || stock ? 1 : 0)
         try call(nargs: 1, nresults: 0)
         // Work in C functions counts against the budget; xpcall's handler cannot escape it.
         lua_pushcclosure(L, cl_bound_libraries, 0)
@@ -21,8 +23,10 @@ extension LuaState {
         let g = lua_gettop(L)
         // load: text only.
         push("load"); lua_rawget(L, g); cl_push_textload(L); setField("load", in: g)
-        push("collectgarbage"); lua_rawget(L, g); cl_push_limitedgc(L); setField("collectgarbage", in: g)
-        push("setmetatable"); lua_rawget(L, g); cl_push_safesetmetatable(L); setField("setmetatable", in: g)
+        if !stock {   // stock Lua (a test suite with --allow-io) keeps __gc and every collector option
+            push("collectgarbage"); lua_rawget(L, g); cl_push_limitedgc(L); setField("collectgarbage", in: g)
+            push("setmetatable"); lua_rawget(L, g); cl_push_safesetmetatable(L); setField("setmetatable", in: g)
+        }
         pushFunction("print") { [weak self] call in
             if let s = call.state.string(at: 1) { self?.options.print(s) }
             return .none
@@ -38,6 +42,18 @@ extension LuaState {
         lua_settop(L, g)
         try doString("math.randomseed(\(Int64(bitPattern: options.seed)))", chunkName: "=(sandbox)")
 
+        if case .stock(let before, let after, let cbefore) = options.modules {
+            // Stock Lua's library and searchers; only the paths gain the suite's folders.
+            lua_settop(L, g - 1)
+            try loadString("""
+                local before, after, cbefore = ...
+                package.path = before .. ";" .. package.path .. ";" .. after
+                package.cpath = cbefore .. ";" .. package.cpath
+                """, chunkName: "=(sandbox)")
+            push(before); push(after); push(cbefore)
+            try call(nargs: 3, nresults: 0)
+            return
+        }
         pushFunction("require") { [weak self] call in self?.require(call) ?? .none }
         setField("require", in: g)
         lua_settop(L, g - 1)
@@ -57,12 +73,13 @@ extension LuaState {
             getmetatable("").__metatable = false
             """, chunkName: "=(sandbox)")
         refuseRemovedFields()
+        if case .project(let path, _) = options.modules { try installProjectFiles(path: path) }
     }
 
     /// `require(name)`: `NAME.lua` or `NAME/init.lua` (dots become slashes) in the search
     /// paths, in order, run once and cached in `package.loaded`. The name must be a module
     /// name and the file a `.lua` file inside the search path it was found in, after
-    /// symlinks (DESIGN.md "Safety"); `--allow-io` lifts both rules.
+    /// symlinks (docs/security.md); `--allow-io` lifts both rules.
     func require(_ call: LuaCall) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else {
             return call.argumentError(1, "expected string, got \(call.typeName(at: 1))")
@@ -76,21 +93,25 @@ extension LuaState {
         // Anything but nil and false is a loaded module; false means "load it again", as in Lua.
         if lua_toboolean(L, -1) != 0 { return .results(1) }
         pop()
-        if let problem = ScriptFiles.moduleNameProblem(name, allowIO: options.allowIO) {
-            return .error("require '\(printable(name))': \(problem)")
+        let candidates: [(path: String, roots: [String])]
+        switch moduleCandidates(name) {
+        case .success(let c): candidates = c
+        case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
         }
-        let relative = ScriptFiles.relativePath(ofModule: name)
-        let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
         var tried: [String] = []
-        for dir in dirs {
-            for candidate in [relative + ".lua", relative + "/init.lua"] {
-                let path = dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate
+        for (path, roots) in candidates {
+                // A template of package.path leading out of the project is not even probed:
+                // whether a file exists there is none of the script's business.
+                if options.modules.projectRoots != nil, !ScriptFiles.isLexicallyInside(path, roots: roots) {
+                    tried.append("\(path) (outside the project; --allow-io lifts this)")
+                    continue
+                }
                 tried.append(path)
                 guard ScriptFiles.isCandidate(path) else { continue }
                 // Checked and read through one descriptor (a link swapped in between cannot
                 // lead out of the folder).
                 let text: String
-                switch ScriptFiles.readChecked(path, roots: dir.isEmpty ? [] : [dir], allowIO: options.allowIO) {
+                switch ScriptFiles.readChecked(path, roots: roots, allowIO: options.allowIO) {
                 case .success(let t): text = t
                 case .failure(let problem): return .error("require '\(printable(name))': \(problem.message)")
                 }
@@ -114,9 +135,36 @@ extension LuaState {
                 }
                 if !requiredFiles.contains(path) { requiredFiles.append(path) }
                 return .results(1)
-            }
         }
         return .error("module '\(printable(name))' not found; looked for: \(tried.joined(separator: ", "))")
+    }
+
+    /// The files `require(name)` tries, in order, each with the folders it must lie in.
+    /// Scenes: `NAME.lua`, `NAME/init.lua` in each search folder (a module name, not a
+    /// path, unless --allow-io). Tests: `package.path` as it is now, the name substituted as
+    /// stock Lua does.
+    func moduleCandidates(_ name: String) -> Result<[(path: String, roots: [String])], ScriptFiles.FileProblem> {
+        if let roots = options.modules.projectRoots {
+            if name.isEmpty { return .failure(.init("a module name cannot be empty")) }
+            if name.utf8.contains(0) { return .failure(.init("a module name cannot contain a NUL byte")) }
+            pushGlobal("package")
+            defer { pop() }
+            guard lua_type(L, -1) == LUA_TTABLE else { return .failure(.init("the package table is missing")) }
+            push("path"); lua_rawget(L, -2)
+            defer { pop() }
+            guard lua_type(L, -1) == LUA_TSTRING, let path = string(at: -1) else {
+                return .failure(.init("package.path must be a string"))
+            }
+            return .success(ModuleAccess.candidates(name, templates: path).map { ($0, roots) })
+        }
+        if let problem = ScriptFiles.moduleNameProblem(name, allowIO: options.allowIO) { return .failure(.init(problem)) }
+        let relative = ScriptFiles.relativePath(ofModule: name)
+        let dirs = relative.hasPrefix("/") ? [""] : options.searchPaths
+        return .success(dirs.flatMap { dir in
+            [relative + ".lua", relative + "/init.lua"].map { candidate in
+                (dir.isEmpty || dir == "." ? candidate : dir + "/" + candidate, dir.isEmpty ? [] : [dir])
+            }
+        })
     }
 
     /// A name for a message: NUL bytes shown as `\0`.
@@ -140,7 +188,7 @@ enum SandboxRefusal {
     ]
 
     /// `'io' is not available to scene scripts (the sandbox allows …; the way out)`.
-    static func message(_ name: String) -> String {
+    static func message(_ name: String, to whom: String = "scene scripts") -> String {
         let way: String
         switch name {
         case "io": way = "; run with --allow-io for files"
@@ -148,7 +196,7 @@ enum SandboxRefusal {
         case "os.remove", "os.rename", "os.tmpname": way = "; run with --allow-io for files (io.open)"
         default: way = ""
         }
-        return "'\(name)' is not available to scene scripts (\(allowed)\(way))"
+        return "'\(name)' is not available to \(whom) (\(allowed)\(way))"
     }
 }
 
@@ -170,5 +218,37 @@ extension LuaState {
             lua_setmetatable(L, -2)
             pop()
         }
+    }
+}
+
+extension LuaState {
+    /// Reading a global the sandbox took away (`io`; `dofile`/`loadfile` where they are
+    /// missing) from a chunk `isUserChunk` accepts (by its source, `@file`) is an error
+    /// naming it, where it was read and the way out (`--allow-io`), instead of a nil that
+    /// fails later as "attempt to index a nil value". Frames of chunks whose source starts
+    /// with `lookThrough` (a framework's own) are looked through to the code that read
+    /// the name. Other code — a library probing `if io then` — reads nil as in plain Lua.
+    public func refuseRemovedGlobals(to whom: String, lookThrough: String, isUserChunk: @escaping (String) -> Bool) {
+        pushGlobals()
+        if lua_getmetatable(L, -1) == 0 { lua_createtable(L, 0, 1) }
+        pushFunction("__index") { call in
+            guard lua_type(call.L, 2) == LUA_TSTRING, let name = call.state.string(at: 2),
+                  SandboxRefusal.globals.contains(name) else { return .none }
+            var ar = lua_Debug()
+            var level: Int32 = 1
+            while lua_getstack(call.L, level, &ar) != 0 {
+                level += 1
+                guard lua_getinfo(call.L, "Sl", &ar) != 0, ar.currentline > 0 else { continue }
+                let source = String(cString: ar.source)
+                if source.hasPrefix(lookThrough) { continue }
+                guard isUserChunk(source) else { return .none }
+                let shown = source.hasPrefix("@") ? String(source.dropFirst()) : source
+                return .error("\(shown):\(ar.currentline): " + SandboxRefusal.message(name, to: whom))
+            }
+            return .none
+        }
+        setField("__index", in: -2)
+        lua_setmetatable(L, -2)
+        pop()
     }
 }

@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 
-/// Which files a script may make the host read (DESIGN.md "Safety"): module names for
+/// Which files a script may make the host read (docs/security.md): module names for
 /// `require`, and paths such as a test's `animhost.load(path)`. A name is checked as text
 /// first (no NUL, no absolute path, no `..`), then the file it leads to must be a `.lua`
 /// file inside one of the allowed folders once every symlink is resolved, checked on the
@@ -70,6 +70,27 @@ public enum ScriptFiles {
         guard isInside(real, roots: roots) else { return notInside(path, roots: roots) }
         guard real.hasSuffix(".lua") else { return "\(path) is not a .lua file" }
         return nil
+    }
+
+    /// Whether `path`, read as text (relative to the current folder, `.` and `..` and
+    /// repeated slashes resolved without looking at the disk), lies inside one of `roots`
+    /// (their real paths). Nothing outside the roots is touched to answer, so asking
+    /// reveals nothing about the file system there; a link inside a root that leads out is
+    /// for `readChecked` to refuse.
+    public static func isLexicallyInside(_ path: String, roots: [String]) -> Bool {
+        if path.utf8.contains(0) { return false }
+        var full = path
+        if !path.hasPrefix("/") {
+            guard let cwd = realPath(".") else { return false }
+            full = cwd + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return isInside("/" + parts.joined(separator: "/"), roots: roots)
     }
 
     private static func isInside(_ real: String, roots: [String]) -> Bool {

@@ -1,6 +1,6 @@
 import AnimHost
 
-/// Everything `animhost view` takes (DESIGN.md "The command line"): where to listen, and
+/// Everything `animhost view` takes (docs/view.md): where to listen, and
 /// what `run` takes to build the scene.
 public struct ViewOptions: Sendable {
     public var script: String

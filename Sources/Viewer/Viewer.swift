@@ -4,7 +4,7 @@
 import AnimHost
 import Dynamics
 
-/// `animhost view SCRIPT`: the scene live in a browser (DESIGN.md "Seeing and touching").
+/// `animhost view SCRIPT`: the scene live in a browser (docs/view.md).
 /// The scene runs on the calling thread (Lua is used from that thread only); the HTTP and
 /// WebSocket server runs in its own task and talks to it through an inbox.
 public enum Viewer {

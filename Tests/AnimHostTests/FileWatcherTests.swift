@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The watcher sees the ways editors save (DESIGN.md: editors save by rename; vim's
+/// The watcher sees the ways editors save (editors save by rename; vim's
 /// default renames the original away), with inotify and with polling.
 final class FileWatcherTests: XCTestCase {
     private var dir = ""

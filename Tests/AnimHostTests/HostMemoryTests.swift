@@ -5,8 +5,8 @@ import LuaKit
 import TestSupport
 import XCTest
 
-/// Host memory a script causes counts against `--memory` with its Lua heap (DESIGN.md
-/// "Safety, round three"): items and behaviors when they are made, and the frames the host
+/// Host memory a script causes counts against `--memory` with its Lua heap
+/// (docs/security.md): items and behaviors when they are made, and the frames the host
 /// keeps for the REPL, an SVG run and a test's traces. Past the cap the script ends with the
 /// heap's own uncatchable memory error, or the request is refused and the session goes on.
 final class HostMemoryTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `--output` never destroys a file it was asked to write (DESIGN.md "Safety").
+/// `--output` never destroys a file it was asked to write (docs/security.md).
 final class OutputFileTests: XCTestCase {
     var dir = ""
 

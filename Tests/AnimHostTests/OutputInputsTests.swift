@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The rest of `--output`'s promise (DESIGN.md "Safety, round three"): an output that is
+/// The rest of `--output`'s promise (docs/security.md): an output that is
 /// also an input of the run — the script, a module it requires (known only once loaded),
 /// an input file — is a usage error for every command that writes files; a regular file
 /// is replaced wherever it lies; a lost result is never exit 0; and any signal that ends a

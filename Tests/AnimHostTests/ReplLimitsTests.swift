@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The REPL's requests are bounded (DESIGN.md "Safety, round three"): out-of-range `:run`,
+/// The REPL's requests are bounded (docs/security.md): out-of-range `:run`,
 /// `:step`, `:pan` and `:tap` arguments are refused with the valid range and the session
 /// goes on; a long `:run` stops on Ctrl-C; the frame history keeps the last frames only and
 /// `:save` still writes every frame.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Ctrl-C and SIGTERM end a run wherever it is (DESIGN.md "Safety, round three"): the first
+/// Ctrl-C and SIGTERM end a run wherever it is (docs/security.md): the first
 /// stops Lua code, the main chunk included; a second one while the first is unanswered ends
 /// the process at once by that signal, leaving no temporary output behind. Nothing is timed:
 /// the tests wait for the run to reach a point, signal it, and check how it ended.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Snapshot files follow `require`'s rules (DESIGN.md "Safety, round three"): everything
+/// Snapshot files follow `require`'s rules (docs/security.md): everything
 /// `animhost test` reads or writes for a snapshot lies in a real folder beside the test
 /// file, never reached through a link a project could plant, so a downloaded project
 /// cannot make a test run overwrite or read a file outside it.

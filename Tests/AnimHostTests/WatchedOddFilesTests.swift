@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The watcher reads only regular files (DESIGN.md "Safety, round three"): a watched script
+/// The watcher reads only regular files (docs/security.md): a watched script
 /// swapped for a link to `/dev/zero` was hashed forever on the Lua thread, deaf to Ctrl-C.
 final class WatchedOddFilesTests: XCTestCase {
     func testAScriptSwappedForADeviceOrFIFOReadsAsMissing() throws {

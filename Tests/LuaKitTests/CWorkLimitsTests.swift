@@ -1,7 +1,7 @@
 import XCTest
 @testable import LuaKit
 
-/// Round three of the budgets (DESIGN.md "Safety, round three"): no library function loops in
+/// Round three of the budgets (docs/security.md): no library function loops in
 /// C beyond the budget, and the memory cap cannot be caught by any route. Nothing here is
 /// timed; each test checks how a script ended.
 final class CWorkLimitsTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import LuaKit
 
-/// Every route around the budgets is closed (DESIGN.md "Safety"): message handlers,
+/// Every route around the budgets is closed (docs/security.md): message handlers,
 /// comparators, work inside C functions, memory errors caught by the script, and errors
 /// without a place.
 final class LimitsTests: XCTestCase {

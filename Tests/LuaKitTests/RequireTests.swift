@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import LuaKit
 
-/// `require` loads only `.lua` files inside its search paths, after symlinks (DESIGN.md
-/// "Safety"); `--allow-io` lifts that.
+/// `require` loads only `.lua` files inside its search paths, after symlinks
+/// (docs/security.md); `--allow-io` lifts that.
 final class RequireTests: XCTestCase {
     var root = ""
 

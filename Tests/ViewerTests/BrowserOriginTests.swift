@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Another site's page, open in the same browser as the viewer, cannot read or drive it
-/// (DESIGN.md "Safety, round three"): headless Chromium loads a page from a second local
+/// (docs/security.md): headless Chromium loads a page from a second local
 /// server (another origin, the same site as 127.0.0.1) whose script tries the viewer, and
 /// a name that resolves to 127.0.0.1 plays DNS rebinding.
 final class BrowserOriginTests: XCTestCase {

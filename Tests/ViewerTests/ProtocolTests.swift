@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// `animhost view` over real sockets: the built binary on a free port, the page, the
-/// downloads and the `/live` protocol (DESIGN.md "Seeing and touching").
+/// downloads and the `/live` protocol (docs/view.md).
 final class ProtocolTests: XCTestCase {
     let pane = "behaviors/pane.lua"
 

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 @testable import Viewer
 
-/// Only the viewer's own page is served (DESIGN.md "Safety, round three"): the `Host` and
+/// Only the viewer's own page is served (docs/security.md): the `Host` and
 /// `Origin` rules, first as rules, then over real sockets with handcrafted headers.
 final class RequestGuardTests: XCTestCase {
     func testHostMustNameTheLoopbackAddressAndPortListenedOn() {

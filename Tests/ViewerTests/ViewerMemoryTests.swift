@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 @testable import Viewer
 
-/// What the viewer keeps stays bounded (DESIGN.md "Safety, round three"): only the last
+/// What the viewer keeps stays bounded (docs/security.md): only the last
 /// seconds of frames, seeks made a slice at a time, `/frames.csv` replayed in full.
 final class ViewerMemoryTests: XCTestCase {
     func testASeekAnHourAheadKeepsAnsweringShowsItsWayAndALaterSeekTakesOver() throws {

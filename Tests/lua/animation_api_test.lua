@@ -1,4 +1,4 @@
--- The animation API (DESIGN.md "Animations"), scene by scene from fixtures/animations.lua,
+-- The animation API (docs/animations.md), scene by scene from fixtures/animations.lua,
 -- and its bad-input errors from fixtures/bad_animations.lua.
 local FIXTURE = "fixtures/animations.lua"
 

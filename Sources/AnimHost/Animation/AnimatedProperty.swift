@@ -1,8 +1,8 @@
 import Dynamics
 import LuaKit
 
-/// An item property that animations can drive: the visual state of DESIGN.md's "Animatable
-/// properties" — the item fields with an `animation` (ItemFields.swift) and the custom props.
+/// An item property that animations can drive (docs/animations.md): the item fields with
+/// an `animation` (ItemFields.swift) and the custom props.
 /// Vector fields have two axes; the others are scalars, carried in `.x` of a `Vec2` as the
 /// animation library does.
 enum AnimatedProperty: Equatable {

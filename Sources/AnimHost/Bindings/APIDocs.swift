@@ -19,9 +19,11 @@ public enum APIDocs {
 
             """
         // The gesture object and the test API are not classes of the scene's description:
-        // their sections come from GestureObject and TestAPIDocs, after the generated ones.
-        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown + "\n" + TestAPIDocs.markdown
-        let types = reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts) + "\n" + TestAPIDocs.luaLS
+        // their sections come from GestureObject and from TestAPI's classes (TestAPIDocs),
+        // after the scene's.
+        let tests = try TestAPIDocs.classes()
+        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown + "\n" + TestAPIDocs.markdown(tests)
+        let types = reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts) + "\n" + TestAPIDocs.luaLS(tests)
         return (markdown, types)
     }
 

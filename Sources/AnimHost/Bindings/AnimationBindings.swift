@@ -212,8 +212,7 @@ extension Scene {
             return .none
         }
         let kind = c.kind
-        c.describe = { [unowned self] o in
-            let a = unsafeDowncast(o, to: HostAnimation.self)
+        c.describeObject { [unowned self] a in
             return "\(kind) of '\(a.property.name(in: self.stage.animator))' of item '\(self.stage.animator.name(of: a.item))' (\(a.isRunning ? "running" : "ended"))"
         }
     }

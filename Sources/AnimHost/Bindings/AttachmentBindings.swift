@@ -25,8 +25,7 @@ extension Scene {
                 default: "{-math.huge, math.huge}", get: { $0.attachmentRange }, set: { a, r throws(LuaFailure) in
             do throws(DynamicsError) { try a.setAttachmentRange(r) } catch { throw .invalid(error.description) }
         })
-        c.describe = { o in
-            let a = unsafeDowncast(o, to: AttachmentBehavior.self)
+        c.describeObject { a in
             if a.kind != .distance { return "\(a.kind.rawValue) attachment" }
             return "attachment (length \(NumberFormat.string(a.length ?? 0)), frequency \(NumberFormat.string(a.frequency)) Hz, damping \(NumberFormat.string(a.damping)))"
         }

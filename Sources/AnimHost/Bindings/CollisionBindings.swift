@@ -54,9 +54,8 @@ extension Scene {
             for (k, p) in points.enumerated() { self.pushVector(p); lua_rawseti(call.L, -2, lua_Integer(k + 1)) }
             return .results(1)
         }
-        c.describe = { o in
-            let b = unsafeDowncast(o, to: CollisionBehavior.self)
-            return "collision (\(b.items.count) items, mode \(Self.modeName(b.mode)), \(b.boundaries.count) boundaries)"
+        c.describeObject { b in
+            "collision (\(b.items.count) items, mode \(Self.modeName(b.mode)), \(b.boundaries.count) boundaries)"
         }
         lua.register(c)
         module.add("collision", c.constructor("animhost.collision", "Creates a collision behavior.",

@@ -7,7 +7,7 @@ extension Scene {
     func registerComposites(in module: LuaModule) {
         let c = api.composite
         c.doc = "The host side of a custom behavior class's instance (`animhost.behavior(name)`)."
-        c.describe = { o in unsafeDowncast(o, to: LuaCompositeBehavior.self).className }
+        c.describeObject { $0.className }
         lua.register(c)
         // Calls instance:action(dt), looked up at call time so a class may define it late.
         let runAction: LuaRef

@@ -76,9 +76,8 @@ extension Scene {
             state.location = self.functionLocation(ref)
             f.parameterDidChange()
         })
-        c.describe = { o in
-            let f = unsafeDowncast(o, to: FieldBehavior.self)
-            return "field (\(f.kind.rawValue), \(f.items.count) items, strength \(NumberFormat.string(f.strength)))"
+        c.describeObject { f in
+            "field (\(f.kind.rawValue), \(f.items.count) items, strength \(NumberFormat.string(f.strength)))"
         }
         lua.register(c)
         module.add("field", c.constructor("animhost.field", "Creates a field of a built-in kind, or a custom field from `evaluate`.", fields: [

@@ -23,9 +23,9 @@ extension Scene {
                 get: { $0.angle }, set: { $0.angle = $1 })
         c.field("magnitude", notedMagnitude, "Strength; 1 = 1000 pt/s² (a note on stderr past 100).", default: "1", get: { $0.magnitude }, set: { $0.magnitude = $1 })
         setAngleMethod(c) { $0.setAngle($1, magnitude: $2) }
-        c.describe = { o in
-            let d = unsafeDowncast(o, to: GravityBehavior.self).direction
-            return "gravity (\(unsafeDowncast(o, to: GravityBehavior.self).items.count) items, direction {\(NumberFormat.string(d.x)), \(NumberFormat.string(d.y))})"
+        c.describeObject { g in
+            let d = g.direction
+            return "gravity (\(g.items.count) items, direction {\(NumberFormat.string(d.x)), \(NumberFormat.string(d.y))})"
         }
         lua.register(c)
         module.add("gravity", c.constructor("animhost.gravity", "Creates a gravity behavior.",

@@ -42,7 +42,7 @@ extension Scene {
                  returns: LuaParam("angularVelocity", LuaType<Double>.number, unit: "rad/s")) { b, call throws(LuaCallError) in
             call.push(b.angularVelocity(for: try call.argument(1, item))); return .results(1)
         }
-        c.describe = { o in "itemBehavior (\(unsafeDowncast(o, to: ItemBehavior.self).items.count) items)" }
+        c.describeObject { "itemBehavior (\($0.items.count) items)" }
         lua.register(c)
         module.add("itemBehavior", c.constructor("animhost.itemBehavior", "Creates an item behavior.",
                                                  fields: [LuaParam("items", itemListType, optional: true, defaultValue: "{}")],

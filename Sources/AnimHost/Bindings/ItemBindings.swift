@@ -84,8 +84,8 @@ extension Scene {
             let v = lua_tonumberx(call.L, i, nil)
             return self.assignItem(name, id, Vec2(v, 0), call) { () throws(DynamicsError) in try animator.setCustomProperty(index, of: id, to: v) }
         }
-        c.describe = { o in
-            let id = unsafeDowncast(o, to: ItemHandle.self).id
+        c.describeObject { item in
+            let id = item.id
             let p = animator.center(of: id), s = animator.size(of: id)
             return "item '\(animator.name(of: id))' center (\(NumberFormat.string(p.x)), \(NumberFormat.string(p.y))) size \(NumberFormat.string(s.x))×\(NumberFormat.string(s.y)) angle \(NumberFormat.string(animator.angle(of: id)))"
         }

@@ -37,8 +37,8 @@ extension Scene {
         c.field("pausesOnCompletion", .boolean, "Stays active at the end.", default: "false",
                 get: { $0.model.pausesOnCompletion }, set: { $0.model.pausesOnCompletion = $1 })
         registerPropertyAnimatorMethods(c)
-        c.describe = { [unowned self] o in
-            let m = unsafeDowncast(o, to: HostPropertyAnimator.self).model
+        c.describeObject { [unowned self] animator in
+            let m = animator.model
             return "propertyAnimator (\(m.state.rawValue)\(m.isRunning ? ", running" : ""), fractionComplete \(NumberFormat.string(m.fractionComplete(at: self.stage.time))))"
         }
         lua.register(c)

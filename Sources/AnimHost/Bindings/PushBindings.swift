@@ -33,9 +33,8 @@ extension Scene {
             vector.push(call, p.targetOffsetFromCenter(for: try call.argument(1, item)))
             return .results(1)
         }
-        c.describe = { o in
-            let p = unsafeDowncast(o, to: PushBehavior.self)
-            return "push (\(p.mode.rawValue), \(p.items.count) items, angle \(NumberFormat.string(p.angle)), magnitude \(NumberFormat.string(p.magnitude))\(p.active ? "" : ", inactive"))"
+        c.describeObject { p in
+            "push (\(p.mode.rawValue), \(p.items.count) items, angle \(NumberFormat.string(p.angle)), magnitude \(NumberFormat.string(p.magnitude))\(p.active ? "" : ", inactive"))"
         }
         lua.register(c)
         module.add("push", c.constructor("animhost.push", "Creates a push behavior.", fields: [

@@ -51,7 +51,7 @@ extension Scene {
         cl_pushvecconstructor(L); lua.setField("vec", in: t)
         // The prelude adds printing vecs and behavior classes to the table.
         do {
-            try lua.loadString(Prelude.source, chunkName: "=animhost")
+            try lua.load(.prelude)
             lua_pushvalue(L, t)
             cl_pushvecmeta(L)
             try lua.call(nargs: 2, nresults: 0)

@@ -12,8 +12,8 @@ extension Scene {
                 get: { $0.snapPoint }, set: { $0.snapPoint = $1 })
         c.field("damping", .atLeast(0), "0 most oscillation … 1 least; read when the snap joins an animator (UIKit).",
                 default: "0.5", get: { $0.damping }, set: { $0.damping = $1 })
-        c.describe = { [unowned self] o in
-            let s = unsafeDowncast(o, to: SnapBehavior.self), p = s.snapPoint
+        c.describeObject { [unowned self] s in
+            let p = s.snapPoint
             return "snap ('\(self.stage.animator.name(of: s.item))' to {\(NumberFormat.string(p.x)), \(NumberFormat.string(p.y))}, damping \(NumberFormat.string(s.damping)))"
         }
         lua.register(c)

@@ -1,7 +1,7 @@
 import Dynamics
 import LuaKit
 
-/// The ways `animhost.spring` describes a spring (DESIGN.md), all converted to
+/// The ways `animhost.spring` describes a spring (docs/animations.md), all converted to
 /// `SpringParameters` as the reference gives:
 ///
 /// * `stiffness=, damping=, mass=` — CASpringAnimation's coefficients (defaults 100, 10, 1);

@@ -97,7 +97,7 @@ public enum Host {
         fputs("animhost: interrupted at t = \(NumberFormat.string(t)) s; the frames up to then were written\n", stderr)
     }
 
-    /// DESIGN.md: a touch the file never ends is ended at the run's end, with a warning.
+    /// A touch the file never ends is ended at the run's end, with a warning (docs/run.md).
     static func warnUnended(_ ended: [TouchEvent], file: TouchesFile) {
         for e in ended {
             let place = file.beganLine[e.touch].map { "\(file.path):\($0): " } ?? ""
@@ -124,7 +124,7 @@ func readInputFile(_ path: String, option: String) throws(HostError) -> String {
 /// Whether a file exists and is a regular file.
 func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
-/// Steps a loaded scene and writes its frames (DESIGN.md "Details of the contract").
+/// Steps a loaded scene and writes its frames (docs/frames.md).
 struct FrameRun {
     let scene: Scene
     let options: RunOptions

@@ -49,7 +49,7 @@ public struct NumberOption: Sendable {
 }
 
 extension NumberOption {
-    /// `--duration`: DESIGN.md gives no upper limit; a million seconds is far beyond any
+    /// `--duration`: the command line promises no upper limit; a million seconds is far beyond any
     /// scene and keeps the step count well inside an Int at 10 kHz.
     public static let duration = NumberOption(flag: "--duration", minimum: 0, maximum: 1e6, aboveMinimum: false, integer: false, unit: "seconds")
     public static let hz = NumberOption(flag: "--hz", minimum: 1, maximum: 10_000, aboveMinimum: false, integer: true, unit: "steps per second")

@@ -1,4 +1,4 @@
-/// Everything `animhost run` takes (DESIGN.md, "The command line").
+/// Everything `animhost run` takes (docs/run.md).
 public struct RunOptions: Sendable {
     public var script: String
     /// Exact run length in seconds; nil = the script's `animhost.run{duration=}` or until rest (≤ 10 s).
@@ -33,7 +33,7 @@ public struct RunOptions: Sendable {
     /// The longest a run goes when nothing says how long.
     public static let defaultMaximumDuration = 10.0
 
-    /// Checks every range (DESIGN.md: hz 1…10000, fps 1…hz, both whole; `NumberOption` states them).
+    /// Checks every range (hz 1…10000, fps 1…hz, both whole; `NumberOption` states them).
     public func validate() throws(HostError) {
         try NumberOption.hz.check(Double(hz))
         try NumberOption.fps.check(fps)

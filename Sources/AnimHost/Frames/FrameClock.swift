@@ -1,6 +1,6 @@
 import LuaKit
 
-/// When frames fall (DESIGN.md "Details of the contract"): frame k is at k/fps and shows
+/// When frames fall (docs/frames.md): frame k is at k/fps and shows
 /// the state after the last step at or before that time. The arithmetic is the one
 /// `animhost run` uses, so every writer of frames samples the same steps.
 public struct FrameClock: Sendable {

@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 
-/// Where frames go (DESIGN.md "Safety": `--output`). Standard output; a regular file that
+/// Where frames go (`--output`; docs/security.md). Standard output; a regular file that
 /// appears whole (a temporary file beside it, renamed over it on commit, never left
 /// behind); or a device, FIFO or a name for a descriptor (`/dev/stdout`, `/proc/self/fd/1`),
 /// written directly. Nothing is opened until the first line is written, so a run that fails

@@ -13,7 +13,7 @@ public struct TouchesFile: Sendable {
 }
 
 /// Reads a touches file: a header `t,touch,phase,x,y`, then one sample per line, LF or CRLF.
-/// Every sequence must make sense (DESIGN.md "Input, timers and objects"): times never go
+/// Every sequence must make sense (docs/run.md): times never go
 /// backwards, a touch begins before it moves or ends and does not begin again while down.
 /// Errors name the file and the line, counting the header as line 1, and quote at most
 /// the start of the offending line. One pass, linear in the file's size.

@@ -28,27 +28,10 @@ struct Svg {
         return NumberFormat.string(r == 0 ? 0 : r)
     }
 
-    /// Text content or an attribute value, escaped.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // Control characters are not allowed in XML 1.0.
-                if let a = c.asciiValue, a < 0x20, a != 0x09, a != 0x0A { out += "?" } else { out.append(c) }
-            }
-        }
-        return out
-    }
-
     static func text(_ x: Double, _ y: Double, _ s: String, anchor: String = "start", size: Double = 12,
                      fill: String = "#3c4043", weight: String? = nil, extra: String = "") -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\" font-size=\"\(n(size))\" fill=\"\(fill)\""
-            + (weight.map { " font-weight=\"\($0)\"" } ?? "") + extra + ">\(escape(s))</text>"
+            + (weight.map { " font-weight=\"\($0)\"" } ?? "") + extra + ">\(xmlEscaped(s))</text>"
     }
 
     static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, extra: String = "") -> String {
@@ -105,6 +88,3 @@ struct AxisTicks {
         return NumberFormat.string(r == 0 ? 0 : r)
     }
 }
-
-/// Text safe inside SVG/XML, for pictures drawn outside this module (the viewer's plot).
-public func xmlEscaped(_ s: String) -> String { Svg.escape(s) }

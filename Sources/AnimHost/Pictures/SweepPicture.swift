@@ -132,7 +132,7 @@ struct SweepPicture {
                 guard let i = rowValues.firstIndex(of: r.values[0]), let j = colValues.firstIndex(of: r.values[1]) else { continue }
                 let fill = v.map { Self.color(hi > lo ? ($0 - lo) / (hi - lo) : 0.5) } ?? "#dadce0"
                 let x = left + Double(j) * cw, y = topY + Double(i) * ch
-                elements.append("<rect x=\"\(Svg.n(x))\" y=\"\(Svg.n(y))\" width=\"\(Svg.n(cw + 0.3))\" height=\"\(Svg.n(ch + 0.3))\" fill=\"\(fill)\"><title>\(Svg.escape("\(rowsRange.name)=\(NumberFormat.string(r.values[0])) \(colsRange.name)=\(NumberFormat.string(r.values[1])): \(v.map { NumberFormat.string($0) } ?? "—")"))</title></rect>")
+                elements.append("<rect x=\"\(Svg.n(x))\" y=\"\(Svg.n(y))\" width=\"\(Svg.n(cw + 0.3))\" height=\"\(Svg.n(ch + 0.3))\" fill=\"\(fill)\"><title>\(xmlEscaped("\(rowsRange.name)=\(NumberFormat.string(r.values[0])) \(colsRange.name)=\(NumberFormat.string(r.values[1])): \(v.map { NumberFormat.string($0) } ?? "—")"))</title></rect>")
                 // Every cell carries its number, as large as the cell lets it be (10 px at most;
                 // below 6 px it would not be read, and the cell's title still says it).
                 if let v {

@@ -2,7 +2,7 @@ import Dynamics
 
 /// Everything that reached a scene from outside its script, each with the simulated step
 /// it arrived at: what a replay feeds a fresh scene to rebuild the same state
-/// (DESIGN.md "Hot reload: replay, not patching").
+/// (hot reload replays the new version, it does not patch the old; docs/run.md, "watch").
 ///
 /// The script's own `animhost.input{}` is not here: it belongs to the script, so an edit
 /// to it takes effect on reload.

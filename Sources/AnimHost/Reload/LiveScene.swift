@@ -29,7 +29,7 @@ public final class LiveScene {
     ///     against the scene's memory cap (the REPL); nil keeps every frame, uncounted.
     ///   - standIn: when the script fails to load (a syntax or runtime error), open an
     ///     empty scene in its place and keep the error in `loadError`; a reload of the
-    ///     fixed file then loads it (the REPL, DESIGN.md "REPL and reload").
+    ///     fixed file then loads it (the REPL; docs/repl.md).
     public init(options: SceneOptions, loadTouches: [TouchEvent] = [], frames: FrameClock? = nil, frameBytes: Int? = nil,
                 standIn: Bool = false) throws(HostError) {
         gate = OutputGate(sink: options.print)

@@ -1,5 +1,5 @@
 /// Times what a reload costs: building a scene afresh and replaying it to the current time
-/// (for `scripts/bench`; DESIGN.md wants a 10-second replay of pane.lua well under 50 ms).
+/// (for `scripts/bench`; the goal: a 10-second replay of pane.lua well under 50 ms).
 public enum ReplayBenchmark {
     /// Wall-clock seconds of the fastest of `repetitions` replays of `seconds` of `path`
     /// (load, compile, every step, and a frame history at 60 fps as the REPL records it).

@@ -4,7 +4,7 @@
 import CLuaShim
 import LuaKit
 
-/// `animhost repl`: a Lua read-eval-print loop inside a live scene (DESIGN.md "The REPL").
+/// `animhost repl`: a Lua read-eval-print loop inside a live scene (docs/repl.md).
 /// Lines run in the scene's global environment as the stock `lua` runs them; commands
 /// that begin with `:` drive the scene's clock, input and versions. The scene's time moves
 /// only when asked. Every chunk that ran and every gesture goes into the input log, so a

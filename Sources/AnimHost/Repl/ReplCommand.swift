@@ -1,6 +1,6 @@
 import LuaKit
 
-/// A REPL line that begins with `:` (DESIGN.md "The REPL").
+/// A REPL line that begins with `:` (docs/repl.md).
 enum ReplCommand {
     case run(seconds: Double)
     case step(count: Int)

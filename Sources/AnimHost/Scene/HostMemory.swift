@@ -1,5 +1,5 @@
 /// What the host keeps outside the Lua heap for a script, in bytes, counted against the
-/// memory cap (`--memory`) with the heap itself (DESIGN.md "Safety, round three").
+/// memory cap (`--memory`) with the heap itself (docs/security.md).
 ///
 /// The per-item number is measured, not derived: `HostMemoryTests.testItemCostIsMeasured`
 /// grows a scene by 10 000 items (apart on a grid, in a gravity and a collision behavior,

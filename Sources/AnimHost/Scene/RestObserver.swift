@@ -1,6 +1,6 @@
 import Dynamics
 
-/// Rest as it is observed (DESIGN.md "Motion that tells the truth"): the scene is at rest
+/// Rest as it is observed (frames tell the truth; ARCHITECTURE.md): the scene is at rest
 /// once, for 0.1 s of steps, no item moved more than 0.01 pt (or turned more than 0.001 rad,
 /// or changed a visual value by more than 0.001) in a step, and nothing was pending around
 /// those steps (an animation running, a timer or input waiting, the scene changed between

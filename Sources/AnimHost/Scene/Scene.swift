@@ -69,7 +69,7 @@ public final class Scene {
         lo.allowIO = options.allowIO
         lo.print = options.print
         let dir = directory(of: options.path)
-        lo.searchPaths = dir == "behaviors" ? [dir] : [dir, "behaviors"]
+        lo.searchPaths = SceneModules.searchFolders(scriptFolder: dir)
         let lua: LuaState
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))

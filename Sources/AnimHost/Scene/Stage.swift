@@ -255,7 +255,7 @@ public final class Stage {
 
     /// Ends every touch still down with an `ended` sample at the current time and its last
     /// location (in the order they began), and returns those samples: a touch the input
-    /// never lifts is lifted when the run ends (DESIGN.md "Input, timers and objects").
+    /// never lifts is lifted when the run ends (docs/run.md).
     public func endTouchesStillDown() throws(HostError) -> [TouchEvent] {
         let open = touchesDown.map { (touch: $0.key, order: $0.value.order, location: $0.value.location) }
             .sorted { $0.order < $1.order }

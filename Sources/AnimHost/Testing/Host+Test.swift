@@ -7,9 +7,13 @@ import LuaKit
 extension Host {
     /// `animhost test`: each file in a fresh Lua state, run in busted's order one unit (a
     /// block body, a hook, a test) per protected call.
-    public static func test(_ options: TestOptions) -> Int32 {
+    public static func test(_ given: TestOptions) -> Int32 {
         let discovery: TestDiscovery
         do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        // `.busted`'s tags apply when the command line gives none, as busted's options do.
+        var options = given
+        if options.tags.isEmpty { options.tags = discovery.tags }
+        if options.excludeTags.isEmpty { options.excludeTags = discovery.excludeTags }
         if options.paths.isEmpty, !options.allowIO, let (root, project) = discovery.rootOutsideProject() {
             report(.usage(".busted: ROOT '\(root)' lies outside the project ('\(project)', the current folder); test roots must be inside it (give --allow-io to search elsewhere)"))
             return 2
@@ -37,7 +41,8 @@ extension Host {
         var results: [TestResult] = []
         var listed = 0
         for file in files {
-            let run = TestFileRun(file: file, options: options, reporter: reporter)
+            let modules = discovery.moduleAccess(testFile: file, allowIO: options.allowIO)
+            let run = TestFileRun(file: file, options: options, modules: modules, helper: discovery.helper, reporter: reporter)
             results += run.run()
             listed += run.listed
         }
@@ -71,13 +76,17 @@ extension Host {
 final class TestFileRun {
     let file: String
     let options: TestOptions
+    /// How the file's `require`, `dofile` and `loadfile` reach modules.
+    let modules: ModuleAccess
+    /// `.busted`'s `helper`, run in the file's state before the file.
+    let helper: String?
     let reporter: TestReporter
     private(set) var listed = 0
     /// Snapshot names used in this file, with where they were first used.
     private var snapshotNames: [String: String] = [:]
 
-    init(file: String, options: TestOptions, reporter: TestReporter) {
-        self.file = file; self.options = options; self.reporter = reporter
+    init(file: String, options: TestOptions, modules: ModuleAccess, helper: String? = nil, reporter: TestReporter) {
+        self.file = file; self.options = options; self.modules = modules; self.helper = helper; self.reporter = reporter
     }
 
     private func fileError(_ message: String) -> [TestResult] {
@@ -115,8 +124,14 @@ final class TestFileRun {
         lo.seed = options.seed
         lo.allowIO = options.allowIO
         lo.searchPaths = Host.testRoots(file)
+        lo.modules = modules
         let lua: LuaState
         do throws(LuaError) { lua = try LuaState(options: lo) } catch { return fileError(error.description) }
+        installArg(lua)
+        if !modules.isStock {
+            // `io` read in the test file says --allow-io; libraries probing `if io then` read nil.
+            lua.refuseRemovedGlobals(to: "test files", lookThrough: "=animhost") { [file] in $0 == "@" + file }
+        }
         let api = TestAPI(lua: lua, testFile: file, options: options)
         let runner: LuaRef
         do throws(LuaError) {
@@ -124,6 +139,17 @@ final class TestFileRun {
             runner = try loadFramework(lua, api: api)
         } catch {
             return fileError(error.description)
+        }
+        if let helper {
+            // A file of the project like any the suite loads (anywhere with --allow-io).
+            switch ScriptFiles.readChecked(helper, roots: Host.testRoots(file), allowIO: options.allowIO) {
+            case .failure(let problem): return fileError(".busted helper: \(problem.message)")
+            case .success(let text):
+                do throws(LuaError) {
+                    try lua.loadString(text, chunkName: "@" + helper)
+                    try lua.call(nargs: 0, nresults: 0)
+                } catch { return fileError(".busted helper: \(error.message)") }
+            }
         }
         // The file's chunk, with busted's environment as its _ENV.
         do throws(LuaError) { try lua.loadFile(file) } catch { return fileError(error.message) }
@@ -205,6 +231,14 @@ final class TestFileRun {
                           message: LuaError.shortened(lua.string(at: -2) ?? ""), traceback: lua.string(at: -1) ?? "", seconds: 0)
     }
 
+    /// The global `arg`, as busted's: `arg[0]` the program, `arg[1…]` its arguments.
+    private func installArg(_ lua: LuaState) {
+        let line = options.commandLine
+        lua_createtable(lua.L, Int32(max(line.count - 1, 0)), 1)
+        for (i, word) in line.enumerated() { lua.push(word); lua_rawseti(lua.L, -2, lua_Integer(i)) }
+        lua.setGlobal("arg")
+    }
+
     /// Loads the assertions, the spies and the runner; returns the runner table.
     private func loadFramework(_ lua: LuaState, api: TestAPI) throws(LuaError) -> LuaRef {
         lua_createtable(lua.L, 0, 4)
@@ -239,16 +273,16 @@ final class TestFileRun {
         }
         lua.pop()
         // assert, say, lib = assertions(host)
-        try lua.loadString(TestAssertions.source, chunkName: "=animhost.assert")
+        try lua.load(.assertions)
         host.push()
         try lua.call(nargs: 1, nresults: 3)
         // spy, stub, mock, match = spies(host, assert, say, lib)
-        try lua.loadString(TestSpies.source, chunkName: "=animhost.spy")
+        try lua.load(.spies)
         host.push()
         for _ in 0..<3 { lua_pushvalue(lua.L, -5) }
         try lua.call(nargs: 4, nresults: 4)
         // runner = framework(host, assert, say, lib, spy, stub, mock, match)
-        try lua.loadString(TestFramework.source, chunkName: "=animhost.test")
+        try lua.load(.framework)
         host.push()
         for _ in 0..<7 { lua_pushvalue(lua.L, -9) }
         try lua.call(nargs: 8, nresults: 1)
@@ -277,7 +311,7 @@ final class TestFileRun {
     /// `assert.snapshot(name, trace, tolerance)`: one name, one snapshot per file.
     private func snapshot(_ call: LuaCall, api: TestAPI) -> LuaReturn {
         guard case .success(let name) = call.string(at: 1) else { return call.argumentError(1, "snapshot name expected") }
-        guard let trace = call.object(at: 2, of: api.traceClass) as? Trace else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
+        guard let trace = api.traceClass.object(at: 2, call) else { return call.argumentError(2, "expected trace, got \(call.typeName(at: 2))") }
         var tol = 0.0
         if case .success(let t) = call.number(at: 3) { tol = t }
         let place = Self.userFrame(call.L).map { "\($0.0):\($0.1)" } ?? file

@@ -61,7 +61,7 @@ enum Snapshot {
         return nil
     }
 
-    /// A snapshot name becomes a file name: it must stay one (DESIGN.md "Safety").
+    /// A snapshot name becomes a file name: it must stay one (docs/security.md).
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty || name.utf8.contains(0) || name.contains("/") || name.hasPrefix(".") {
             return "bad snapshot name '\(name.map { $0 == "\0" ? "\\0" : String($0) }.joined())': a snapshot name is a plain file name (no '/', no NUL, not starting with '.')"

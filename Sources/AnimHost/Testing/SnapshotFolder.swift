@@ -3,8 +3,8 @@
 #endif
 
 /// The folder `__snapshots__/<test file name>/` beside a test file, held open as a
-/// descriptor so that nothing in it is reached through a symbolic link (DESIGN.md "Safety,
-/// round three": snapshot files follow `require`'s rules). The test file's own folder is the
+/// descriptor so that nothing in it is reached through a symbolic link (docs/security.md:
+/// snapshot files follow `require`'s rules). The test file's own folder is the
 /// root; `__snapshots__` and `<test file name>` are opened without following links, so
 /// every file read or written lies inside that root whatever was planted there. A test
 /// runs code from a project someone may have downloaded: a link named

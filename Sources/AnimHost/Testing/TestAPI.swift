@@ -8,9 +8,9 @@ final class TestAPI {
     let lua: LuaState
     let testFile: String
     let options: TestOptions
-    let sceneClass = LuaClass(name: "animhost.Scene", kind: "scene")
-    let itemClass = LuaClass(name: "animhost.SceneItem", kind: "item")
-    let traceClass = LuaClass(name: "animhost.Trace", kind: "trace")
+    let sceneClass = LuaClassOf<SceneUnderTest>(name: "animhost.Scene", kind: "scene")
+    let itemClass = LuaClassOf<ItemProxy>(name: "animhost.SceneItem", kind: "item")
+    let traceClass = LuaClassOf<Trace>(name: "animhost.Trace", kind: "trace")
     var vectors: LuaVectors
 
     final class ItemProxy {
@@ -42,7 +42,7 @@ final class TestAPI {
         SpringConvertBinding.register(in: LuaModule(name: "animhost", state: lua, table: t))
         cl_pushvecconstructor(lua.L); lua.setField("vec", in: t)
         lua_pushvalue(lua.L, t); lua.setGlobal("animhost")
-        try lua.loadString(Prelude.source, chunkName: "=animhost")
+        try lua.load(.prelude)
         lua_pushvalue(lua.L, t)
         cl_pushvecmeta(lua.L)
         try lua.call(nargs: 2, nresults: 0)
@@ -54,7 +54,7 @@ final class TestAPI {
     private func load(_ call: LuaCall) -> LuaReturn {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
-        // A scene under test is a .lua file in the folders a test may read (DESIGN.md "Safety").
+        // A scene under test is a .lua file in the folders a test may read (docs/security.md).
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
@@ -185,44 +185,56 @@ final class TestAPI {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// What the scene's methods return: the scene, so calls chain.
+    private static let sceneResult = LuaParam("scene", "scene", annotation: "animhost.SceneUnderTest")
+
     private func registerScene() {
         let c = sceneClass
-        func sut(_ o: AnyObject) -> SceneUnderTest { o as! SceneUnderTest }
-        c.method("run") { o, call in
+        c.doc = "A scene loaded by a test (`animhost.load`): run it, touch it, read its items and its trace."
+        c.documentedName = "animhost.SceneUnderTest"
+        c.method("run", "Advances the simulation; the trace gets a frame every 1/60 s.",
+                 [LuaParam("seconds", "number", annotation: "number", unit: "s")], returns: Self.sceneResult) { o, call in
             guard case .success(let s) = call.number(at: 2), s >= 0, s <= 1e6 else { return .error("bad argument #1 to 'run' (expected seconds ≥ 0, got \(call.typeName(at: 2)))") }
-            do throws(HostError) { try sut(o).run(s) } catch { return .error(error.description) }
+            do throws(HostError) { try o.run(s) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("runUntilRest") { o, call in
+        c.method("runUntilRest", "Runs until nothing moves or waits, at most `max` s; check `scene.atRest`.",
+                 [LuaParam("max", "number", annotation: "number", optional: true, unit: "s", defaultValue: "10")], returns: Self.sceneResult) { o, call in
             var maximum = 10.0
             if case .success(let m) = call.number(at: 2) { maximum = m }
-            do throws(HostError) { try sut(o).runUntilRest(maximum) } catch { return .error(error.description) }
+            do throws(HostError) { try o.runUntilRest(maximum) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("step") { o, call in
+        c.method("step", "Advances `n` steps.",
+                 [LuaParam("n", "integer", annotation: "integer", optional: true, defaultValue: "1")], returns: Self.sceneResult) { o, call in
             var n = 1.0
             if case .success(let v) = call.number(at: 2) { n = v }
             guard n >= 0, n <= 1e8 else { return .error("bad argument #1 to 'step' (a step count ≥ 0 expected)") }
-            do throws(HostError) { try sut(o).step(Int(n)) } catch { return .error(error.description) }
+            do throws(HostError) { try o.step(Int(n)) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("tap") { [unowned self] o, call in
+        c.method("tap", "A tap now (down, up one step later).",
+                 [LuaParam("point", "point {x, y}", annotation: "animhost.Vec|number[]", unit: "pt")], returns: Self.sceneResult) { [unowned self] o, call in
             guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (expected point {x, y}, got \(call.typeName(at: 2)))") }
-            let s = sut(o)
+            let s = o
             s.stage.schedule(.tap(at: s.stage.time, point: p))
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("pan") { [unowned self] o, call in
+        c.method("pan", "A straight drag starting now.",
+                 [LuaParam("pan", "table {from=, to=, duration=}", annotation: "{from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?}",
+                           "`from` and `to` are points (pt); `duration` in s, default 0.25")], returns: Self.sceneResult) { [unowned self] o, call in
             do throws(LuaCallError) {
                 let a = try self.panArguments(call, at: 2)
-                let s = sut(o)
+                let s = o
                 s.stage.schedule(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: []))
             } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("item") { [unowned self] o, call in
+        c.method("item", "An item by name: its fields read as in the scene (`center`, `velocity`, `alpha`, custom props, …), read-only.",
+                 [LuaParam("name", "string", annotation: "string")],
+                 returns: LuaParam("item", "item", annotation: "animhost.SceneItem")) { [unowned self] o, call in
             guard case .success(let name) = call.string(at: 2) else { return .error("bad argument #1 to 'item' (expected string, got \(call.typeName(at: 2)))") }
-            let s = sut(o)
+            let s = o
             guard let id = s.stage.animator.item(named: name) else {
                 let names = s.stage.animator.records.map(\.name)
                 let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
@@ -231,46 +243,47 @@ final class TestAPI {
             self.lua.push(s.itemProxy(id), as: self.itemClass)
             return .results(1)
         }
-        c.method("trace") { [unowned self] o, _ in self.lua.push(sut(o).trace, as: self.traceClass); return .results(1) }
-        c.property("time", get: { o, call in call.push(sut(o).stage.time); return .results(1) })
-        c.property("atRest", get: { o, call in call.push(sut(o).atRest); return .results(1) })
-        c.property("restTime", get: { o, call in
-            if let t = sut(o).restTime { call.push(t) } else { call.pushNil() }
+        c.method("trace", "The frames recorded so far.", returns: LuaParam("trace", "trace", annotation: "animhost.Trace")) { [unowned self] o, _ in self.lua.push(o.trace, as: self.traceClass); return .results(1) }
+        c.field("time", .anyNumber, "Simulated time.", unit: "s", get: { $0.stage.time })
+        c.field("atRest", .boolean, "Nothing moves or waits.", get: { $0.atRest })
+        c.stackField("restTime", LuaFieldInfo(type: "number or nil", annotation: "number?", unit: "s", readOnly: true),
+                     "When it came to rest; nil while not at rest.", get: { o, call in
+            if let t = o.restTime { call.push(t) } else { call.pushNil() }
             return .results(1)
         })
-        c.property("isRunning", get: { o, call in call.push(sut(o).stage.animator.isRunning); return .results(1) })
-        c.describe = { o in "scene \(sut(o).scene.options.path) at t = \(NumberFormat.string(sut(o).stage.time)) s" }
+        c.field("isRunning", .boolean, "Whether the animator runs.", get: { $0.stage.animator.isRunning })
+        c.describeObject { o in "scene \(o.scene.options.path) at t = \(NumberFormat.string(o.stage.time)) s" }
         lua.register(c)
     }
 
     private func registerItem() {
         let c = itemClass
-        func p(_ o: AnyObject) -> ItemProxy { o as! ItemProxy }
-        c.property("name", get: { o, call in call.push(p(o).scene.stage.animator.name(of: p(o).id)); return .results(1) })
+        c.doc = "An item of a scene under test (`scene:item(name)`): the item's fields and custom props, read-only."
+        c.field("name", .string, "The item's name.", get: { $0.scene.stage.animator.name(of: $0.id) })
         for f in ItemField.all {
             switch f.access {
             case .vector(let get, _):
-                c.property(f.name, get: { [unowned self] o, _ in self.pushVector(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+                c.stackField(f.name, LuaFieldInfo(type: "vector", annotation: "animhost.Vec", unit: f.unit, readOnly: true), "The item's `\(f.name)` (`animhost.Item`).",
+                             get: { [unowned self] o, _ in self.pushVector(get(o.scene.stage.animator, o.id)); return .results(1) })
             case .scalar(let get, _):
-                c.property(f.name, get: { o, call in call.push(get(p(o).scene.stage.animator, p(o).id)); return .results(1) })
+                c.field(f.name, .anyNumber, "The item's `\(f.name)` (`animhost.Item`).", unit: f.unit, get: { get($0.scene.stage.animator, $0.id) })
             }
         }
-        c.property("mass", get: { o, call in call.push(p(o).scene.stage.animator.mass(of: p(o).id)); return .results(1) })
-        c.fallbackGet = { o, key, call in
-            let a = p(o).scene.stage.animator
-            guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: p(o).id) else { return nil }
+        c.field("mass", .anyNumber, "Mass in UIKit units (density 1 on a 100×100 item is 1).", get: { $0.scene.stage.animator.mass(of: $0.id) })
+        c.fallbackGetter { o, key, call in
+            let a = o.scene.stage.animator
+            guard let i = a.existingPropertyIndex(named: key), let v = a.customProperty(i, of: o.id) else { return nil }
             call.push(v); return .results(1)
         }
-        c.describe = { o in "item '\(p(o).scene.stage.animator.name(of: p(o).id))' of a scene under test" }
+        c.describeObject { o in "item '\(o.scene.stage.animator.name(of: o.id))' of a scene under test" }
         lua.register(c)
     }
 
     private func registerTrace() {
         let c = traceClass
-        func tr(_ o: AnyObject) -> Trace { o as! Trace }
         func itemName(_ call: LuaCall, _ i: Int32) -> String? {
             if let s = call.state.string(at: i), lua_type(call.L, i) == LUA_TSTRING { return s }
-            if let proxy = call.object(at: i, of: itemClass) as? ItemProxy { return proxy.scene.stage.animator.name(of: proxy.id) }
+            if let proxy = itemClass.object(at: i, call) { return proxy.scene.stage.animator.name(of: proxy.id) }
             return nil
         }
         func field(_ call: LuaCall, _ t: Trace, _ i: Int32) -> Result<Int, LuaCallError> {
@@ -291,8 +304,10 @@ final class TestAPI {
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
             return .error("bad argument #1 to '\(function)' (no item named '\(name)' in the trace\(hint) items: \(names.joined(separator: ", ")))")
         }
-        c.method("value") { o, call in
-            let t = tr(o)
+        c.doc = "Frames recorded while a scene under test runs (`scene:trace()`): a frame every 1/60 s with the frame columns plus `width`, `height`, `alpha`, `scale`, `cornerRadius` and the custom props declared at load (its columns). `item` is a name or `scene:item(name)`."
+        c.method("value", "The field in the frame at `t` (a `t` outside the trace is an error).",
+                 [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("field", "string", annotation: "string", "a column of the trace"), LuaParam("t", "number", annotation: "number", unit: "s")], returns: LuaParam("value", "number or nil", annotation: "number?")) { o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("value", t, call) }
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
@@ -301,17 +316,17 @@ final class TestAPI {
             if let v = t.value(item: item, column: col, at: time) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("last") { o, call in   // the value in the last frame (at rest after runUntilRest)
-            let t = tr(o)
+        c.method("last", "The field in the last frame (at rest after `runUntilRest`).", [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("field", "string", annotation: "string", "a column of the trace")], returns: LuaParam("value", "number or nil", annotation: "number?")) { o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("last", t, call) }
             let col: Int
             switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
             if let v = t.series(item: item, column: col).last?.v { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        for (name, pick) in [("max", { (a: [Double]) in a.max() }), ("min", { (a: [Double]) in a.min() })] {
-            c.method(name) { o, call in
-                let t = tr(o)
+        for (name, what, pick) in [("max", "largest", { (a: [Double]) in a.max() }), ("min", "smallest", { (a: [Double]) in a.min() })] {
+            c.method(name, "The \(what) value of the field over the trace.", [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("field", "string", annotation: "string", "a column of the trace")], returns: LuaParam("value", "number or nil", annotation: "number?")) { o, call in
+                let t = o
                 guard let item = itemName(call, 2), known(t, item) else { return unknownItem(name, t, call) }
                 let col: Int
                 switch field(call, t, 3) { case .success(let c): col = c; case .failure(let e): return .error(e.description) }
@@ -341,18 +356,24 @@ final class TestAPI {
             case .failure(let e): return .failure(LuaCallError(place + e.description + ")"))
             }
         }
-        c.method("window") { o, call in   // trace:window(from) → the start time, or nil and why
-            switch windowStart("window", tr(o), call, 2) {
+        c.method("window", "Where a window `{from = …}` starts, or nil and why.",
+                 [LuaParam("from", "number or \"release\"", annotation: "number|\"release\"", TestAPIDocs.windowStart)],
+                 returns: LuaParam("start", "number or nil", annotation: "number?", unit: "s"),
+                 moreReturns: [LuaParam("why", "string or nil", annotation: "string?")]) { o, call in
+            switch windowStart("window", o, call, 2) {
             case .success(let start): call.push(start); return .results(1)
             case .failure(let e): call.pushNil(); call.push(e.description); return .results(2)
             }
         }
-        c.method("release") { o, call in   // the end of the last touch, or nil
-            if let r = tr(o).release() { call.push(r) } else { call.pushNil() }
+        c.method("release", "The end of the last touch, or nil when the scene got no touches.",
+                 returns: LuaParam("t", "number or nil", annotation: "number?", unit: "s")) { o, call in
+            if let r = o.release() { call.push(r) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("settleTime") { o, call in
-            let t = tr(o)
+        c.method("settleTime", "When the item stays within `tolerance` pt of its final position from then on (absolute time, s).",
+                 [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("tolerance", "number", annotation: "number", unit: "pt"), LuaParam("from", "number or \"release\"", annotation: "number|\"release\"|nil", TestAPIDocs.windowStart, optional: true, defaultValue: "0")],
+                 returns: LuaParam("t", "number or nil", annotation: "number?", unit: "s")) { o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("settleTime", t, call) }
             guard case .success(let tol) = call.number(at: 3), tol >= 0 else { return .error("bad argument #2 to 'settleTime' (tolerance in points ≥ 0 expected)") }
             let start: Double
@@ -360,8 +381,10 @@ final class TestAPI {
             if let v = t.settleTime(item: item, tolerance: tol, from: start) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("overshoot") { [unowned self] o, call in
-            let t = tr(o)
+        c.method("overshoot", "How far (pt) it went past `target` along its direction of travel from where it was at the window's start.",
+                 [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("target", "point {x, y}", annotation: "animhost.Vec|number[]", unit: "pt"), LuaParam("from", "number or \"release\"", annotation: "number|\"release\"|nil", TestAPIDocs.windowStart, optional: true, defaultValue: "0")],
+                 returns: LuaParam("distance", "number or nil", annotation: "number?", unit: "pt")) { [unowned self] o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("overshoot", t, call) }
             guard let target = self.vector(at: 3) else { return .error("bad argument #2 to 'overshoot' (target point {x, y} expected)") }
             let start: Double
@@ -369,8 +392,12 @@ final class TestAPI {
             if let v = t.overshoot(item: item, target: target, from: start) { call.push(v) } else { call.pushNil() }
             return .results(1)
         }
-        c.method("maxVelocityJump") { [unowned self] o, call in   // → size (pt/s), time before, time after, velocity before, after
-            let t = tr(o)
+        c.method("maxVelocityJump", "The largest frame-to-frame change of the velocity (pt/s), the times of the two frames and the velocities there.",
+                 [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("from", "number or \"release\"", annotation: "number|\"release\"|nil", TestAPIDocs.windowStart, optional: true, defaultValue: "0")],
+                 returns: LuaParam("jump", "number or nil", annotation: "number?", unit: "pt/s"),
+                 moreReturns: [LuaParam("t0", "number", annotation: "number"), LuaParam("t1", "number", annotation: "number"),
+                               LuaParam("v0", "vector", annotation: "animhost.Vec"), LuaParam("v1", "vector", annotation: "animhost.Vec")]) { [unowned self] o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("maxVelocityJump", t, call) }
             let start: Double
             switch windowStart("maxVelocityJump", t, call, 3) { case .success(let s): start = s; case .failure(let e): return .error(e.description) }
@@ -379,17 +406,21 @@ final class TestAPI {
             self.pushVector(j.from); self.pushVector(j.to)
             return .results(5)
         }
-        c.method("items") { o, call in   // the item names in order of first appearance
+        c.method("items", "The item names, in order of first appearance.",
+                 returns: LuaParam("names", "list of strings", annotation: "string[]")) { o, call in
             var names: [String] = []
-            for f in tr(o).frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
+            for f in o.frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
             lua_createtable(call.L, Int32(names.count), 0)
             for (i, n) in names.enumerated() { call.push(n); lua_rawseti(call.L, -2, lua_Integer(i + 1)) }
             return .results(1)
         }
-        c.method("count") { o, call in lua_pushinteger(call.L, lua_Integer(tr(o).frames.count)); return .results(1) }
-        c.method("csv") { o, call in call.push(tr(o).csv()); return .results(1) }
-        c.method("metrics") { o, call in   // trace:metrics(item, {tolerance=, from=}) — MotionMetrics
-            let t = tr(o)
+        c.method("count", "The number of frames.", returns: LuaParam("count", "integer", annotation: "integer")) { o, call in lua_pushinteger(call.L, lua_Integer(o.frames.count)); return .results(1) }
+        c.method("csv", "The frames as `run` CSV.", returns: LuaParam("csv", "string", annotation: "string")) { o, call in call.push(o.csv()); return .results(1) }
+        c.method("metrics", "The metrics of `animhost sweep`: `settle` (s after the window's start), `overshoot` (pt), `peakSpeed` (pt/s), `oscillations`, `tolerance`.",
+                 [LuaParam("item", "item name or scene item", annotation: "string|animhost.SceneItem"), LuaParam("options", "table {tolerance=, from=}", annotation: "{tolerance: number?, from: number|\"release\"|nil}?",
+                                    "`tolerance` in pt (default \(NumberFormat.string(MotionMetrics.defaultTolerance))); `from`: " + TestAPIDocs.windowStart, optional: true)],
+                 returns: LuaParam("metrics", "table or nil", annotation: "{settle: number, overshoot: number, peakSpeed: number, oscillations: integer, tolerance: number}?")) { o, call in
+            let t = o
             guard let item = itemName(call, 2), known(t, item) else { return unknownItem("metrics", t, call) }
             var tolerance = MotionMetrics.defaultTolerance, from = 0.0
             if call.count >= 4 { return .error("bad argument #3 to 'metrics' (at most 2 arguments: item, {tolerance=, from=}; got \(call.count - 1))") }
@@ -416,8 +447,10 @@ final class TestAPI {
             }
             return .results(1)
         }
-        c.method("svg") { o, call in   // trace:svg([columns]) — the plot of `animhost plot`
-            let t = tr(o)
+        c.method("svg", "The plot `animhost plot` draws, of the given columns (default x, y, angle).",
+                 [LuaParam("columns", "list of strings", annotation: "string[]", optional: true)],
+                 returns: LuaParam("svg", "string", annotation: "string")) { o, call in
+            let t = o
             var columns = ["x", "y", "angle"]
             if call.count >= 2 && !call.isNil(at: 2) {
                 guard lua_type(call.L, 2) == LUA_TTABLE else { return .error("bad argument #1 to 'svg' (list of column names expected)") }
@@ -433,7 +466,7 @@ final class TestAPI {
             }
             call.push(t.svg(columns: columns)); return .results(1)
         }
-        c.describe = { o in "trace (\(tr(o).frames.count) frames)" }
+        c.describeObject { o in "trace (\(o.frames.count) frames)" }
         lua.register(c)
     }
 }

@@ -1,7 +1,10 @@
+import LuaKit
+
 /// The test API (`animhost.load`, scenes under test, traces, the motion assertions) for the
-/// reference and the LuaLS types: what a `*_test.lua` uses, in one list, so the reference
-/// and an editor's completion cover test files as well as scenes. The functions themselves
-/// are in TestAPI.swift and (the assertions) TestAssertions.swift.
+/// reference and the LuaLS types, so they and an editor's completion cover test files as
+/// well as scenes. The scene, item and trace classes are described where TestAPI registers
+/// them and rendered from that description; `animhost.load` and the motion assertions
+/// (Lua/assertions.lua) are listed here.
 enum TestAPIDocs {
     /// One documented function or field: its Lua signature, LuaLS lines and what it does.
     struct Entry {
@@ -12,7 +15,9 @@ enum TestAPIDocs {
     }
 
     /// What a window (`from`) is, said once for every entry that takes one.
-    static let window = "`from` is a time in seconds or `\"release\"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag"
+    static let window = "`from` is " + windowStart
+    /// What a window's start may be.
+    static let windowStart = "a time in seconds or `\"release\"` (the end of the last touch, scheduled or delivered), so the metrics leave out the finger's own drag"
     static let fromType = "number|\"release\"|nil"
 
     static let load = Entry(
@@ -26,47 +31,6 @@ enum TestAPIDocs {
             function animhost.load(path, options) end
             """)
 
-    static let scene: [Entry] = [
-        Entry(signature: "scene:run(seconds) → scene", doc: "Advances the simulation; the trace gets a frame every 1/60 s.",
-              luaLS: "---@param seconds number\n---@return animhost.SceneUnderTest\nfunction SceneUnderTest:run(seconds) end"),
-        Entry(signature: "scene:runUntilRest([max]) → scene", doc: "Runs until nothing moves or waits, at most `max` s (default 10); check `scene.atRest`.",
-              luaLS: "---@param max number?\n---@return animhost.SceneUnderTest\nfunction SceneUnderTest:runUntilRest(max) end"),
-        Entry(signature: "scene:step([n]) → scene", doc: "Advances `n` steps (default 1).",
-              luaLS: "---@param n integer?\n---@return animhost.SceneUnderTest\nfunction SceneUnderTest:step(n) end"),
-        Entry(signature: "scene:tap(point) → scene", doc: "A tap now (down, up one step later).",
-              luaLS: "---@param point animhost.Vec|number[]\n---@return animhost.SceneUnderTest\nfunction SceneUnderTest:tap(point) end"),
-        Entry(signature: "scene:pan{from=, to=, duration=} → scene", doc: "A straight drag starting now (`duration` s, default 0.25).",
-              luaLS: "---@param pan {from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?}\n---@return animhost.SceneUnderTest\nfunction SceneUnderTest:pan(pan) end"),
-        Entry(signature: "scene:item(name) → item", doc: "An item by name: its fields read as in the scene (`center`, `velocity`, `alpha`, custom props, …), read-only.",
-              luaLS: "---@param name string\n---@return animhost.SceneItem\nfunction SceneUnderTest:item(name) end"),
-        Entry(signature: "scene:trace() → trace", doc: "The frames recorded so far.",
-              luaLS: "---@return animhost.Trace\nfunction SceneUnderTest:trace() end"),
-        Entry(signature: "scene.time, scene.atRest, scene.restTime, scene.isRunning",
-              doc: "The simulated time (s); whether nothing moves or waits; when it came to rest (nil while not at rest); whether the animator runs.",
-              luaLS: ""),
-    ]
-
-    static let trace: [Entry] = [
-        Entry(signature: "trace:value(item, field, t) → number", doc: "The field in the frame at `t` (a `t` outside the trace is an error).",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param field string\n---@param t number\n---@return number?\nfunction Trace:value(item, field, t) end"),
-        Entry(signature: "trace:last(item, field), trace:max(item, field), trace:min(item, field) → number", doc: "The last, largest, smallest value of the field.",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param field string\n---@return number?\nfunction Trace:last(item, field) end\n---@param item string|animhost.SceneItem\n---@param field string\n---@return number?\nfunction Trace:max(item, field) end\n---@param item string|animhost.SceneItem\n---@param field string\n---@return number?\nfunction Trace:min(item, field) end"),
-        Entry(signature: "trace:metrics(item, [{tolerance=, from=}]) → table", doc: "The metrics of `animhost sweep`: `settle` (s after the window's start), `overshoot` (pt), `peakSpeed` (pt/s), `oscillations`, `tolerance`; \(window).",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param options {tolerance: number?, from: \(fromType)}?\n---@return {settle: number, overshoot: number, peakSpeed: number, oscillations: integer, tolerance: number}?\nfunction Trace:metrics(item, options) end"),
-        Entry(signature: "trace:settleTime(item, tolerance, [from]) → number", doc: "When the item stays within `tolerance` pt of its final position from then on (absolute time, s).",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param tolerance number\n---@param from \(fromType)\n---@return number?\nfunction Trace:settleTime(item, tolerance, from) end"),
-        Entry(signature: "trace:overshoot(item, target, [from]) → number", doc: "How far (pt) it went past `target` along its direction of travel from where it was at the window's start.",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param target animhost.Vec|number[]\n---@param from \(fromType)\n---@return number?\nfunction Trace:overshoot(item, target, from) end"),
-        Entry(signature: "trace:maxVelocityJump(item, [from]) → jump, t0, t1, v0, v1", doc: "The largest frame-to-frame change of the velocity (pt/s), the times of the two frames and the velocities there.",
-              luaLS: "---@param item string|animhost.SceneItem\n---@param from \(fromType)\n---@return number? jump\n---@return number t0\n---@return number t1\n---@return animhost.Vec v0\n---@return animhost.Vec v1\nfunction Trace:maxVelocityJump(item, from) end"),
-        Entry(signature: "trace:release() → number", doc: "The end of the last touch (s), or nil when the scene got no touches.",
-              luaLS: "---@return number?\nfunction Trace:release() end"),
-        Entry(signature: "trace:window(from) → number", doc: "Where a window `{from = …}` starts (s), or nil and why.",
-              luaLS: "---@param from number|\"release\"\n---@return number? start\n---@return string? why\nfunction Trace:window(from) end"),
-        Entry(signature: "trace:items(), trace:count(), trace:csv(), trace:svg([columns])", doc: "The item names, the number of frames, the frames as `run` CSV, the plot `animhost plot` draws.",
-              luaLS: "---@return string[]\nfunction Trace:items() end\n---@return integer\nfunction Trace:count() end\n---@return string\nfunction Trace:csv() end\n---@param columns string[]?\n---@return string\nfunction Trace:svg(columns) end"),
-    ]
-
     static let assertions: [Entry] = [
         Entry(signature: "assert.settles(trace, item, [{within=, tolerance=, from=}])", doc: "The item stays within `tolerance` pt (default 0.5) of its final position from some time on, no later than `within` s after the window's start.",
               luaLS: "---@field settles fun(trace: animhost.Trace, item: string|animhost.SceneItem, options: {within: number?, tolerance: number?, from: \(fromType)}?)"),
@@ -78,8 +42,18 @@ enum TestAPIDocs {
               luaLS: "---@field snapshot fun(name: string, trace: animhost.Trace, tolerance: number?)"),
     ]
 
+    /// The test API's classes as TestAPI describes them, in a state made for the purpose.
+    static func classes() throws(HostError) -> APIReference {
+        let lua: LuaState
+        do { lua = try LuaState() } catch { throw .script(error.description) }
+        let api = TestAPI(lua: lua, testFile: "api_test.lua", options: TestOptions())
+        do { try api.install() } catch { throw .script(error.description) }
+        guard let module = lua.modules.first(where: { $0.name == "animhost" }) else { throw .script("no animhost module in the test state") }
+        return APIReference(module: module, classes: [api.sceneClass, api.itemClass, api.traceClass])
+    }
+
     /// The reference section.
-    static var markdown: String {
+    static func markdown(_ classes: APIReference) -> String {
         func list(_ entries: [Entry]) -> String { entries.map { "- `\($0.signature)`: \($0.doc)\n" }.joined() }
         return """
             ## The test API
@@ -98,16 +72,7 @@ enum TestAPIDocs {
             assert.overshootBelow(trace, "sheet", {200, 300}, 8, {from = "release"})
             ```
 
-            ### A scene under test
-
-            \(list(scene))
-            ### `animhost.Trace`
-
-            A frame every 1/60 s: the frame columns plus `width`, `height`, `alpha`, `scale`, \
-            `cornerRadius` and the custom props declared at load. `item` is a name or `scene:item(name)`.
-
-            \(list(trace))
-            ### Motion assertions
+            \(classes.classSections(heading: "###"))### Motion assertions
 
             They take `is`/`not` modifiers like every luassert assertion and say what they measured.
 
@@ -116,15 +81,8 @@ enum TestAPIDocs {
     }
 
     /// The LuaLS part.
-    static var luaLS: String {
-        var s = "---A scene loaded by a test (animhost.load).\n---@class animhost.SceneUnderTest\n"
-        s += "---@field time number Simulated time (s).\n---@field atRest boolean Nothing moves or waits.\n"
-        s += "---@field restTime number? When it came to rest; nil while not at rest.\n---@field isRunning boolean Whether the animator runs.\n"
-        s += "local SceneUnderTest = {}\n\n" + load.luaLS + "\n\n"
-        for e in scene where !e.luaLS.isEmpty { s += "---\(e.doc)\n\(e.luaLS)\n" }
-        s += "\n---An item of a scene under test: the item's fields, read-only.\n---@class animhost.SceneItem: animhost.Item\n---@field name string\n\n"
-        s += "---Frames recorded while a scene under test runs.\n---@class animhost.Trace\nlocal Trace = {}\n"
-        for e in trace { s += "---\(e.doc)\n\(e.luaLS)\n" }
+    static func luaLS(_ classes: APIReference) -> String {
+        var s = classes.luaLSClasses() + load.luaLS + "\n"
         s += "\n---The motion assertions of test files (fields of luassert's `assert`).\n---@class animhost.MotionAssertions\n"
         for e in assertions { s += "\(e.luaLS) \(e.doc)\n" }
         return s

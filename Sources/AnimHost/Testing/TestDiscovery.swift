@@ -8,12 +8,24 @@ import LuaKit
 /// a `.busted` file in the current directory, or `spec/` when neither exists), searched
 /// recursively in name order for `*_test.lua` / `*_spec.lua` — or, when `.busted` gives a
 /// `pattern`, for `.lua` files whose name contains a match of that Lua pattern (busted's
-/// rule). A directory reached twice through symbolic links is searched once.
+/// rule). A directory reached twice through symbolic links is searched once. `.busted`'s
+/// `lpath` and `cpath` say where `require` looks (see `moduleAccess`).
 struct TestDiscovery {
     /// Lua patterns from `.busted`, nil for the default suffixes.
     private(set) var patterns: [String]?
     /// `ROOT` from `.busted`, nil when absent.
     private(set) var roots: [String]?
+    /// `lpath` and `cpath` from `.busted` (`;`-separated templates put in front of the
+    /// module paths, replacing busted's defaults), nil when absent.
+    private(set) var lpath: String?
+    private(set) var cpath: String?
+    /// `exclude-pattern`: Lua patterns of file names not to run.
+    private(set) var excludePatterns: [String] = []
+    /// `tags` and `exclude-tags` (comma-separated or lists), used when the command line gives none.
+    private(set) var tags: [String] = []
+    private(set) var excludeTags: [String] = []
+    /// `helper`: a file each test file's state runs before the test file.
+    private(set) var helper: String?
     /// The state that read `.busted`; it also evaluates the patterns.
     private var lua: LuaState?
 
@@ -36,9 +48,20 @@ struct TestDiscovery {
             guard lua_rawget(L, -2) == LUA_TTABLE else { state.pop(); continue }
             if let p = try Self.strings(state, field: "pattern") { patterns = p }
             if let r = try Self.strings(state, field: "ROOT") { roots = r }
+            if let l = try Self.strings(state, field: "lpath") { lpath = l.joined(separator: ";") }
+            if let c = try Self.strings(state, field: "cpath") { cpath = c.joined(separator: ";") }
+            if let e = try Self.strings(state, field: "exclude-pattern") { excludePatterns = e }
+            if let t = try Self.strings(state, field: "tags") { tags = Self.commaSeparated(t) }
+            if let t = try Self.strings(state, field: "exclude-tags") { excludeTags = Self.commaSeparated(t) }
+            if let h = try Self.strings(state, field: "helper") { helper = h.last }
             state.pop()
         }
         state.pop()
+    }
+
+    /// `{"a,b", "c"}` → `["a", "b", "c"]` (busted splits tag options at commas).
+    static func commaSeparated(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { String($0) } }.filter { !$0.isEmpty }
     }
 
     /// A string or a list of strings in the table on top of the stack.
@@ -66,6 +89,29 @@ struct TestDiscovery {
         }
     }
 
+    /// busted's default `lpath` and `cpath`, used when `.busted` gives none.
+    static let bustedLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+    static let bustedCPath = "./csrc/?.so;./csrc/?/?.so"
+
+    /// How a test file's `require` finds modules (DESIGN.md "Modules"), busted's way:
+    /// the `lpath` (`.busted`'s, else busted's default `./src/…`) in front of Lua's
+    /// `./?.lua;./?/init.lua`, then the test file's folder and `behaviors/` (animhost's own
+    /// conventions). With --allow-io, Lua's whole default path and `cpath` (installed and
+    /// C modules); without it the files must lie in the project folders (`testRoots`).
+    func moduleAccess(testFile: String, allowIO: Bool) -> ModuleAccess {
+        let lpath = lpath ?? Self.bustedLPath
+        let dir = directory(of: testFile)
+        let after = [dir, "behaviors"].map { "\($0)/?.lua;\($0)/?/init.lua" }.joined(separator: ";")
+        if allowIO { return .stock(pathBefore: lpath, pathAfter: after, cpathBefore: cpath ?? Self.bustedCPath) }
+        let path = [lpath, "./?.lua;./?/init.lua", after].joined(separator: ";")
+        return .project(path: Self.withoutEmptyTemplates(path), roots: Host.testRoots(testFile))
+    }
+
+    /// `a;;b` → `a;b` (busted's gsub), and no leading or trailing `;`.
+    static func withoutEmptyTemplates(_ path: String) -> String {
+        path.split(separator: ";", omittingEmptySubsequences: true).joined(separator: ";")
+    }
+
     /// The paths to search when none are given.
     func defaultPaths() -> [String] {
         if let roots { return roots }
@@ -75,8 +121,14 @@ struct TestDiscovery {
 
     /// Whether a file name (no folder) is a test file.
     func isTestFile(_ name: String) -> Bool {
-        guard let patterns, let lua else { return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") }
-        guard name.hasSuffix(".lua") else { return false }
+        if !excludePatterns.isEmpty, matches(name, excludePatterns) { return false }
+        guard let patterns else { return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") }
+        return name.hasSuffix(".lua") && matches(name, patterns)
+    }
+
+    /// Whether `string.find(name, p)` finds one of the Lua patterns (busted's rule).
+    private func matches(_ name: String, _ patterns: [String]) -> Bool {
+        guard let lua else { return false }
         let L = lua.L
         for p in patterns {
             lua.pushGlobal("string")

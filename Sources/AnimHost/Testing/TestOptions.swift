@@ -17,8 +17,11 @@ public struct TestOptions: Sendable {
     public var updateSnapshots = false
     public var list = false
     public var seed: UInt64 = 0
-    /// Lets test files use `io` (as `run --allow-io` does for scripts).
+    /// Gives test files stock Lua's powers (full `io`, `os`, `debug`, installed and C
+    /// modules): a test suite is the user's own code, as under busted.
     public var allowIO = false
+    /// The command line, for the test files' global `arg` (busted's: `arg[0]` the program).
+    public var commandLine: [String] = CommandLine.arguments
     public init() {}
 }
 

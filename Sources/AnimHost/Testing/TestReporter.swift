@@ -84,14 +84,14 @@ final class TestReporter {
             for r in results where !files.contains(r.file) { files.append(r.file) }
             for f in files {
                 let rs = results.filter { $0.file == f }
-                out("  <testsuite name=\"\(xml(f))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status == .failed }.count)\" errors=\"\(rs.filter { $0.status == .error }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\">")
+                out("  <testsuite name=\"\(xmlEscaped(f))\" tests=\"\(rs.count)\" failures=\"\(rs.filter { $0.status == .failed }.count)\" errors=\"\(rs.filter { $0.status == .error }.count)\" skipped=\"\(rs.filter { $0.status == .pending }.count)\">")
                 for r in rs {
-                    let open = "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(f))\" file=\"\(xml(r.file))\" line=\"\(r.line)\" time=\"\(NumberFormat.string(r.seconds))\""
+                    let open = "    <testcase name=\"\(xmlEscaped(r.name))\" classname=\"\(xmlEscaped(f))\" file=\"\(xmlEscaped(r.file))\" line=\"\(r.line)\" time=\"\(NumberFormat.string(r.seconds))\""
                     switch r.status {
                     case .passed: out(open + "/>")
                     case .pending, .listed: out(open + "><skipped/></testcase>")
-                    case .failed: out(open + "><failure message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</failure></testcase>")
-                    case .error: out(open + "><error message=\"\(xml(firstLine(r.message)))\">\(xml(r.message + "\n" + r.traceback))</error></testcase>")
+                    case .failed: out(open + "><failure message=\"\(xmlEscaped(firstLine(r.message)))\">\(xmlEscaped(r.message + "\n" + r.traceback))</failure></testcase>")
+                    case .error: out(open + "><error message=\"\(xmlEscaped(firstLine(r.message)))\">\(xmlEscaped(r.message + "\n" + r.traceback))</error></testcase>")
                     }
                 }
                 out("  </testsuite>")
@@ -137,23 +137,5 @@ final class TestReporter {
     private func startsDirective(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
         let word = String(String.UnicodeScalarView(rest.drop { $0 == " " || $0 == "\t" }.prefix(4))).lowercased()
         return word == "skip" || word == "todo"
-    }
-
-    private func xml(_ s: String) -> String {
-        var o = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            default:
-                // XML 1.0 has no control characters but tab, line feed and return, and no U+FFFE/U+FFFF.
-                if c.value < 0x20 && c != "\n" && c != "\t" { o += " " }
-                else if c.value == 0xFFFE || c.value == 0xFFFF { o += "\u{FFFD}" }
-                else { o.unicodeScalars.append(c) }
-            }
-        }
-        return o
     }
 }

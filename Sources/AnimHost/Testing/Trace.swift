@@ -84,7 +84,7 @@ public final class Trace {
         motion(item: item).map { MotionSample(time: $0.t, position: $0.p, velocity: $0.v) }
     }
 
-    /// The motion metrics of an item from `start` on (DESIGN.md "Tuning").
+    /// The motion metrics of an item from `start` on (`MotionMetrics`; docs/tuning.md).
     public func metrics(item: String, from start: Double = 0, tolerance: Double = MotionMetrics.defaultTolerance,
                         rest: Double? = nil) -> MotionMetrics? {
         MotionMetrics.measure(samples(item: item), from: start, tolerance: tolerance, rest: rest)

@@ -30,9 +30,9 @@ public struct FloatRange: Equatable, Sendable {
 /// UIKit quirk kept: a rigid (`frequency` 0) anchor attachment without an explicit length,
 /// whose item point is less than 1 pt from the anchor when it first joins an animator,
 /// becomes a pin (revolute) joint at the anchor: `frequency` and `damping` then have no
-/// effect, and `frictionTorque` brakes it as for a pin [R][M].
+/// effect, and `frictionTorque` brakes it as for a pin (as UIKit's implementation does).
 ///
-/// Not copied: UIKit applies a limit attachment's offsets negated and in world axes [M];
+/// Not copied: UIKit applies a limit attachment's offsets negated and in world axes;
 /// here they are item-local like every other offset.
 public final class AttachmentBehavior: DynamicBehavior {
     /// Where the second end is attached.

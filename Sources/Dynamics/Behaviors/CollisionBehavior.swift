@@ -10,7 +10,7 @@
 /// segment, `addBoundary(_:points:)` a closed loop through the points. With
 /// `translatesReferenceBoundsIntoBoundary` the animator's reference bounds, inset by `insets`,
 /// become a closed loop too; its contacts report the boundary identifier nil. The loop lies
-/// exactly on the inset bounds (DESIGN.md; UIKit grows it by 1 pt).
+/// exactly on the inset bounds (UIKit grows it by 1 pt; animhost does not).
 ///
 /// Events: `onBegan` and `onEnded` receive a `CollisionContact`. They are collected during the
 /// step and delivered after it, all "began" before all "ended", before any behavior's

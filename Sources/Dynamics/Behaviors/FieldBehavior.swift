@@ -3,7 +3,7 @@
 /// the sum of their forces. Fields are evaluated on every substep, from the item's current
 /// position and velocity; anchored items are not affected.
 ///
-/// Units follow UIKit's engine, which works in metres (100 pt = 1 m) and newtons [M]:
+/// Units follow UIKit's engine, which works in metres (100 pt = 1 m) and newtons, as measured:
 /// - a field's force F is in UIKit newtons, so the item accelerates at a = 100·F/m pt/s²,
 ///   m = density·area/10⁴ (a 100×100 pt item of density 1 has m = 1);
 /// - inside the formulas, the item's offset from `position` and its velocity are taken in
@@ -19,10 +19,10 @@
 /// - radialGravity: −S·m·r̂·f (towards `position` for S > 0; zero within 0.0032 m = 0.32 pt)
 /// - electric: S·q·r̂·f (like charges repel; zero within 10⁻⁵ m, where UIKit divides by 0)
 /// - magnetic: S·q·f·(v.y, −v.x), B out of the screen: a positive charge circles
-///   counter-clockwise on screen. UIKit applies the charge only in its zero test [M];
+///   counter-clockwise on screen. UIKit applies the charge only in its zero test;
 ///   animhost applies it, as the documentation's F = qv×B says.
 /// - spring: −S·r̂·f, with the default falloff −1 a Hooke spring −S·p, not mass-scaled
-/// - vortex: S·f·(−r̂.y, r̂.x)/m — divided by the mass once more, as UIKit does [M], so the
+/// - vortex: S·f·(−r̂.y, r̂.x)/m — divided by the mass once more, as UIKit does, so the
 ///   acceleration goes as 1/m²; it turns items clockwise on screen (y down) for S > 0
 /// - drag: −S·u·|u|·f with u = v − direction (quadratic in the speed relative to the medium)
 /// - noise: S·f·n·∇n with n the simplex noise at frequency·(p + shift, p.y + shift, shift),

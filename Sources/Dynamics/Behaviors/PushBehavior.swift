@@ -19,7 +19,7 @@ import Darwin
 /// `angle` and `magnitude` are the state; `pushDirection` = magnitude·(cos angle, sin angle).
 /// A push acts at the item's center, or at center + `targetOffsetFromCenter(for:)`, where it
 /// also makes a torque. The offset is in the reference frame's axes and does not turn with
-/// the item (UIKit's behavior [R][M], although its documentation calls it item-relative).
+/// the item (UIKit's implementation does this, although its documentation calls it item-relative).
 public final class PushBehavior: ItemListBehavior {
     public enum Mode: String, Sendable { case continuous, instantaneous }
 

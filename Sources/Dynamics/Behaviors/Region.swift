@@ -1,7 +1,7 @@
 /// A region of the plane (UIRegion), in points relative to a field's `position`: where a
 /// field acts.
 ///
-/// Boundaries follow UIKit's measured tests [M]: a rectangle excludes its edges
+/// Boundaries follow UIKit's tests as measured: a rectangle excludes its edges
 /// (|x| < w/2 and |y| < h/2), a circle includes its rim (x² + y² ≤ r²).
 ///
 /// Combinations are exact set algebra, nested to any depth. (PhysicsKit keeps only one

@@ -1,7 +1,7 @@
 /// A snap (UISnapBehavior): pulls an item's center to `snapPoint` and its angle back to 0,
 /// with a springy overshoot controlled by `damping`.
 ///
-/// Built as UIKit builds it [R]: four springs from two opposite corners of the item to a
+/// Built as UIKit's implementation builds it: four springs from two opposite corners of the item to a
 /// fixed anchor frame at the snap point. From the corner (−w/2, −h/2) one spring runs 50 pt
 /// left and one 50 pt up; from (w/2, h/2) one runs 50 pt right and one 50 pt down. Each is a
 /// soft distance joint of rest length 50 pt at 4 Hz with damping ratio `damping`. At rest

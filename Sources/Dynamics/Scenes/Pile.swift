@@ -1,4 +1,4 @@
-/// The box scenes of physics-anchors.md, shared by tests, examples and benchmarks, built as
+/// The box scenes of the benchmarks (BENCHMARKS.md), shared by tests, examples and benchmarks, built as
 /// the anchor engines' benchmark driver builds them (the same seed, sizes, positions and
 /// materials), mirrored into animhost's y-down frame.
 ///

@@ -1,6 +1,6 @@
 /// Example scenes shared by tests and benchmarks.
 public enum Scenes {
-    /// The springs-N scene of physics-anchors.md: `count` items of 30×30 pt, each on its own
+    /// The springs-N scene of the benchmarks (BENCHMARKS.md): `count` items of 30×30 pt, each on its own
     /// fixed anchor, anchors 150 pt apart in a square-ish grid (⌈√count⌉ columns, row by
     /// row). Each item starts 100 pt from its anchor and hangs on a soft spring of rest
     /// length 50 pt, 3.5 Hz, damping ratio 0.4, under gravity (1000 pt/s²). No collisions.

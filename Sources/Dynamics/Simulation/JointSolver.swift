@@ -318,44 +318,14 @@ struct JointSolver {
     }
 
     /// Weld: the point constraint C₁ = pB − pA and the angular one C₂ = θB − θA −
-    /// referenceAngle, solved as one 3×3 block (Box2D v2's rigid weld): solved one after the
-    /// other, once per substep, the two rows fought under a lever load (an anchor off the
-    /// item's center accelerating hard) and the item turned by position correction its
-    /// frames did not report. Rigid, softened only by the drift correction.
+    /// referenceAngle, solved as one block (see `solvePointAngle`). Rigid, softened only by
+    /// the drift correction.
     @inlinable
     func solveWeld(_ c: inout JointConstraint, _ j: inout Joint, _ p: inout Pair, useBias: Bool) {
-        let soft = useBias ? rigidSoftness : .rigid
-        let mA = p.mA, iA = p.iA, mB = p.mB, iB = p.iB
-        let rA = p.rA, rB = p.rB
-        let k13 = -rA.y * iA - rB.y * iB, k23 = rA.x * iA + rB.x * iB, k33 = iA + iB
-        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
-        // Cofactors of the symmetric K; det = k11·c11 + k12·c12 + k13·c13.
-        let c11 = k22 * k33 - k23 * k23, c12 = k13 * k23 - k12 * k33, c13 = k12 * k23 - k13 * k22
-        let det = k11 * c11 + k12 * c12 + k13 * c13
-        guard k33 > 0, det != 0 else {
-            solvePoint(&c.impulse, &p, soft, relaxing: !useBias)
-            return
-        }
-        let vr = p.relativeVelocity
-        let wr = p.b.angularVelocity - p.a.angularVelocity
         let error = p.relativeAngle - j.referenceAngle
-        let linearBias = useBias ? p.separation * soft.biasRate
-            : Self.relaxBias(Self.beyond(p.separation, Self.linearDriftBand) * rigidSoftness.biasRate, cdot: vr)
-        let angularBias = useBias ? soft.biasRate * error
-            : Self.relaxBias(rigidSoftness.biasRate * Self.beyond(error, Self.angularDriftBand), cdot: wr)
-        let r1 = vr.x + linearBias.x, r2 = vr.y + linearBias.y, r3 = wr + angularBias
-        let c22 = k11 * k33 - k13 * k13, c23 = k12 * k13 - k11 * k23, c33 = k11 * k22 - k12 * k12
-        let x1 = (c11 * r1 + c12 * r2 + c13 * r3) / det
-        let x2 = (c12 * r1 + c22 * r2 + c23 * r3) / det
-        let x3 = (c13 * r1 + c23 * r2 + c33 * r3) / det
-        let linear = Vec2(x1, x2) * -soft.massScale - c.impulse * soft.impulseScale
-        let angular = -soft.massScale * x3 - soft.impulseScale * j.angularImpulse
-        c.impulse += linear
-        j.angularImpulse += angular
-        p.applyLinear(linear)
-        p.applyAngular(angular)
+        if !solvePointAngle(linear: &c.impulse, angular: &j.angularImpulse, &p, error: error, row: .bilateral, useBias: useBias) {
+            solvePoint(&c.impulse, &p, useBias ? rigidSoftness : .rigid, relaxing: !useBias)
+        }
     }
 
     /// Revolute (pin): the braking motor (target speed 0, impulse clamped to
@@ -375,6 +345,17 @@ struct JointSolver {
             }
             if j.hasLimits {
                 let angle = p.relativeAngle - j.referenceAngle
+                if let row = activeLimit(j, angle: angle, turn: p.b.angularVelocity - p.a.angularVelocity) {
+                    // Held at a limit: the limit and the point are one block (see
+                    // `solvePointAngle`); the signed angular impulse is lower − upper.
+                    let target = row == .upper ? j.upperLimit : (row == .lower ? j.lowerLimit : (j.lowerLimit + j.upperLimit) / 2)
+                    var angular = j.lowerImpulse - j.upperImpulse
+                    if solvePointAngle(linear: &c.impulse, angular: &angular, &p, error: angle - target, row: row, useBias: useBias) {
+                        j.lowerImpulse = max(angular, 0)
+                        j.upperImpulse = max(-angular, 0)
+                        return
+                    }
+                }
                 if j.lowerLimit.isFinite {
                     let cdot = p.b.angularVelocity - p.a.angularVelocity
                     p.applyAngular(limitImpulse(&j.lowerImpulse, c: angle - j.lowerLimit, cdot: cdot,
@@ -388,6 +369,19 @@ struct JointSolver {
             }
         }
         solvePoint(&c.impulse, &p, useBias ? rigidSoftness : .rigid, relaxing: !useBias)
+    }
+
+    /// The limit a pin is held at, if any: equal limits (a range narrower than the angular
+    /// band on each side) hold it both ways; otherwise a limit within the band, or one the
+    /// pin's turn would cross within the substep, holds it one way. A limit farther off is
+    /// left to the separate speculative rows (nothing to fight over with the point yet).
+    @inlinable
+    func activeLimit(_ j: Joint, angle: Double, turn: Double) -> AngularRow? {
+        if j.upperLimit - j.lowerLimit <= 2 * Self.angularDriftBand { return .bilateral }
+        let reach = Self.angularDriftBand + abs(turn) * h
+        if angle - j.lowerLimit <= reach { return .lower }
+        if j.upperLimit - angle <= reach { return .upper }
+        return nil
     }
 
     /// Geometry of a prismatic joint: the world axis (A's local axis rotated), its left

@@ -9,7 +9,7 @@ public struct MotionSample: Sendable, Equatable {
     }
 }
 
-/// The motion metrics, defined once (DESIGN.md "Tuning"), for one item over a window of
+/// The motion metrics, defined once (docs/tuning.md), for one item over a window of
 /// its samples. `:set`, traces, `sweep`, `fit` and the viewer all call `measure`.
 ///
 /// - `settle`: seconds from the window's start after which the item stays within

@@ -41,8 +41,12 @@ public struct APIReference {
         return out.trimmingTrailingBlankLines() + "\n"
     }
 
-    private func classSection(_ c: LuaClass) -> String {
-        var out = "## `\(c.name)`\n\n"
+    /// The classes' sections alone, under headings of the given level (for classes outside
+    /// the module, such as the test API's).
+    public func classSections(heading: String = "##") -> String { classes.map { classSection($0, heading: heading) }.joined() }
+
+    private func classSection(_ c: LuaClass, heading: String = "##") -> String {
+        var out = "\(heading) `\(c.documentedName ?? c.name)`\n\n"
         if !c.doc.isEmpty { out += c.doc + "\n\n" }
         if let info = c.constructorInfo { out += "Made by `\(info.function)`. " }
         out += "In messages: `\(c.kind)`.\n\n"
@@ -59,7 +63,7 @@ public struct APIReference {
         for m in c.members {
             guard case .method(let s) = m.kind else { continue }
             out += "- `:\(m.name)(\(s.params.map(paramText).joined(separator: ", ")))`"
-            if let r = s.returns { out += " → \(r.type)" }
+            if let r = s.returns { out += " → " + ([r] + s.moreReturns).map(\.type).joined(separator: ", ") }
             out += " — \(m.doc)"
             let documented = s.params.filter { !$0.doc.isEmpty || $0.unit != nil }
             if !documented.isEmpty {
@@ -116,33 +120,7 @@ public struct APIReference {
     public func luaLS(header: String, extra: String) -> String {
         var out = "---@meta\n" + header.split(separator: "\n", omittingEmptySubsequences: false).map { "-- \($0)" }.joined(separator: "\n") + "\n\n"
         out += extra + "\n"
-        for c in classes {
-            out += "---\(oneLine(c.doc))\n---@class \(c.name)\n"
-            for m in c.members {
-                guard case .field(let f) = m.kind else { continue }
-                out += "---@field \(m.name) \(f.annotation) \(oneLine(describe(m.doc, unit: f.unit, default: f.defaultValue, readOnly: f.readOnly)))\n"
-            }
-            let local = luaIdentifier(c.name)
-            out += "local \(local) = {}\n\n"
-            for m in c.members {
-                guard case .method(let s) = m.kind else { continue }
-                out += functionStub("\(local):\(m.name)", doc: m.doc, s)
-            }
-            if let info = c.constructorInfo {
-                out += "---@class \(c.name)Fields\n"
-                var seen = Set<String>()
-                for p in info.fields {
-                    seen.insert(p.name)
-                    out += "---@field \(p.name)\(p.optional ? "?" : "") \(p.annotation) \(oneLine(describe(p.doc, unit: p.unit, default: p.defaultValue, readOnly: false)))\n"
-                }
-                for m in c.members where !seen.contains(m.name) {
-                    guard case .field(let f) = m.kind, !f.readOnly else { continue }
-                    let annotation = f.annotation == "animhost.Vec" ? "animhost.Vec|number[]" : f.annotation
-                    out += "---@field \(m.name)? \(annotation) \(oneLine(describe(m.doc, unit: f.unit, default: f.defaultValue, readOnly: false)))\n"
-                }
-                out += "\n"
-            }
-        }
+        out += luaLSClasses()
         out += "---The animhost API.\n\(module.name) = {}\n\n"
         for v in module.values {
             if case .field(let f) = v.kind { out += "---\(oneLine(v.doc))\n---@type \(f.annotation)\n\(module.name).\(v.name) = {}\n\n" }
@@ -166,12 +144,47 @@ public struct APIReference {
         return out.trimmingTrailingBlankLines() + "\n"
     }
 
+    /// The classes' LuaLS annotations alone (for classes outside the module, such as the
+    /// test API's).
+    public func luaLSClasses() -> String {
+        var out = ""
+        for c in classes {
+            let name = c.documentedName ?? c.name
+            out += "---\(oneLine(c.doc))\n---@class \(name)\n"
+            for m in c.members {
+                guard case .field(let f) = m.kind else { continue }
+                out += "---@field \(m.name) \(f.annotation) \(oneLine(describe(m.doc, unit: f.unit, default: f.defaultValue, readOnly: f.readOnly)))\n"
+            }
+            let local = luaIdentifier(name)
+            out += "local \(local) = {}\n\n"
+            for m in c.members {
+                guard case .method(let s) = m.kind else { continue }
+                out += functionStub("\(local):\(m.name)", doc: m.doc, s)
+            }
+            if let info = c.constructorInfo {
+                out += "---@class \(c.name)Fields\n"
+                var seen = Set<String>()
+                for p in info.fields {
+                    seen.insert(p.name)
+                    out += "---@field \(p.name)\(p.optional ? "?" : "") \(p.annotation) \(oneLine(describe(p.doc, unit: p.unit, default: p.defaultValue, readOnly: false)))\n"
+                }
+                for m in c.members where !seen.contains(m.name) {
+                    guard case .field(let f) = m.kind, !f.readOnly else { continue }
+                    let annotation = f.annotation == "animhost.Vec" ? "animhost.Vec|number[]" : f.annotation
+                    out += "---@field \(m.name)? \(annotation) \(oneLine(describe(m.doc, unit: f.unit, default: f.defaultValue, readOnly: false)))\n"
+                }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
     private func functionStub(_ name: String, doc: String, _ s: LuaSignature) -> String {
         var out = "---\(oneLine(doc))\n"
         for p in s.params {
             out += "---@param \(luaIdentifier(p.name))\(p.optional ? "?" : "") \(p.annotation) \(oneLine(describe(p.doc, unit: p.unit, default: p.defaultValue, readOnly: false)))\n"
         }
-        if let r = s.returns { out += "---@return \(r.annotation) \(luaIdentifier(r.name))\n" }
+        for r in (s.returns.map { [$0] } ?? []) + s.moreReturns { out += "---@return \(r.annotation) \(luaIdentifier(r.name))\n" }
         return out + "function \(name)(\(s.params.map { luaIdentifier($0.name) }.joined(separator: ", "))) end\n\n"
     }
 

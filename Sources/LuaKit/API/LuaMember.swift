@@ -61,11 +61,13 @@ public struct LuaSignature: Sendable {
     public var params: [LuaParam]
     /// The result's LuaLS type and what it is (nil: returns nothing).
     public var returns: LuaParam?
+    /// The results after the first, if it returns several.
+    public var moreReturns: [LuaParam]
     /// A line of Lua showing a call.
     public var example: String?
 
-    public init(params: [LuaParam] = [], returns: LuaParam? = nil, example: String? = nil) {
-        self.params = params; self.returns = returns; self.example = example
+    public init(params: [LuaParam] = [], returns: LuaParam? = nil, moreReturns: [LuaParam] = [], example: String? = nil) {
+        self.params = params; self.returns = returns; self.moreReturns = moreReturns; self.example = example
     }
 }
 

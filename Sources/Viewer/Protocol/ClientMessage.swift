@@ -2,7 +2,7 @@ import AnimHost
 import Dynamics
 import Foundation
 
-/// A message from the page on `/live` (DESIGN.md "Seeing and touching"), checked whole
+/// A message from the page on `/live` (docs/view.md), checked whole
 /// before anything happens: a malformed one becomes an error message and changes nothing.
 enum ClientMessage: Equatable {
     /// A finger, pen or mouse sample in scene coordinates, at the current simulated time.

@@ -3,7 +3,7 @@
 #endif
 import Foundation
 
-/// Which requests the viewer answers (DESIGN.md "Safety, round three"): it serves its own
+/// Which requests the viewer answers (docs/security.md): it serves its own
 /// page only. Any page open in the user's browser can make requests to 127.0.0.1, so
 /// without these checks another site could open `/live`, read the scene and drive it,
 /// and a DNS-rebinding site could read the downloads. The rules are Jupyter's and Vite's:

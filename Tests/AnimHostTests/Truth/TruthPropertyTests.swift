@@ -17,20 +17,12 @@ final class TruthPropertyTests: XCTestCase {
     static let defaultSeed: UInt64 = 20_261_127
     static let defaultCount = 1000
 
-    /// Scenes of the default run the engine does not yet get right (2026-11-27), all rigid
-    /// joints under loads they solve row by row: a zero-range pin whose anchor, off the
-    /// item's center, accelerates hard (2 Hz, 100 pt sines) or also carries a soft snap; a
-    /// chain of fixed/sliding joints pulled back after a teleport; a pinned item in a
-    /// resting contact; a snap with a tap's spring. The frames' omega (or a chain member's
-    /// velocity) then differs from the motion by more than the tolerance. (The weld's three
-    /// rows solved as one block took three scenes off this list; a pin's point and limit
-    /// rows as one block is the next step.) This is a ratchet, not a pass: a
-    /// seed outside the list that fails is a regression, and a listed seed that passes must
-    /// leave the list, so the list only shrinks.
-    static let knownFailingSeeds: Set<UInt64> = [
-        20_261_214, 20_261_290, 20_261_365, 20_261_379, 20_261_502,
-        20_261_534, 20_261_568, 20_261_795, 20_261_846,
-    ]
+    /// Scenes of the default run the engine does not get right. Empty since 2026-11-27 (the
+    /// last were rigid joints under loads they solved row by row, now solved as blocks, and
+    /// scenes whose contradictions were the script's, now kept out by `wellPosed`). Kept as a
+    /// ratchet: a seed outside the list that fails is a regression, and a listed seed that
+    /// passes must leave the list.
+    static let knownFailingSeeds: Set<UInt64> = []
 
     private func environment(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
 

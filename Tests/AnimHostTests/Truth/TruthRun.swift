@@ -16,9 +16,10 @@ struct TruthRun {
     static let fps = 60.0
 
     /// Loads `source` (or the file at `path`) and runs it for `duration` seconds (nil: the
-    /// script's `animhost.run{duration=}`, else 5 s).
+    /// script's `animhost.run{duration=}`, else 5 s), sampling `fps` frames a second (nil:
+    /// a frame every step).
     static func run(source: String?, path: String, duration: Double?, sets: [(String, Double)] = [],
-                    input: [TouchEvent] = []) -> TruthRun {
+                    input: [TouchEvent] = [], fps: Double? = TruthRun.fps) -> TruthRun {
         var result = TruthRun()
         var o = SceneOptions(path: path)
         o.source = source
@@ -28,7 +29,7 @@ struct TruthRun {
         do { scene = try Scene.load(o) } catch { result.error = error.description; return result }
         let stage = scene.stage
         if !input.isEmpty { stage.schedule(input) }
-        let clock = FrameClock(fps: fps, hz: stage.hz)
+        let clock = FrameClock(fps: fps ?? Double(stage.hz), hz: stage.hz)
         let h = stage.stepDuration
         var frames: [Frame] = []
         func record() {

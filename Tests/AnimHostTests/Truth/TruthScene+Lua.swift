@@ -274,7 +274,12 @@ extension TruthScene {
         for p in parts {
             let n = p.n
             switch p.kind {
-            case .teleport: add(p.items[0], p.at, p.at, .teleport)
+            case .teleport:
+                // A teleport tears the item from whatever attachments join it to others; they
+                // pull the items together again within two steps (the rigid joints' drift
+                // correction, ≈ 80/s), an impulse as a collision's, felt by every linked item.
+                let group = linked(to: p.items[0])
+                for i in group { add(i, p.at, group.count > 1 ? p.at + 2 * h : p.at, .teleport) }
             case .fixed, .pin, .sliding, .attachment:
                 // A rigid attachment's anchor that starts moving at full speed (a constant
                 // velocity, or a sine through zero) is a velocity step by design: the item is
@@ -283,6 +288,12 @@ extension TruthScene {
                 // the joint's (a timer's first call, or an action after the step), hence
                 // [t0, t0 + 2h], for every item linked to it by attachments.
                 if p.items.count == 1, motion(p) != nil, p.kind != .attachment || (n["frequency"] ?? 0) == 0 {
+                    for i in linked(to: p.items[0]) { add(i, p.at, p.at + 2 * h, .kick) }
+                }
+                // A rigid attachment added between two items that move relative to each other
+                // joins them as a perfectly inelastic collision does: their velocities meet
+                // within the step.
+                if p.items.count == 2, p.at > 0, p.kind != .attachment || (n["frequency"] ?? 0) == 0 {
                     for i in linked(to: p.items[0]) { add(i, p.at, p.at + 2 * h, .kick) }
                 }
             case .push where n["instantaneous"] == 1:
@@ -299,7 +310,9 @@ extension TruthScene {
             case .tap:
                 // The handler runs at the lift, one step after the touch-down.
                 switch p.words["action"] ?? "kick" {
-                case "teleport": add(p.items[0], p.at + h, p.at + h, .teleport)
+                case "teleport":
+                    let group = linked(to: p.items[0])
+                    for i in group { add(i, p.at + h, group.count > 1 ? p.at + 3 * h : p.at + h, .teleport) }
                 case "spring": break
                 default: add(p.items[0], p.at + h, p.at + 2 * h, .kick)
                 }
@@ -309,14 +322,29 @@ extension TruthScene {
         return out
     }
 
+    /// `exemptions` with every collision's also given to the items rigidly joined to the
+    /// colliding one (a fixed, pin or sliding attachment, a rod, a limit): the contact's
+    /// impulse reaches them through the joint within the same step.
+    func spreadingCollisions(_ exemptions: [MotionTruth.Exemption]) -> [MotionTruth.Exemption] {
+        var out = exemptions
+        for e in exemptions where e.reason == .collision {
+            guard let name = e.item else { continue }
+            for i in linked(to: name, rigidOnly: true) where i != name {
+                out.append(.init(item: i, from: e.from, to: e.to, reason: .collision))
+            }
+        }
+        return out
+    }
+
     /// The items joined to `name` by attachments between two items (limits included), and
     /// `name` itself: a kick to one reaches all of them within the step.
     private static let joints: Set<Kind> = [.attachment, .fixed, .pin, .sliding, .limit]
 
-    private func linked(to name: String) -> [String] {
+    private func linked(to name: String, rigidOnly: Bool = false) -> [String] {
         var out = [name], k = 0
         while k < out.count {
-            for p in parts where p.items.count == 2 && p.items.contains(out[k]) && Self.joints.contains(p.kind) {
+            for p in parts where p.items.count == 2 && p.items.contains(out[k]) && Self.joints.contains(p.kind)
+                && (!rigidOnly || p.kind != .attachment || (p.n["frequency"] ?? 0) == 0) {
                 for i in p.items where !out.contains(i) { out.append(i) }
             }
             k += 1

@@ -180,28 +180,50 @@ struct TruthSceneGenerator {
     ///   it through whatever the animation leaves free (the angle, the other item), by an
     ///   amount the animation decides afresh every step: no velocity describes that. Such
     ///   animations are dropped (a tap's spring becomes an instantaneous push, a pan's release
-    ///   ends with the drag).
+    ///   ends with the drag). A snap holds its item too, softly, and an animation of its
+    ///   center fights the snap's springs through the angle in the same way.
     /// - A pan's rigid drag attachment (length 0, no frequency) on an item that a rigid
     ///   attachment already holds: two rigid constraints fixing the same item's position,
     ///   which cannot both hold once finger and anchor part. The drag gets a frequency (5 Hz,
     ///   a soft drag as UIKit's attachment with a frequency), which keeps the scene's
     ///   gesture and makes it well-posed.
+    /// - A pan's snap on an item a rigid attachment holds: the snap's four springs, stretched
+    ///   between the finger and the joint, swing the item about the joint faster than 60
+    ///   frames a second can show (a 19 Hz pendulum in the springs' pull, seed 20261534;
+    ///   sampled every step its frames tell the truth, see `FastSwingTruthTests`), so no frame
+    ///   pair can be judged. The pan drags with a soft attachment at the center instead (5 Hz).
+    /// - A collision of an item whose rigid attachment's anchor the script moves: an anchor
+    ///   of infinite mass driven into a wall of infinite mass, with the item between them;
+    ///   one of the two must give way. The item leaves the collision (the anchor's path
+    ///   stays).
     ///
     /// Decided after the whole scene is drawn, so the random stream, and every other scene,
     /// is unchanged.
     static func wellPosed(_ parts: inout [TruthScene.Part]) {
         let held = rigidlyHeld(parts)
+        let anchored = held.union(parts.filter { $0.kind == .snap }.map { $0.items[0] })
+        let driven = parts.filter {
+            $0.items.count == 1 && [.fixed, .pin, .sliding, .attachment].contains($0.kind) && ($0.n["frequency"] ?? 0) == 0
+                && ($0.n["mvx"] != nil || $0.n["max"] != nil)
+        }.map { $0.items[0] }
+        for i in parts.indices where parts[i].kind == .collision {
+            parts[i].items.removeAll { driven.contains($0) }
+        }
+        parts.removeAll { $0.kind == .collision && $0.items.isEmpty }
         // A pan's rigid drag holds its item too while the finger is down.
         let dragged = parts.filter { $0.kind == .pan && $0.words["style"] == "anchor" && ($0.n["frequency"] ?? 0) == 0 }.map { $0.items[0] }
         let animations: Set<TruthScene.Kind> = [.spring, .decay, .basic, .keyframes, .propertyAnimator]
-        parts.removeAll { animations.contains($0.kind) && (held.contains($0.items[0]) || dragged.contains($0.items[0])) }
-        for i in parts.indices where held.contains(parts[i].items.first ?? "") {
+        parts.removeAll { animations.contains($0.kind) && (anchored.contains($0.items[0]) || dragged.contains($0.items[0])) }
+        for i in parts.indices where anchored.contains(parts[i].items.first ?? "") {
             switch parts[i].kind {
             case .tap where parts[i].words["action"] == "spring":
                 parts[i].words["action"] = "kick"
             case .pan:
                 parts[i].words["release"] = "none"
-                if parts[i].words["style"] == "anchor" && parts[i].n["frequency"] == nil { parts[i].n["frequency"] = 5 }
+                if held.contains(parts[i].items[0]) && parts[i].words["style"] == "snap" { parts[i].words["style"] = "anchor" }
+                if held.contains(parts[i].items[0]) && parts[i].words["style"] == "anchor" && parts[i].n["frequency"] == nil {
+                    parts[i].n["frequency"] = 5
+                }
             default: break
             }
         }

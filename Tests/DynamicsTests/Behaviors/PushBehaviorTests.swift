@@ -65,7 +65,7 @@ final class PushBehaviorTests: XCTestCase {
         XCTAssertFalse(push.active)
     }
 
-    /// UIKit [M]: impulse (0, 1) at (50, 0) on a 1 kg 100×100 item gives Δω = 3 rad/s
+    /// UIKit, as measured: impulse (0, 1) at (50, 0) on a 1 kg 100×100 item gives Δω = 3 rad/s
     /// (r × P / I = 50·100 / (20000/12)).
     func testOffCentrePushMakesTorque() throws {
         let (animator, item, push) = try unitItem { item in

@@ -2,7 +2,7 @@ import XCTest
 @testable import Dynamics
 import TestSupport
 
-/// Stable stacking (physics-anchors.md's scenes B and D) and the overlap of resting items.
+/// Stable stacking (the stack-N and pyramid-N scenes of Dynamics/Scenes) and the overlap of resting items.
 final class StackingTests: XCTestCase {
     /// stack-10: 10 boxes of 40×40 pt exactly touching on the ground, 10 s at 120 Hz.
     ///
@@ -30,7 +30,7 @@ final class StackingTests: XCTestCase {
         XCTAssertFalse(a.isRunning, "the settled stack comes to rest")
     }
 
-    /// pyramid-20 (210 boxes): stands for 10 s; by physics-anchors.md's rule it collapsed if
+    /// pyramid-20 (210 boxes): stands for 10 s; by the benchmarks' rule it collapsed if
     /// any box slid more than a box width sideways or the top box sank more than 20 pt.
     func testPyramidOfTwentyRowsStands() {
         let scene = Scenes.pyramid(rows: 20)

@@ -13,7 +13,7 @@ final class SpringsSceneTests: XCTestCase {
         XCTAssertEqual(animator.size(of: ItemID(index: 3)), Vec2(30, 30))
     }
 
-    /// physics-anchors.md's accuracy probe: item 0's spring length against an RK4 solve of
+    /// The springs-N accuracy probe: item 0's spring length against an RK4 solve of
     /// the point-mass ODE (79.77 pt at 0.05 s, 51.82 pt at 0.5 s). Box2D v3 at 60 Hz × 4
     /// substeps gave 80.05 and 52.17; animhost at 120 Hz × 4 gives 79.66 and 51.90.
     func testSpringLengthMatchesReference() {

@@ -1,9 +1,10 @@
-/// Lua code run in every scene state before the script: the parts of the `animhost` API
-/// that are plain Lua (printing vecs, custom behavior classes). The Swift bindings provide the
-/// primitives it calls (`animhost._composite`, …); the chunk gets the `animhost` table and
-/// the vec metatable.
-enum Prelude {
-    static let source = #"""
+-- Lua code run in every scene state before the script: the parts of the `animhost` API
+-- that are plain Lua (printing vecs, custom behavior classes). The Swift bindings provide the
+-- primitives it calls (`animhost._composite`, …); the chunk gets the `animhost` table and
+-- the vec metatable.
+--
+-- Embedded in the binary and loaded as chunk `=animhost/prelude.lua` (LuaChunk.swift), so a
+-- message's `animhost/prelude.lua:N:` is line N of this file.
 local animhost, vecmeta = ...
 local setmetatable, type, error = setmetatable, type, error
 
@@ -47,5 +48,3 @@ function animhost.behavior(name)
   classes[#classes + 1] = class
   return class
 end
-"""#
-}

@@ -1,19 +1,20 @@
-/// luassert's test doubles for `animhost test`, in Lua: `spy` (records calls and returns),
-/// `stub` (a spy that replaces a function and returns what it is told), `mock` (spies or
-/// stubs on every function of a table, recursively), `match` (argument matchers for
-/// `called_with`), and the spy assertions (`assert.spy(s).was.called(2)`,
-/// `assert.stub(t.f).was_not.called_with(match._)` …) registered in the assertion grammar.
-///
-/// The chunk gets the host table, `assert` and the shared helpers; it returns
-/// `spy, stub, mock, match`.
-enum TestSpies {
-    static let source = #"""
-local host, assert, say, lib = ...
-local type, tostring, select, setmetatable, getmetatable, rawget, rawset, ipairs, pairs, pcall, error =
-      type, tostring, select, setmetatable, getmetatable, rawget, rawset, ipairs, pairs, pcall, error
+-- luassert's test doubles for `animhost test`, in Lua: `spy` (records calls and returns),
+-- `stub` (a spy that replaces a function and returns what it is told), `mock` (spies or
+-- stubs on every function of a table, recursively), `match` (argument matchers for
+-- `called_with`), and the spy assertions (`assert.spy(s).was.called(2)`,
+-- `assert.stub(t.f).was_not.called_with(match._)` …) registered in the assertion grammar.
+--
+-- The chunk gets the host table, `assert` and the shared helpers; it returns
+-- `spy, stub, mock, match`.
+--
+-- Embedded in the binary and loaded as chunk `=animhost/spies.lua` (LuaChunk.swift), so a
+-- message's `animhost/spies.lua:N:` is line N of this file.
+local _, assert, say, lib = ...   -- the host table, unused here
+local type, setmetatable, getmetatable, rawget, rawset, ipairs =
+      type, setmetatable, getmetatable, rawget, rawset, ipairs
 local unpack, pack = table.unpack, table.pack
 local argList, deepcompare, callable, raise = lib.argList, lib.deepcompare, lib.callable, lib.raise
-tostring = lib.tostring
+local tostring = lib.tostring
 
 say:set("assertion.called.positive", "Expected to be called %s time(s), but was called %s time(s)")
 say:set("assertion.called.negative", "Expected not to be called exactly %s time(s), but it was.")
@@ -304,5 +305,3 @@ register("called_with", withArguments("called_with"), "called_with.positive", "c
 register("returned_with", withArguments("returned_with"), "returned_with.positive", "returned_with.negative")
 
 return spy, stub, mock, match
-"""#
-}

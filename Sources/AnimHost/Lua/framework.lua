@@ -1,25 +1,26 @@
-/// busted's blocks and execution order for `animhost test`, in Lua.
-///
-/// As in busted, a test file's body and each `describe` body run *as execution reaches
-/// them*: a block's body registers its children and hooks, then its strict setup runs, then
-/// its children in order (tests, and nested blocks whose bodies run only now), then its
-/// teardowns. So a `describe` body sees what earlier tests and their `before_each` did.
-/// Globals follow busted's environments: a global assigned in a block or a test belongs to
-/// it (hooks assign into their block; `expose` into the block around it), and `insulate`
-/// also restores `_G` and `package.loaded` afterwards.
-///
-/// The host drives it one unit at a time: `runner.next()` runs at most one piece of user
-/// code (a file or block body, a hook, or a test with its `before_each`/`after_each`/
-/// `finally`) in its own protected call, so each gets a fresh instruction budget and a
-/// runaway one is charged to the right test. The walk itself is a coroutine that yields the
-/// unit to run and is resumed with its outcome; when the host had to stop a unit (budget,
-/// memory), it passes the error through `runner.killed`.
-enum TestFramework {
-    static let source = #"""
+-- busted's blocks and execution order for `animhost test`, in Lua.
+--
+-- As in busted, a test file's body and each `describe` body run *as execution reaches
+-- them*: a block's body registers its children and hooks, then its strict setup runs, then
+-- its children in order (tests, and nested blocks whose bodies run only now), then its
+-- teardowns. So a `describe` body sees what earlier tests and their `before_each` did.
+-- Globals follow busted's environments: a global assigned in a block or a test belongs to
+-- it (hooks assign into their block; `expose` into the block around it), and `insulate`
+-- also restores `_G` and `package.loaded` afterwards.
+--
+-- The host drives it one unit at a time: `runner.next()` runs at most one piece of user
+-- code (a file or block body, a hook, or a test with its `before_each`/`after_each`/
+-- `finally`) in its own protected call, so each gets a fresh instruction budget and a
+-- runaway one is charged to the right test. The walk itself is a coroutine that yields the
+-- unit to run and is resumed with its outcome; when the host had to stop a unit (budget,
+-- memory), it passes the error through `runner.killed`.
+--
+-- Embedded in the binary and loaded as chunk `=animhost/framework.lua` (LuaChunk.swift), so a
+-- message's `animhost/framework.lua:N:` is line N of this file.
 local host, assert, say, lib, spy, stub, mock, match = ...
-local type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next =
-      type, tostring, tonumber, pairs, ipairs, select, error, pcall, xpcall, setmetatable, getmetatable, rawget, rawset, next
-tostring = lib.tostring   -- describes a value whose __tostring fails instead of raising here
+local type, tonumber, pairs, ipairs, select, error, xpcall, setmetatable, getmetatable, rawset, next =
+      type, tonumber, pairs, ipairs, select, error, xpcall, setmetatable, getmetatable, rawset, next
+local tostring = lib.tostring   -- describes a value whose __tostring fails instead of raising here
 local concat, traceback = table.concat, debug.traceback
 local G = _G
 
@@ -111,9 +112,10 @@ local function test(kind)
     end
     if type(name) ~= "string" then error("bad argument #1 to '" .. kind .. "' (string expected, got " .. type(name) .. ")", 2) end
     local parent = currentBlock(kind)
+    if fn == nil and kind ~= "pending" then return end   -- busted 2.1.1 drops `it("name")` without a function
     local file, line = caller()
     parent.children[#parent.children + 1] = {kind = "it", name = name, fn = fn, parent = parent, file = file, line = line,
-                                              pending = kind == "pending" or fn == nil}
+                                              pending = kind == "pending"}
   end
 end
 
@@ -297,11 +299,11 @@ local function executeChild(child)
     if options.list then report(child, "listed"); return end
     if child.pending then report(child, "pending"); return end
     if not lazySetup(child.parent) then return end
-    local outcome, message, trace = unit(child, testBody(child))
-    if type(outcome) == "table" then
-      for _, r in ipairs(outcome.results) do report(r.element, r.status, r.message, r.traceback, r.name) end
+    local result, message, trace = unit(child, testBody(child))
+    if type(result) == "table" then
+      for _, r in ipairs(result.results) do report(r.element, r.status, r.message, r.traceback, r.name) end
     else
-      report(child, outcome, message, trace)   -- the host stopped it (budget, memory)
+      report(child, result, message, trace)   -- the host stopped it (budget, memory)
     end
   else
     executeBlock(child)
@@ -373,5 +375,3 @@ function runner.take()
 end
 
 return runner
-"""#
-}

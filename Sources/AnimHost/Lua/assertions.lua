@@ -1,16 +1,17 @@
-/// luassert for `animhost test`, in Lua: `say` (message templates), value formatting, the
-/// assertion grammar and the standard assertions, plus the motion assertions built on a
-/// trace's metrics. The grammar is luassert's: a key such as `is_not_nil` or a chain such as
-/// `assert.are_not.same` is split at `_` and `.` into tokens; the last tokens that name an
-/// assertion choose it (longest name first, so `error_matches` is one assertion) and every
-/// modifier token applies in order (`not`/`no` flip the expectation; `is`, `are`, `was`,
-/// `has`, `does` read well and do nothing). So every modifier composes with every
-/// assertion, including ones a suite registers with `assert:register`.
-///
-/// The chunk gets the host table and returns `assert, say, lib` (`lib` holds the helpers the
-/// spies and the runner share: failures, formatting, deep comparison).
-enum TestAssertions {
-    static let source = #"""
+-- luassert for `animhost test`, in Lua: `say` (message templates), value formatting, the
+-- assertion grammar and the standard assertions, plus the motion assertions built on a
+-- trace's metrics. The grammar is luassert's: a key such as `is_not_nil` or a chain such as
+-- `assert.are_not.same` is split at `_` and `.` into tokens; the last tokens that name an
+-- assertion choose it (longest name first, so `error_matches` is one assertion) and every
+-- modifier token applies in order (`not`/`no` flip the expectation; `is`, `are`, `was`,
+-- `has`, `does` read well and do nothing). So every modifier composes with every
+-- assertion, including ones a suite registers with `assert:register`.
+--
+-- The chunk gets the host table and returns `assert, say, lib` (`lib` holds the helpers the
+-- spies and the runner share: failures, formatting, deep comparison).
+--
+-- Embedded in the binary and loaded as chunk `=animhost/assertions.lua` (LuaChunk.swift), so a
+-- message's `animhost/assertions.lua:N:` is line N of this file.
 local host = ...
 local type, tostring, tonumber, pairs, ipairs, select, error, pcall, setmetatable, getmetatable, rawget, rawset, rawequal =
       type, tostring, tonumber, pairs, ipairs, select, error, pcall, setmetatable, getmetatable, rawget, rawset, rawequal
@@ -51,7 +52,7 @@ function lib.isFailure(e) return getmetatable(e) == Failure end
 -- say: message templates by key ----------------------------------------------------
 local say = {}
 local templates = {}
-function say.set_namespace(self, ns) end
+function say.set_namespace() end   -- luassert's namespaces: one here
 function say.set(self, key, value) templates[key] = value end
 setmetatable(say, {__call = function(self, key, vars)
   local t = templates[key]
@@ -608,7 +609,8 @@ assert:register("assertion", "snapshot", function(state, arguments)
   return ok
 end, "assertion.snapshot.positive", "assertion.snapshot.negative")
 
-local function num(x) return animhost._num(x) end
+-- `animhost` is the test state's global, set before this chunk runs.
+local function num(x) return animhost._num(x) end  -- luacheck: read globals animhost
 local function itemName(item) return type(item) == "string" and item or tostring(item and item.name) end
 local function options(arguments, i, allowed, fn)
   local o = arguments[i]
@@ -618,9 +620,9 @@ local function options(arguments, i, allowed, fn)
     local known = false
     for _, a in ipairs(allowed) do if a == k then known = true end end
     if not known then
-      local near = type(k) == "string" and host.suggest(k, allowed) or nil
+      local suggestion = type(k) == "string" and host.suggest(k, allowed) or nil
       raise("bad argument #" .. i .. " to '" .. fn .. "' (unknown option '" .. tostring(k) .. "'" ..
-        (near and ("; did you mean '" .. near .. "'?") or "") .. "; options: " .. concat(allowed, ", ") .. ")")
+        (suggestion and ("; did you mean '" .. suggestion .. "'?") or "") .. "; options: " .. concat(allowed, ", ") .. ")")
     end
   end
   return o
@@ -634,9 +636,9 @@ local function traceItem(trace, item, fn)
   end
   local name = itemName(item)
   for _, n in ipairs(names) do if n == name then return name end end
-  local near = host.suggest(name, names)
+  local suggestion = host.suggest(name, names)
   raise("bad argument #2 to '" .. fn .. "' (no item named '" .. name .. "' in the trace" ..
-    (near and ("; did you mean '" .. near .. "'?") or "") .. " items: " .. concat(names, ", ") .. ")")
+    (suggestion and ("; did you mean '" .. suggestion .. "'?") or "") .. " items: " .. concat(names, ", ") .. ")")
 end
 -- `maxArgs`: the assertion's own arguments; more is a mistake (a 5th argument to
 -- overshootBelow used to be ignored, so a window given there measured nothing).
@@ -726,5 +728,3 @@ motion("velocitycontinuous", function(trace, item, arguments)
 end, "velocityContinuous", 3, "trace, item, {maxJump=, from=}")
 
 return assert, say, lib
-"""#
-}
