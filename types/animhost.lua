@@ -383,7 +383,7 @@ function Collision:boundary(identifier) end
 ---@field to number|animhost.Vec|number[] Target value; setting it retargets without a velocity jump.
 ---@field from number|animhost.Vec|number[] Start value.
 ---@field velocity number|animhost.Vec|number[] Velocity now (absolute; pt/s for center).
----@field stiffness number? Spring constant k (with damping and mass). nil for a POP or Origami value it was not given with.
+---@field stiffness number? Spring constant k (with damping and mass, or with dampingRatio as Compose's spring()). nil for a POP or Origami value it was not given with.
 ---@field damping number? Damping coefficient c (as CASpringAnimation). nil for a POP or Origami value it was not given with.
 ---@field mass number? Mass (default 1). nil for a POP or Origami value it was not given with.
 ---@field frequency number? Natural frequency (with dampingRatio). nil for a POP or Origami value it was not given with. (Hz)
@@ -391,8 +391,8 @@ function Collision:boundary(identifier) end
 ---@field response number? Period of the undamped spring (SwiftUI's response). nil for a POP or Origami value it was not given with. (s)
 ---@field springSpeed number? POP's speed. nil for a POP or Origami value it was not given with.
 ---@field springBounciness number? POP's bounciness. nil for a POP or Origami value it was not given with.
----@field tension number? POP's dynamicsTension (mass 1). nil for a POP or Origami value it was not given with.
----@field friction number? POP's dynamicsFriction. nil for a POP or Origami value it was not given with.
+---@field tension number? POP's dynamicsTension, react-spring's tension (mass 1 unless given). nil for a POP or Origami value it was not given with.
+---@field friction number? POP's dynamicsFriction, react-spring's friction. nil for a POP or Origami value it was not given with.
 ---@field origamiTension number? Origami/Rebound tension. nil for a POP or Origami value it was not given with.
 ---@field origamiFriction number? Origami/Rebound friction. nil for a POP or Origami value it was not given with.
 local Spring = {}
@@ -406,7 +406,7 @@ function Spring:stop() end
 ---@field to? number|animhost.Vec|number[] target value Default the current value.
 ---@field from? number|animhost.Vec|number[] start value Default the current value.
 ---@field velocity? number|animhost.Vec|number[] initial velocity (absolute) Default the current velocity, or 0 with from.
----@field stiffness? number Spring constant k (with damping and mass).
+---@field stiffness? number Spring constant k (with damping and mass, or with dampingRatio as Compose's spring()).
 ---@field damping? number Damping coefficient c (as CASpringAnimation).
 ---@field mass? number Mass (default 1).
 ---@field frequency? number Natural frequency (with dampingRatio). (Hz)
@@ -414,10 +414,14 @@ function Spring:stop() end
 ---@field response? number Period of the undamped spring (SwiftUI's response). (s)
 ---@field springSpeed? number POP's speed.
 ---@field springBounciness? number POP's bounciness.
----@field tension? number POP's dynamicsTension (mass 1).
----@field friction? number POP's dynamicsFriction.
+---@field tension? number POP's dynamicsTension, react-spring's tension (mass 1 unless given).
+---@field friction? number POP's dynamicsFriction, react-spring's friction.
 ---@field origamiTension? number Origami/Rebound tension.
 ---@field origamiFriction? number Origami/Rebound friction.
+---@field duration? number SwiftUI's Spring(duration:) (with bounce). (s) Default 0.5.
+---@field bounce? number SwiftUI's bounce, -1 < bounce < 1 (with duration); Motion's (with visualDuration). Default 0 (SwiftUI), 0.3 (Motion).
+---@field visualDuration? number Motion's visualDuration (with bounce). (s)
+---@field preset? string A named spring, e.g. 'm3.standard.spatial', 'ios.navigation' (`animhost spring --list-presets`).
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---POP's decay: the velocity shrinks by `deceleration` per millisecond.
@@ -755,8 +759,8 @@ function animhost.vec(x, y) end
 ---@return animhost.BehaviorClass class
 function animhost.behavior(name) end
 
----Converts a spring between its parameterisations (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values), origamiTension/origamiFriction — or SwiftUI's duration/bounce (defaults 0.5 s, 0), and velocity (the unit step's, distances/s); returns every parameterisation, settle, overshoot and code = {uikit=, swiftui=, coreAnimation=, pop=}.
----@param fields table<string, number> stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, duration, bounce, velocity
+---Converts a spring between its parameterisations and hands it to other platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, and to (targets); returns every parameterisation, settle, overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, targets = {{target=, code=, forms = {{form=, rule=, maxDistance=, settle=, settleDifference=, overshoot=, overshootDifference=}}, cannot = {…}}}.
+---@param fields table<string, number|string> stiffness, damping, mass, frequency, dampingRatio, response, springSpeed, springBounciness, tension, friction, origamiTension, origamiFriction, duration, bounce, visualDuration, preset, velocity, distance, to
 ---@return table spring
 function animhost.springConvert(fields) end
 

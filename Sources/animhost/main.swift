@@ -220,23 +220,28 @@ struct Fit: ParsableCommand {
 
 struct Spring: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP.")
+        abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP, or (--to) for any platform with a fidelity report.")
 
     @Option(parsing: .unconditional, help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?
-    @Option(parsing: .unconditional, help: "Stiffness k.") var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k (with --damping, or with --damping-ratio as Compose's spring(dampingRatio, stiffness)).") var stiffness: Double?
     @Option(parsing: .unconditional, help: "Damping coefficient c.") var damping: Double?
     @Option(parsing: .unconditional, help: "Undamped frequency in Hz (with --damping-ratio).") var frequency: Double?
     @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio ζ.") var dampingRatio: Double?
     @Option(parsing: .unconditional, help: "SwiftUI response in s (with --damping-ratio).") var response: Double?
     @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 duration in s (with --bounce).") var duration: Double?
-    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1.") var bounce: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1 (with --duration); Motion's (with --visual-duration).") var bounce: Double?
+    @Option(name: .customLong("visual-duration"), parsing: .unconditional, help: "Motion's visualDuration in s (with --bounce).") var visualDuration: Double?
     @Option(parsing: .unconditional, help: "POP springSpeed (with --bounciness).") var speed: Double?
     @Option(parsing: .unconditional, help: "POP springBounciness.") var bounciness: Double?
     @Option(parsing: .unconditional, help: "Tension (with --friction), Origami's; POP's raw values are --pop-tension/--pop-friction.") var tension: Double?
     @Option(parsing: .unconditional, help: "Friction (with --tension), Origami's.") var friction: Double?
     @Option(name: .customLong("pop-tension"), parsing: .unconditional, help: "POP's raw dynamicsTension, k (with --pop-friction; --mass optional).") var popTension: Double?
     @Option(name: .customLong("pop-friction"), parsing: .unconditional, help: "POP's raw dynamicsFriction, c.") var popFriction: Double?
-    @Option(parsing: .unconditional, help: "Initial velocity of the unit step, in distances per second (UIKit's relative units).") var velocity: Double?
+    @Option(parsing: .unconditional, help: "Release velocity in units/s, absolute (a pan's; with --distance).") var velocity: Double?
+    @Option(parsing: .unconditional, help: "Units still to go at the release (with --velocity; UIKit's initialVelocity is velocity/distance).") var distance: Double?
+    @Option(help: "A named spring (Material 3 tokens, iOS system springs, …; --list-presets).") var preset: String?
+    @Flag(name: .customLong("list-presets"), help: "List the named springs and exit.") var listPresets = false
+    @Option(help: "Code and fidelity report for: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all (or a comma-separated list).") var to: String?
     @Option(help: "Output: text or json.") var format: String = "text"
 
     func run() throws {
@@ -245,9 +250,10 @@ struct Spring: ParsableCommand {
             ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("frequency", frequency),
             ("dampingRatio", dampingRatio), ("response", response), ("duration", duration), ("bounce", bounce),
             ("springSpeed", speed), ("springBounciness", bounciness), ("tension", popTension), ("friction", popFriction), ("origamiTension", tension),
-            ("origamiFriction", friction), ("velocity", velocity),
+            ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
         ]
-        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, json: format == "json"))
+        if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
+        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
     }
 }
 

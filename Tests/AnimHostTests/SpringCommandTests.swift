@@ -35,7 +35,7 @@ final class SpringCommandTests: XCTestCase {
              "two parameterisations at once: --frequency, --damping-ratio (of --frequency/--damping-ratio) and --duration, --bounce (of --duration/--bounce); give one"),
             // The options given are the ones named, never a form the user did not write.
             (["--stiffness", "300", "--response", "0.3", "--damping-ratio", "0.8"],
-             "two parameterisations at once: --stiffness (of --stiffness/--damping) and --damping-ratio, --response (of --response/--damping-ratio); give one"),
+             "two parameterisations at once: --stiffness, --damping-ratio (of --stiffness/--damping-ratio) and --response (of --response/--damping-ratio); give one"),
             (["--speed", "12", "--response", "0.3", "--damping-ratio", "0.8"],
              "two parameterisations at once: --damping-ratio, --response (of --response/--damping-ratio) and --speed (of --speed/--bounciness); give one"),
             (["--mass=-1", "--stiffness", "100", "--damping", "10"], "--mass must be > 0, got -1"),
@@ -56,7 +56,7 @@ final class SpringCommandTests: XCTestCase {
         let ok = try runAnimhost(["spring", "--duration", "0.5", "--bounce", "-0.3"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("bounce"), ok.stdout)
-        let v = try runAnimhost(["spring", "--frequency", "2", "--damping-ratio", "0.5", "--velocity", "-2"])
+        let v = try runAnimhost(["spring", "--frequency", "2", "--damping-ratio", "0.5", "--velocity", "-200", "--distance", "100"])
         XCTAssertEqual(v.status, 0, v.stderr)
         let cases: [([String], String)] = [
             (["--frequency", "2", "--damping-ratio", "-0.5"], "--damping-ratio"),
@@ -102,7 +102,8 @@ final class SpringCommandTests: XCTestCase {
                      ["--frequency", "2", "--damping-ratio", "0.5"], ["--stiffness", "100", "--damping", "0"]] {
             let r = try runAnimhost(["spring"] + args)
             let pop = try XCTUnwrap(r.stdout.components(separatedBy: "POP:\n").last)
-            XCTAssertTrue(pop.hasPrefix("  CGFloat distance = 100;"), pop)
+            XCTAssertTrue(pop.hasPrefix("  POPSpringAnimation *animation = "), pop)
+            XCTAssertTrue(pop.contains("animation.velocity = @(0);"), pop)
             XCTAssertTrue(pop.contains("springSpeed"), args.joined(separator: " ") + ": " + pop)
         }
     }

@@ -115,7 +115,7 @@ final class TrialReportTests: XCTestCase {
         let origami = try runAnimhost(["spring", "--tension", "500", "--friction", "30"])
         XCTAssertEqual(origami.status, 0, origami.stderr)
         XCTAssertTrue(origami.stdout.contains("Origami tension/friction 500, 30 (Origami's; --tension/--friction)\n"), origami.stdout)
-        XCTAssertTrue(origami.stdout.contains("POP tension/friction     1895.4, 91 (raw dynamicsTension/dynamicsFriction, mass 1; --pop-tension/--pop-friction)"), origami.stdout)
+        XCTAssertTrue(origami.stdout.contains("POP tension/friction     1895.4, 91 (raw dynamicsTension/dynamicsFriction, mass 1, as react-spring's tension/friction/mass; --pop-tension/--pop-friction)"), origami.stdout)
         let pop = try runAnimhost(["spring", "--pop-tension", "500", "--pop-friction", "30"])
         XCTAssertEqual(pop.status, 0, pop.stderr)
         XCTAssertTrue(pop.stdout.hasPrefix("mass/stiffness/damping   1, 500, 30\n"), pop.stdout)

@@ -34,6 +34,8 @@ final class PublicSurfaceTests: XCTestCase {
         // Tuning.
         "MotionSample", "MotionMetrics", "SpringConversion", "SpringConversionError",
         "SweepGrid", "SweepGrid.Range", "SweepError", "BoundedSearch", "BoundedSearch.Result",
+        // The handoff (`animhost spring --to`, `springConvert{to=}`).
+        "SpringRelease", "SpringPreset", "PlatformSpringCurve", "CurveFidelity", "CSSLinearEasing",
         // Scenes for animhost-bench.
         "Scenes", "Scenes.BoxScene",
     ]

@@ -25,3 +25,86 @@ describe("springConvert", function()
       "bad argument #1 to 'springConvert' (give the spring one way: stiffness/damping/mass, frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction or origamiTension/origamiFriction, got 'stiffness' and 'frequency')")
   end)
 end)
+
+-- The closed form (reference §1) of a spring (m, k, c) from 0 to 1 with velocity v0 (distances/s).
+local function step(m, k, c, v0, t)
+  local w0, z = math.sqrt(k / m), c / (2 * math.sqrt(k * m))
+  local s, u0 = z * w0, -1
+  if math.abs(z - 1) < 1e-9 then return 1 + math.exp(-w0 * t) * (u0 + (v0 + w0 * u0) * t) end
+  if z < 1 then
+    local wd = w0 * math.sqrt(1 - z * z)
+    return 1 + math.exp(-s * t) * (u0 * math.cos(wd * t) + (v0 + s * u0) / wd * math.sin(wd * t))
+  end
+  local g = w0 * math.sqrt(z * z - 1)
+  local r1, r2 = -s + g, -s - g
+  local c1 = (v0 - r2 * u0) / (r1 - r2)
+  return 1 + c1 * math.exp(r1 * t) + (u0 - c1) * math.exp(r2 * t)
+end
+
+describe("springConvert to other platforms", function()
+  it("hands Apple's (0.5, 0.3) spring and a 600 pt/s release over 300 pt to every target", function()
+    local s = animhost.springConvert{duration = 0.5, bounce = 0.3, velocity = 600, distance = 300, to = "all"}
+    assert.near(157.9137, s.stiffness, 1e-4)
+    assert.near(17.5929, s.damping, 1e-4)
+    assert.are.equal(2, s.relativeVelocity)
+    local names = {}
+    for i, t in ipairs(s.targets) do names[i] = t.target end
+    assert.are.same({"uikit", "swiftui", "ca", "pop", "compose", "android", "flutter", "motion", "react-spring", "css"}, names)
+    -- Relative velocity (V/D) for UIKit, absolute px/s for Compose, px/ms for react-spring.
+    local dy = s.code.uikit:match("initialVelocity: CGVector%(dx: 0, dy: ([%d.-]+)%)")
+    assert.are.equal(2, tonumber(dy))
+    assert.are.equal(600, tonumber(s.code.compose:match("initialVelocity = ([%d.-]+)f")))
+    assert.are.equal(0.6, tonumber(s.code.reactSpring:match("velocity: ([%d.-]+) }")))
+    -- The fidelity: exact forms ~0, CSS within 0.5 %, Motion's time-defined forms drop the velocity.
+    local byName = {}
+    for _, t in ipairs(s.targets) do byName[t.target] = t end
+    assert.is_true(byName.compose.forms[1].maxDistance < 1e-5)
+    assert.is_true(byName.css.forms[1].maxDistance <= 0.005)
+    assert.are.equal("{visualDuration, bounce}", byName.motion.forms[2].form)
+    assert.is_true(byName.motion.forms[2].maxDistance > 0.05)
+    assert.truthy(byName.css.cannot[1]:find("a velocity at run time", 1, true))
+  end)
+
+  it("takes a preset and the targets' own parameterisations", function()
+    local push = animhost.springConvert{preset = "ios.navigation"}
+    assert.are.same({3, 1000, 500}, {push.mass, push.stiffness, push.damping})
+    local compose = animhost.springConvert{stiffness = 700, dampingRatio = 0.9}
+    assert.near(2 * 0.9 * math.sqrt(700), compose.damping, 1e-9)
+    local motion = animhost.springConvert{visualDuration = 0.5, bounce = 0.25}
+    assert.near(109.6623, motion.stiffness, 1e-4)
+    assert.near(15.7080, motion.damping, 1e-4)
+    local rs = animhost.springConvert{tension = 170, friction = 26}
+    assert.are.same({1, 170, 26}, {rs.mass, rs.stiffness, rs.damping})
+  end)
+
+  it("gives clear errors for a bad target, a velocity without its distance and an unknown preset", function()
+    assert.has_error(function() animhost.springConvert{stiffness = 100, damping = 10, to = "flutterr"} end,
+      "bad argument #1 to 'springConvert' (to: unknown target 'flutterr'; did you mean 'flutter'? (valid: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all))")
+    local ok, err = pcall(animhost.springConvert, {stiffness = 100, damping = 10, velocity = 600})
+    assert.falsy(ok)
+    assert.truthy(err:find("velocity needs distance", 1, true), err)
+    ok, err = pcall(animhost.springConvert, {preset = "m3.standard.spatal"})
+    assert.falsy(ok)
+    assert.truthy(err:find("did you mean 'm3.standard.spatial'?", 1, true), err)
+    ok, err = pcall(animhost.springConvert, {preset = "ios.navigation", stiffness = 3})
+    assert.falsy(ok)
+    assert.truthy(err:find("got 'preset' and 'stiffness'", 1, true), err)
+  end)
+
+  it("lets animhost.spring take each platform's parameterisation", function()
+    local same = {
+      animhost.springConvert{stiffness = 700, dampingRatio = 0.9},
+      animhost.springConvert{tension = 170, friction = 26},
+      animhost.springConvert{visualDuration = 0.5, bounce = 0.25},
+      animhost.springConvert{duration = 0.5, bounce = 0.3},
+      animhost.springConvert{mass = 3, stiffness = 1000, damping = 500},
+    }
+    for form, s in ipairs(same) do
+      local trace = animhost.load("fixtures/spring_inputs.lua", {set = {form = form}}):run(0.5):trace()
+      -- Frame times (the trace interpolates between frames), before any spring comes to rest.
+      for _, t in ipairs({3 / 60, 6 / 60}) do
+        assert.near(100 * step(s.mass, s.stiffness, s.damping, 0, t), trace:value("a", "x", t), 1e-6)
+      end
+    end
+  end)
+end)

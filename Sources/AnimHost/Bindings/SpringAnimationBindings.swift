@@ -5,11 +5,11 @@ import LuaKit
 extension Scene {
     /// Doc and unit of each spring parameter field, in `SpringFamily.allFields` order.
     static let springParameterDocs: [(name: String, doc: String, unit: String?)] = [
-        ("stiffness", "Spring constant k (with damping and mass).", nil), ("damping", "Damping coefficient c (as CASpringAnimation).", nil),
+        ("stiffness", "Spring constant k (with damping and mass, or with dampingRatio as Compose's spring()).", nil), ("damping", "Damping coefficient c (as CASpringAnimation).", nil),
         ("mass", "Mass (default 1).", nil), ("frequency", "Natural frequency (with dampingRatio).", "Hz"),
         ("dampingRatio", "Damping ratio ζ (1 critical).", nil), ("response", "Period of the undamped spring (SwiftUI's response).", "s"),
         ("springSpeed", "POP's speed.", nil), ("springBounciness", "POP's bounciness.", nil),
-        ("tension", "POP's dynamicsTension (mass 1).", nil), ("friction", "POP's dynamicsFriction.", nil),
+        ("tension", "POP's dynamicsTension, react-spring's tension (mass 1 unless given).", nil), ("friction", "POP's dynamicsFriction, react-spring's friction.", nil),
         ("origamiTension", "Origami/Rebound tension.", nil), ("origamiFriction", "Origami/Rebound friction.", nil),
     ]
 
@@ -70,7 +70,8 @@ extension Scene {
                         LuaParam("from", value.type, annotation: value.annotation, "start value", optional: true, defaultValue: "the current value"),
                         LuaParam("velocity", value.type, annotation: value.annotation, "initial velocity (absolute)", optional: true,
                                  defaultValue: "the current velocity, or 0 with from"),
-                       ] + Self.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) },
+                       ] + Self.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) }
+                         + SpringFamily.inputFields,
                        example: "animhost.spring{item = pane, property = \"center\", to = {160, 100}, frequency = 2, dampingRatio = 0.7}") {
             [unowned self] r, item, property throws(LuaCallError) in
             let (parameters, settings) = try self.springParameters(r)

@@ -1,10 +1,26 @@
 import Dynamics
+import LuaKit
 
 /// What `animhost spring` prints and `animhost.springConvert{}` returns: a spring in every
-/// parameterisation, its unit step, and code to paste into UIKit, SwiftUI, Core Animation
-/// and POP. Numbers are rounded to 4 decimals, enough to reproduce the motion.
+/// parameterisation, its unit step, and code to paste into each target platform — by default
+/// UIKit, SwiftUI, Core Animation and POP; with `targets` given (`--to`), the ones asked for,
+/// each with its fidelity report. Numbers are rounded to 4 decimals, enough to reproduce the motion.
 struct SpringReport {
     let spring: SpringConversion
+    let release: SpringRelease
+    /// The platforms handed over to, in output order.
+    let handoffs: [TargetHandoff]
+    /// Whether the fidelity of each target is reported (`--to` given).
+    let reportsFidelity: Bool
+
+    /// `targets` nil: the four Apple-side targets, without fidelity (what `spring` always printed).
+    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil) {
+        spring = SpringConversion(parameters: parameters, initialVelocity: release.relative)
+        self.release = release
+        let h = SpringHandoff(spring: parameters, release: release)
+        handoffs = (targets ?? HandoffTarget.apple).map(h.handoff)
+        reportsFidelity = targets != nil
+    }
 
     /// (name, value) in output order; `springSpeed`/`springBounciness` only when POP can
     /// express the spring, `settle` nil when it never settles.
@@ -19,52 +35,36 @@ struct SpringReport {
             ("tension", p.stiffness), ("friction", p.damping),
             ("origamiTension", spring.origamiReachable ? spring.origamiTension : nil),
             ("origamiFriction", spring.origamiReachable ? spring.origamiFriction : nil),
-            ("velocity", spring.initialVelocity),
+            ("velocity", release.velocity), ("distance", release.distance), ("relativeVelocity", release.relative),
             ("settle", spring.settle.isFinite ? spring.settle : nil), ("overshoot", spring.overshoot),
         ]
     }
 
-    /// Code for each framework, in output order.
+    /// Code for each target, in output order.
     var code: [(name: String, label: String, text: String)] {
-        let p = spring.parameters
-        let v = n(spring.initialVelocity)
-        let settle = spring.settle.isFinite ? n(spring.settle) : "∞"
-        var pop = """
-            CGFloat distance = 100;   // how far the animation moves, in points (POP's velocity is absolute)
-            POPSpringAnimation *animation = [POPSpringAnimation animationWithPropertyNamed:kPOPLayerPositionY];
-            animation.dynamicsMass = \(n(p.mass));
-            animation.dynamicsTension = \(n(p.stiffness));
-            animation.dynamicsFriction = \(n(p.damping));
-            """
-        if let sb = spring.pop, sb.springSpeed <= 20, sb.springBounciness <= 20 {
-            pop += "\n// or, the same spring: animation.springSpeed = \(n(sb.springSpeed)); animation.springBounciness = \(n(sb.springBounciness));"
-        } else if let sb = spring.pop {
-            pop += "\n// springSpeed \(n(sb.springSpeed)), springBounciness \(n(sb.springBounciness)) would give it, but POP takes each only from 0 to 20"
-        } else {
-            pop += "\n// no springSpeed/springBounciness gives this spring (\(spring.popUnreachableReason ?? ""))"
+        handoffs.map { ($0.target.codeKey, $0.target.label, $0.code) }
+    }
+
+    /// The fidelity lines of one target, as `animhost spring --to` prints them.
+    func fidelityText(_ h: TargetHandoff) -> [String] {
+        var lines: [String] = []
+        if !h.forms.isEmpty {
+            let over = SpringHandoff(spring: spring.parameters, release: release).horizon
+            lines.append("fidelity (largest distance from animhost's closed form, in % of the distance, over \(n(over)) s):")
         }
-        pop += "\nanimation.velocity = @(\(v) * distance);   // points/s"
-        return [
-            ("uikit", "UIKit", """
-                let timing = UISpringTimingParameters(mass: \(n(p.mass)), stiffness: \(n(p.stiffness)), damping: \(n(p.damping)),
-                                                      initialVelocity: CGVector(dx: 0, dy: \(v)))
-                // UIKit derives the duration from the spring; it settles in \(settle) s.
-                let animator = UIViewPropertyAnimator(duration: \(settle == "∞" ? "1" : settle), timingParameters: timing)
-                """),
-            ("swiftui", "SwiftUI", """
-                withAnimation(.spring(response: \(n(spring.response)), dampingFraction: \(n(spring.dampingRatio)))) { … }
-                withAnimation(.spring(duration: \(n(spring.duration)), bounce: \(n(spring.bounce)))) { … }   // iOS 17
-                """),
-            ("coreAnimation", "Core Animation", """
-                let animation = CASpringAnimation(keyPath: "position.y")
-                animation.mass = \(n(p.mass))
-                animation.stiffness = \(n(p.stiffness))
-                animation.damping = \(n(p.damping))
-                animation.initialVelocity = \(v)
-                animation.duration = animation.settlingDuration
-                """),
-            ("pop", "POP", pop),
-        ]
+        for form in h.forms {
+            let f = form.fidelity
+            let settle = f.settleDifference.map { "settles \(signed($0 * 1000)) ms" } ?? "settle: \(f.platformSettle == nil ? "not within the time compared" : "animhost's not within the time compared")"
+            lines.append("  \(form.name): \(percent(f.maxDistance)) %; \(settle); overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
+        }
+        for c in h.cannot { lines.append("cannot express: " + c) }
+        return lines
+    }
+
+    private func percent(_ fraction: Double) -> String { NumberFormat.string((fraction * 1_000_000).rounded() / 10_000) }
+    private func signed(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        return (rounded > 0 ? "+" : rounded == 0 ? "±" : "") + NumberFormat.string(rounded == 0 ? 0 : rounded)
     }
 
     /// The text `animhost spring` prints.
@@ -84,11 +84,16 @@ struct SpringReport {
             // Two pairs named tension/friction: POP's raw values (k and c) and Origami's (a
             // different scale); each row says which, and which options give it.
             "POP speed/bounciness     \(pop)",
-            "POP tension/friction     \(n(p.stiffness)), \(n(p.damping)) (raw dynamicsTension/dynamicsFriction, mass \(n(p.mass)); --pop-tension/--pop-friction)",
+            "POP tension/friction     \(n(p.stiffness)), \(n(p.damping)) (raw dynamicsTension/dynamicsFriction, mass \(n(p.mass)), as react-spring's tension/friction/mass; --pop-tension/--pop-friction)",
             "Origami tension/friction \(origami)",
             "unit step                \(settle), overshoot \(NumberFormat.string((spring.overshoot * 10_000).rounded() / 100)) % (initial velocity \(n(spring.initialVelocity)) distances/s)",
-        ]
-        for c in code { lines += ["", c.label + ":"] + c.text.split(separator: "\n").map { "  " + $0 } }
+        ] + (release.distance == nil ? [] : [
+            "release                  \(NumberFormat.string(release.velocity)) units/s with \(NumberFormat.string(release.distance!)) units to go: \(n(release.relative)) distances/s",
+        ])
+        for h in handoffs {
+            lines += ["", h.target.label + ":"] + h.code.split(separator: "\n").map { "  " + $0 }
+            if reportsFidelity { lines += fidelityText(h).map { "  " + $0 } }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -100,7 +105,23 @@ struct SpringReport {
         }
         s += ",\"code\":{"
         for (i, c) in code.enumerated() { s += (i > 0 ? "," : "") + jsonString(c.name) + ":" + jsonString(c.text) }
-        return s + "}}\n"
+        s += "}"
+        if reportsFidelity {
+            s += ",\"targets\":[" + handoffs.map(targetJSON).joined(separator: ",") + "]"
+        }
+        return s + "}\n"
+    }
+
+    /// One target's code, fidelity per form and what it cannot express, as one JSON object.
+    private func targetJSON(_ h: TargetHandoff) -> String {
+        func num(_ v: Double?) -> String { v.map { NumberFormat.string($0) } ?? "null" }
+        let forms = h.forms.map { f in
+            "{\"form\":\(jsonString(f.name)),\"rule\":\(jsonString(f.rule)),\"maxDistance\":\(num(f.fidelity.maxDistance)),"
+                + "\"settle\":\(num(f.fidelity.platformSettle)),\"settleDifference\":\(num(f.fidelity.settleDifference)),"
+                + "\"overshoot\":\(num(f.fidelity.platformOvershoot)),\"overshootDifference\":\(num(f.fidelity.overshootDifference))}"
+        }
+        return "{\"target\":\(jsonString(h.target.rawValue)),\"label\":\(jsonString(h.target.label)),\"code\":\(jsonString(h.code)),"
+            + "\"forms\":[\(forms.joined(separator: ","))],\"cannot\":[\(h.cannot.map(jsonString).joined(separator: ","))]}"
     }
 
     /// A number rounded to 4 decimals, without trailing zeros.
@@ -108,17 +129,57 @@ struct SpringReport {
 }
 
 extension Host {
-    /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`.
-    public static func spring(_ given: [(name: String, value: Double)], json: Bool) -> Int32 {
+    /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
+    /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
+    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool) -> Int32 {
         let r: SpringReport
         do {
-            r = SpringReport(spring: try SpringConversion.convert(given, spell: springOptionName))
+            let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
+            let release = try SpringConversion.release(given, spell: springOptionName)
+            r = SpringReport(parameters: try springParameters(given, preset: preset, spell: springOptionName), release: release, targets: to)
         } catch {
             report(.usage(error.description))
             return 2
         }
         print(json ? r.json : r.text, terminator: "")
         do throws(HostError) { try flushStandardOutput("the spring") } catch { report(error); return error.exitCode }
+        return 0
+    }
+
+    /// The spring of a preset, or of the given values; a preset goes with nothing but the
+    /// release (`velocity`, `distance`).
+    static func springParameters(_ given: [(name: String, value: Double)], preset: String?,
+                                 spell: (String) -> String) throws(SpringConversionError) -> SpringParameters {
+        guard let preset else { return try SpringConversion.convert(given, spell: spell).parameters }
+        guard let p = SpringPreset.named(preset) else {
+            let names = SpringPreset.all.map(\.name)
+            let hint = Suggestions.closest(to: preset, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw SpringConversionError("unknown preset '\(preset)'\(hint) (--list-presets lists them)")
+        }
+        if let other = given.first(where: { $0.name != "velocity" && $0.name != "distance" }) {
+            throw SpringConversionError("a preset is a whole spring: give \(spell("preset")) or \(spell(other.name)), not both")
+        }
+        return p.parameters
+    }
+
+    /// `animhost spring --list-presets`: name, the values as their source gives them, source.
+    public static func springPresets(json: Bool) -> Int32 {
+        let presets = SpringPreset.all
+        if json {
+            let rows = presets.map { p in
+                "{\"name\":\(jsonString(p.name)),\"given\":\(jsonString(p.given)),\"source\":\(jsonString(p.source)),"
+                    + "\"mass\":\(NumberFormat.string(p.parameters.mass)),\"stiffness\":\(NumberFormat.string(p.parameters.stiffness)),"
+                    + "\"damping\":\(NumberFormat.string(p.parameters.damping))}"
+            }
+            print("[" + rows.joined(separator: ",") + "]")
+        } else {
+            let width = presets.map(\.name.count).max() ?? 0
+            for p in presets {
+                let pad = String(repeating: " ", count: width - p.name.count)
+                print("\(p.name)\(pad)  \(p.given) — \(p.source)")
+            }
+        }
+        do throws(HostError) { try flushStandardOutput("the presets") } catch { report(error); return error.exitCode }
         return 0
     }
 
@@ -132,6 +193,7 @@ extension Host {
         case "tension": "--pop-tension"
         case "friction": "--pop-friction"
         case "dampingRatio": "--damping-ratio"
+        case "visualDuration": "--visual-duration"
         default: "--" + name
         }
     }

@@ -23,16 +23,19 @@ public struct SpringConversion: Sendable, Equatable {
     /// Every way a spring can be given. `mass` may go with the first three and POP's raw pair.
     static let forms: [Form] = [
         Form(label: "mass/stiffness/damping", names: ["mass", "stiffness", "damping"], required: ["stiffness", "damping"]),
+        Form(label: "stiffness/dampingRatio (Compose, Android)", names: ["mass", "stiffness", "dampingRatio"], required: ["stiffness", "dampingRatio"]),
         Form(label: "frequency/dampingRatio", names: ["mass", "frequency", "dampingRatio"], required: ["frequency", "dampingRatio"]),
         Form(label: "response/dampingRatio", names: ["mass", "response", "dampingRatio"], required: ["response", "dampingRatio"]),
         Form(label: "duration/bounce", names: ["duration", "bounce"], required: ["duration", "bounce"]),
+        Form(label: "visualDuration/bounce (Motion)", names: ["visualDuration", "bounce"], required: ["visualDuration", "bounce"]),
         Form(label: "springSpeed/springBounciness (POP)", names: ["springSpeed", "springBounciness"], required: ["springSpeed", "springBounciness"]),
         Form(label: "tension/friction (POP's raw dynamicsTension/dynamicsFriction)", names: ["mass", "tension", "friction"], required: ["tension", "friction"]),
         Form(label: "origamiTension/origamiFriction (Origami)", names: ["origamiTension", "origamiFriction"], required: ["origamiTension", "origamiFriction"]),
     ]
     /// Every name `convert` takes.
     public static let names = ["mass", "stiffness", "damping", "frequency", "dampingRatio", "response", "duration",
-                               "bounce", "springSpeed", "springBounciness", "tension", "friction", "origamiTension", "origamiFriction", "velocity"]
+                               "bounce", "springSpeed", "springBounciness", "tension", "friction", "origamiTension", "origamiFriction", "visualDuration",
+                               "velocity", "distance"]
 
     public init(parameters: SpringParameters, initialVelocity: Double = 0) {
         self.parameters = parameters
@@ -52,7 +55,8 @@ public struct SpringConversion: Sendable, Equatable {
             values.append(g)
         }
         func value(_ n: String) -> Double? { values.first { $0.name == n }?.value }
-        let spring = values.filter { $0.name != "velocity" && $0.name != "mass" }.map(\.name)
+        let release = try release(values, spell: spell)
+        let spring = values.filter { !["velocity", "distance", "mass"].contains($0.name) }.map(\.name)
         let example = "give one of: " + forms.map { $0.required.map(spell).joined(separator: " + ") }.joined(separator: "; ")
         guard !spring.isEmpty else { throw SpringConversionError("no spring given; \(example)") }
         // The forms whose names cover every given spring parameter.
@@ -92,18 +96,25 @@ public struct SpringConversion: Sendable, Equatable {
         let mass = value("mass") == nil ? 1 : try positive("mass")
         let p: SpringParameters
         do {
-            switch form.required[0] {
-            case "stiffness": p = try SpringParameters(mass: mass, stiffness: try positive("stiffness"), damping: try nonNegative("damping"))
-            case "frequency": p = try SpringParameters(frequency: try positive("frequency"), dampingRatio: try nonNegative("dampingRatio"), mass: mass)
-            case "response": p = try SpringParameters(response: try positive("response"), dampingRatio: try nonNegative("dampingRatio"), mass: mass)
-            case "duration":
+            switch form.required.joined(separator: "/") {
+            case "stiffness/dampingRatio":
+                let k = try positive("stiffness")
+                p = try SpringParameters(mass: mass, stiffness: k, damping: 2 * (try nonNegative("dampingRatio")) * (k * mass).squareRoot())
+            case "visualDuration/bounce":
+                let v = try positive("visualDuration")
+                let motion = PlatformSpringCurve.motionVisualDuration(v, bounce: value("bounce")!)
+                p = try SpringParameters(stiffness: motion.stiffness, damping: motion.damping)
+            case "stiffness/damping": p = try SpringParameters(mass: mass, stiffness: try positive("stiffness"), damping: try nonNegative("damping"))
+            case "frequency/dampingRatio": p = try SpringParameters(frequency: try positive("frequency"), dampingRatio: try nonNegative("dampingRatio"), mass: mass)
+            case "response/dampingRatio": p = try SpringParameters(response: try positive("response"), dampingRatio: try nonNegative("dampingRatio"), mass: mass)
+            case "duration/bounce":
                 let b = value("bounce")!
                 guard b > -1 && b < 1 else {
                     throw SpringConversionError("\(spell("bounce")) must be greater than -1 and less than 1 (1 would never stop), got \(formatNumber(b))")
                 }
                 p = try SpringParameters(duration: try positive("duration"), bounce: b)
-            case "tension": p = try SpringParameters.pop(tension: try positive("tension"), friction: try nonNegative("friction"), mass: mass)
-            case "springSpeed":
+            case "tension/friction": p = try SpringParameters.pop(tension: try positive("tension"), friction: try nonNegative("friction"), mass: mass)
+            case "springSpeed/springBounciness":
                 p = try SpringParameters.pop(springSpeed: try nonNegative("springSpeed"), springBounciness: try nonNegative("springBounciness"))
             default:
                 p = try SpringParameters.origami(tension: value("origamiTension")!, friction: value("origamiFriction")!)
@@ -115,7 +126,21 @@ public struct SpringConversion: Sendable, Equatable {
         } catch {
             throw SpringConversionError("\(error)")
         }
-        return SpringConversion(parameters: p, initialVelocity: value("velocity") ?? 0)
+        return SpringConversion(parameters: p, initialVelocity: release.relative)
+    }
+
+    /// The release in `given` (`velocity` V, units/s, with `distance` D, the units still to go):
+    /// a velocity needs its distance, since half the platforms take V/D.
+    public static func release(_ given: [(name: String, value: Double)],
+                               spell: (String) -> String = { $0 }) throws(SpringConversionError) -> SpringRelease {
+        let v = given.first { $0.name == "velocity" }?.value, d = given.first { $0.name == "distance" }?.value
+        if let d, !(d.isFinite && d != 0) {
+            throw SpringConversionError("\(spell("distance")) must be a finite number other than 0 (the units still to go, signed as the motion), got \(formatNumber(d))")
+        }
+        if v != nil && d == nil {
+            throw SpringConversionError("\(spell("velocity")) needs \(spell("distance")): the release velocity is in units/s (a pan's, absolute) and UIKit, SwiftUI and Core Animation take velocity ÷ the distance still to go")
+        }
+        return SpringRelease(velocity: v ?? 0, distance: d)
     }
 
     // MARK: The other parameterisations
@@ -190,6 +215,26 @@ public struct SpringConversion: Sendable, Equatable {
             if s.position(at: a) > s.position(at: b) { hi = b } else { lo = a }
         }
         return max(0, max(bestValue, s.position(at: (lo + hi) / 2)) - 1)
+    }
+}
+
+/// The release a spring is handed: a pan's velocity (units/s, absolute, positive towards the
+/// target) with `distance` units still to go. Platforms that take relative velocities (UIKit,
+/// SwiftUI's interpolatingSpring, Core Animation) take velocity/distance, "the whole distance
+/// per second"; the others the velocity itself (react-spring per millisecond).
+public struct SpringRelease: Sendable, Equatable {
+    public let velocity: Double
+    public let distance: Double?
+
+    public init(velocity: Double = 0, distance: Double? = nil) {
+        self.velocity = velocity
+        self.distance = distance
+    }
+
+    /// velocity/distance: the unit step's initial velocity, distances per second (0 without a distance).
+    public var relative: Double {
+        guard let d = distance, d != 0 else { return 0 }
+        return velocity / d
     }
 }
 

@@ -47,8 +47,9 @@ final class SpringConversionTests: XCTestCase {
         XCTAssertEqual(s1.overshoot, exp(-10 * Double.pi / 200.0.squareRoot()), accuracy: 1e-9)
         let s4 = try SpringConversion.convert([("duration", 0.5), ("bounce", 0)])
         XCTAssertEqual(s4.overshoot, 0, accuracy: 1e-12)
-        // With velocity: S1 with v₀ = +5 reaches 1.086937 at 0.25 s (reference §7), near its peak.
-        let fast = try SpringConversion.convert([("stiffness", 300), ("damping", 20), ("velocity", 5)])
+        // With velocity: S1 with v₀ = +5 reaches 1.086937 at 0.25 s (reference §7), near its peak;
+        // 500 units/s with 100 to go is 5 distances/s.
+        let fast = try SpringConversion.convert([("stiffness", 300), ("damping", 20), ("velocity", 500), ("distance", 100)])
         XCTAssertGreaterThanOrEqual(fast.overshoot, 0.086937)
         XCTAssertLessThan(fast.overshoot, 0.12)
     }
@@ -93,7 +94,7 @@ final class SpringConversionTests: XCTestCase {
         XCTAssertEqual(message([("frequency", 2), ("dampingRatio", 0.5), ("duration", 0.5), ("bounce", 0.2)]),
                        "two parameterisations at once: frequency, dampingRatio (of frequency/dampingRatio) and duration, bounce (of duration/bounce); give one")
         XCTAssertEqual(message([("stiffness", 300), ("dampingRatio", 0.8), ("response", 0.3)]),
-                       "two parameterisations at once: stiffness (of stiffness/damping) and dampingRatio, response (of response/dampingRatio); give one")
+                       "two parameterisations at once: stiffness, dampingRatio (of stiffness/dampingRatio) and response (of response/dampingRatio); give one")
         XCTAssertEqual(message([("mass", -1), ("stiffness", 100), ("damping", 10)]), "mass must be > 0, got -1")
         XCTAssertEqual(message([("duration", 0.5), ("bounce", 1)]),
                        "bounce must be greater than -1 and less than 1 (1 would never stop), got 1")

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A unit step — from 0 to 1, released with `velocity` distances per second — as each platform
+/// computes it, where that differs from the closed form: the rules below are restated from the
+/// platforms' own sources so the handoff's fidelity report measures what will really play.
+public enum PlatformSpringCurve {
+    /// The closed form every exact platform shares (UIKit, SwiftUI, Core Animation, Compose,
+    /// Android's SpringForce, Flutter, Motion's physics form): x(t) in distances.
+    public static func closedForm(_ p: SpringParameters, velocity: Double) -> @Sendable (Double) -> Double {
+        let s = SpringSolution(parameters: p, from: 0, to: 1, velocity: velocity)
+        return { t in s.position(at: t) }
+    }
+
+    // MARK: react-spring
+
+    /// react-spring's spring (pmndrs/react-spring `SpringValue.advance`): time in ms, velocity in
+    /// distances per ms, one **1 ms step** at a time of semi-implicit Euler —
+    ///
+    ///     a = (−tension·1e-6·(x − 1) − friction·1e-3·v) / mass;  v += a;  x += v
+    ///
+    /// — stopping (and snapping to the target) once |v| ≤ precision/10 per ms with |1 − x| ≤
+    /// precision; react-spring's precision is min(1, |to − from|·0.001), 0.001 of a distance up to
+    /// 1000 units. Between whole milliseconds the curve is interpolated linearly.
+    public static func reactSpring(tension: Double, friction: Double, mass: Double, velocity: Double,
+                                   precision: Double = 0.001, horizon: Double) -> @Sendable (Double) -> Double {
+        let steps = max(1, Int((horizon * 1000).rounded(.up)) + 1)
+        var xs = [0.0]
+        xs.reserveCapacity(steps + 1)
+        var x = 0.0, v = velocity / 1000
+        var done = false
+        for _ in 0..<steps {
+            if !done, abs(v) <= precision / 10, abs(1 - x) <= precision { done = true }
+            if done { xs.append(1); continue }
+            let a = (-tension * 1e-6 * (x - 1) - friction * 1e-3 * v) / mass
+            v += a
+            x += v
+            xs.append(x)
+        }
+        let samples = xs
+        return { t in
+            let ms = max(0, t * 1000)
+            let i = Int(ms.rounded(.down))
+            guard i + 1 < samples.count else { return samples[samples.count - 1] }
+            let f = ms - Double(i)
+            return samples[i] * (1 - f) + samples[i + 1] * f
+        }
+    }
+
+    // MARK: POP
+
+    /// POP's spring (facebookarchive/pop `POPSpringSolver`): fixed-step RK4 with a step of
+    /// `0.001f` (a float literal: 1.0000000474974513 ms), run frame by frame at `fps`; at each
+    /// frame the state is interpolated between the last two steps by the leftover time, and that
+    /// interpolated state is fed back as the next frame's start. This loses up to a step of
+    /// simulated time per frame, so POP runs slightly slow. Between frames, linear interpolation.
+    public static func pop(_ p: SpringParameters, velocity: Double, fps: Double = 60, horizon: Double) -> @Sendable (Double) -> Double {
+        let h = Double(Float(0.001))
+        let k = p.stiffness / p.mass, b = p.damping / p.mass
+        func accel(_ x: Double, _ v: Double) -> Double { -k * x - b * v }   // in solver space: x = 1 − position
+        func rk4(_ x: Double, _ v: Double) -> (Double, Double) {
+            let av = accel(x, v)
+            let bx = v + av * h / 2, bv = accel(x + v * h / 2, v + av * h / 2)
+            let cx = v + bv * h / 2, cv = accel(x + bx * h / 2, v + bv * h / 2)
+            let dx = v + cv * h, dv = accel(x + cx * h, v + cv * h)
+            return (x + (v + 2 * (bx + cx) + dx) / 6 * h, v + (av + 2 * (bv + cv) + dv) / 6 * h)
+        }
+        var x = 1.0, v = -velocity, accumulated = 0.0
+        var frames = [0.0]
+        let dt = 1 / fps
+        let count = Int((horizon * fps).rounded(.up)) + 1
+        for _ in 0..<count {
+            accumulated += dt
+            var previous = (x, v), current = (x, v)
+            while accumulated >= h {
+                previous = current
+                current = rk4(current.0, current.1)
+                accumulated -= h
+            }
+            let alpha = accumulated / h
+            x = current.0 * alpha + previous.0 * (1 - alpha)
+            v = current.1 * alpha + previous.1 * (1 - alpha)
+            frames.append(1 - x)
+        }
+        let samples = frames
+        return { t in
+            let f = max(0, t * fps)
+            let i = Int(f.rounded(.down))
+            guard i + 1 < samples.count else { return samples[samples.count - 1] }
+            let w = f - Double(i)
+            return samples[i] * (1 - w) + samples[i + 1] * w
+        }
+    }
+
+    // MARK: Motion (framer-motion)
+
+    /// Motion's damping ratio for a bounce: clamp(1 − bounce, 0.05, 1) — Motion cannot be
+    /// overdamped, nor less damped than ζ 0.05.
+    public static func motionDampingRatio(bounce: Double) -> Double { min(max(1 - bounce, 0.05), 1) }
+
+    /// Motion's `{visualDuration, bounce}` (motion-dom `spring/index.ts`): mass 1,
+    /// ω₀ = 2π/(1.2·visualDuration), k = ω₀², c = 2·clamp(1 − bounce, 0.05, 1)·√k.
+    public static func motionVisualDuration(_ visualDuration: Double, bounce: Double) -> (stiffness: Double, damping: Double) {
+        let root = 2 * Double.pi / (visualDuration * 1.2)
+        let k = root * root
+        return (k, 2 * motionDampingRatio(bounce: bounce) * k.squareRoot())
+    }
+
+    /// Motion's `{duration, bounce}` (motion-dom `spring/find.ts`, `findSpring`): ζ = clamp(1 − b,
+    /// 0.05, 1), the duration clamped to 0.01…10 s, then ω₀ from 11 Newton steps starting at 5/d
+    /// on an "envelope" that is 0.001 at d — a settle time, not Apple's duration. Ported with its
+    /// quirk: the underdamped derivative divides by ω₀²·√(1 − ζ²). Mass 1, velocity 0 (Motion
+    /// drops the inherited velocity of time-defined springs). Nil when Newton fails (Motion then
+    /// falls back to k 100, c 10).
+    public static func motionFindSpring(duration: Double, bounce: Double) -> (stiffness: Double, damping: Double)? {
+        let zeta = motionDampingRatio(bounce: bounce)
+        let d = min(max(duration, 0.01), 10)
+        let safeMin = 0.001
+        let envelope: (Double) -> Double
+        let derivative: (Double) -> Double
+        if zeta < 1 {
+            let root = (1 - zeta * zeta).squareRoot()
+            envelope = { w in safeMin - (w * zeta) / (w * root) * exp(-w * zeta * d) }
+            derivative = { w in
+                let delta = w * zeta * d
+                let e = zeta * zeta * w * w * d
+                let factor: Double = -envelope(w) + safeMin > 0 ? -1 : 1
+                return factor * (-e * exp(-delta)) / (w * w * root)
+            }
+        } else {
+            envelope = { w in -safeMin + exp(-w * d) * (w * d + 1) }
+            derivative = { w in exp(-w * d) * (-w) * d * d }
+        }
+        var w = 5 / d
+        for _ in 1..<12 { w -= envelope(w) / derivative(w) }
+        guard w.isFinite else { return nil }
+        let k = w * w
+        return (k, zeta * 2 * k.squareRoot())
+    }
+
+    /// The `duration` to give Motion's `{duration, bounce}` so that its `findSpring` lands on
+    /// ω₀ for damping ratio ζ (clamped as Motion does): the d where Motion's envelope reaches
+    /// 0.001 — ζ/√(1 − ζ²)·e^(−ζω₀d) = 0.001, or e^(−ω₀d)(1 + ω₀d) = 0.001 when critical.
+    public static func motionDuration(naturalFrequency w: Double, dampingRatio: Double) -> Double {
+        let zeta = min(max(dampingRatio, 0.05), 1)
+        if zeta < 1 {
+            return log(zeta / (0.001 * (1 - zeta * zeta).squareRoot())) / (zeta * w)
+        }
+        var x = 9.0                                            // solve e^(−x)(1 + x) = 0.001 for x = ω₀d
+        for _ in 0..<50 { x -= (exp(-x) * (1 + x) - 0.001) / (-x * exp(-x)) }
+        return x / w
+    }
+}
