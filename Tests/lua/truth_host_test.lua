@@ -72,6 +72,20 @@ describe("a free item dragged by a pan (center = g.location)", function()
   end)
 end)
 
+describe("a pan catching a springing item", function()
+  it("reports the finger's speed from its first move: the spring stops, its zero is not written", function()
+    local scene = animhost.load("scenes/truth/catch_spring.lua")
+    scene:run(0.3)
+    scene:pan{from = {200, 300}, to = {200, 500}, duration = 0.3}:run(0.45)
+    local trace = scene:trace()
+    -- Recognized at 0.308333 (it stops the spring there, x stays); the first move lands at
+    -- 0.316667: 5.56 pt down in one step, 666.7 pt/s, and no sideways speed.
+    assert.near(666.666667, trace:value("box", "vy", 0.316667), 1e-3)
+    assert.near(0, trace:value("box", "vx", 0.316667), 1e-9)
+    assert.same({}, contradictions(trace, "box", 0.316667, 0.6))
+  end)
+end)
+
 describe("an item moved by a custom behavior's action", function()
   local scene, trace
   setup(function()

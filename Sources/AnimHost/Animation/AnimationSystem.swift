@@ -179,6 +179,7 @@ final class AnimationSystem {
             return
         }
         let s = ch.sample(at: stage.time)
+        let atLastStep = ch.sample(at: stage.time - stage.stepDuration).value
         if let d = ch.driver { end(d, finished: false) }
         for a in ch.additive { end(a, finished: false) }
         ch.driver = nil
@@ -186,7 +187,17 @@ final class AnimationSystem {
         ch.contributions.removeAll()
         channels.removeAll { $0 === ch }
         if property == .center { stage.reportedVelocity[item] = nil }
-        if handOver { try release(ch, velocity: s.velocity) }
+        // An item outside physics that the script moves is kinematic from this assignment
+        // on: its velocity is the move's (Animator.completeKinematicMoves), which writing the
+        // release's zero here would hide (a pan catching a springing item read 0 at its first
+        // move). A physics body gets the animation's velocity, and the assignment teleports it.
+        // The move started where the animation had the item at the last step's end.
+        let moved = (name == "center" || name == "angle") && !animator.bodies[Int(item.index)].isDynamic
+        if moved {
+            if property == .center { animator.setScriptMoveStart(of: item, center: atLastStep) }
+            if property == .angle { animator.setScriptMoveStart(of: item, angle: atLastStep.x) }
+        }
+        if handOver && !moved { try release(ch, velocity: s.velocity) }
     }
 
     // MARK: Property animators

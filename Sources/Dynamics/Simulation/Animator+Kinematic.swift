@@ -63,6 +63,17 @@ extension Animator {
         if linear { kinematicMoves[slot].velocityGiven = true } else { kinematicMoves[slot].angularVelocityGiven = true }
     }
 
+    /// Sets where item `i`'s script move of this step started from (its center, or its angle),
+    /// when the item was somewhere else at the last step's end than now, before the move: an
+    /// animation that moved it earlier in this step and that the move stops (the host knows
+    /// the animation's place at the last step). No-op for an item not moved by a script.
+    public func setScriptMoveStart(of item: ItemID, center: Vec2? = nil, angle: Double? = nil) {
+        let slot = Int(records[Int(item.index)].kinematicSlot)
+        guard slot >= 0, kinematicMoves[slot].moved, kinematicMoves[slot].stepsSinceMove == 0 || kinematicMoves[slot].interval == 1 else { return }
+        if let center { kinematicMoves[slot].startCenter = center }
+        if let angle { kinematicMoves[slot].startAngle = angle }
+    }
+
     /// Whether some item was moved by a script recently (and is still followed).
     public var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
 
