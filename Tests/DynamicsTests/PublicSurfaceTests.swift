@@ -38,6 +38,7 @@ final class PublicSurfaceTests: XCTestCase {
         "SpringRelease", "SpringPreset", "PlatformSpringCurve", "CurveFidelity", "CSSLinearEasing",
         // Scenes for animhost-bench.
         "Scenes", "Scenes.BoxScene",
+        "ReleaseKit",
     ]
 
     func testOnlyTypesTheHostUsesArePublic() throws {
