@@ -6,11 +6,15 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "animhost", targets: ["animhost"]),
+        // `animhost view` runs this executable from animhost's own folder (like git's
+        // subcommands), so `run`, `test` and the rest build and load no server code.
+        .executable(name: "animhost-view", targets: ["animhost-view"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `animhost view`: the HTTP + WebSocket server (only the Viewer target uses them).
+        // `animhost view`: the HTTP + WebSocket server (only the Viewer target uses them,
+        // and only the animhost-view executable links it).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -38,7 +42,7 @@ let package = Package(
             .embedInCode("Plugins/patterns"),
         ]),
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
-        // Nothing else depends on it.
+        // Only the animhost-view executable depends on it.
         .target(name: "Viewer", dependencies: [
             "AnimHost", "Dynamics",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -50,8 +54,12 @@ let package = Package(
             // The page's HTML, style and script, compiled in as byte arrays.
             .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
         ]),
-        // The executable: argument parsing only.
+        // The executable: argument parsing only. No server code: `view` execs animhost-view.
         .executableTarget(name: "animhost", dependencies: [
+            "AnimHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `animhost view`'s executable: its argument parsing, then Viewer.serve.
+        .executableTarget(name: "animhost-view", dependencies: [
             "AnimHost", "Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks, run by scripts/bench.

@@ -1,6 +1,5 @@
 import AnimHost
 import ArgumentParser
-import Viewer
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,6 +9,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
+        version: "0.1.0",
         subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
 }
 
@@ -77,29 +77,23 @@ struct Repl: ParsableCommand {
     }
 }
 
+/// `animhost view`: listed here for `animhost --help`. The command is the animhost-view
+/// executable beside this one (see `runView`), which parses its own options, so this
+/// executable links no server code.
 struct View: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "See the scene live in a browser and drag it with the mouse.")
+    static let configuration = CommandConfiguration(
+        abstract: "See the scene live in a browser and drag it with the mouse.",
+        discussion: "Runs animhost-view from animhost's folder; `animhost view --help` lists its options.")
 
-    @Argument(help: "The scene script (.lua).") var script: String
-    @Option(help: "Port to listen on (0: any free port).") var port: Int = ViewOptions.defaultPort
-    @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") var host: String = "127.0.0.1"
-    @Flag(help: "Open the page in the desktop's browser.") var open = false
-    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
-    @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") var fps: String = "60"
-    @Option(help: "A touches CSV file (t,touch,phase,x,y) replayed from the start.") var input: String?
-    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
-    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
-    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+    @Argument(parsing: .captureForPassthrough, help: "The scene script (.lua) and the viewer's options.") var arguments: [String] = []
 
-    func run() throws {
-        var o = ViewOptions(script: script)
-        o.port = port; o.host = host; o.open = open; o.input = input
-        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
-        throw ExitCode(Viewer.serve(o))
-    }
+    func run() throws { throw ExitCode(runView(arguments)) }
+}
+
+/// Replaces this process with animhost-view, given `arguments` (what followed `view`).
+func runView(_ arguments: [String]) -> Int32 {
+    SiblingCommand.exec("animhost-view", arguments: arguments,
+                        buildHint: "swift build -c release --product animhost-view  (or without -c release for .build/debug)")
 }
 
 struct Test: ParsableCommand {
@@ -255,6 +249,11 @@ struct Spring: ParsableCommand {
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
         throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
     }
+}
+
+// `view` goes straight to its executable, options and `--help` included.
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
+    exit(runView(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 // Usage errors exit 2 (DESIGN.md); ArgumentParser's own default is 64.

@@ -1,4 +1,4 @@
-@testable import Dynamics
+import Dynamics
 
 /// FNV-1a over bytes: a stable fingerprint for golden-hash tests.
 public struct FNV1a {

@@ -1,4 +1,4 @@
-@testable import Dynamics
+import Dynamics
 
 /// |a − b| ≤ tolerance, for numeric checks against closed forms.
 public func isNear(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }

@@ -1,0 +1,55 @@
+import AnimHost
+import ArgumentParser
+import Viewer
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `animhost view`: argument parsing only, then `Viewer.serve`. A separate executable so
+/// that only this command builds and loads the HTTP and WebSocket server; `animhost view …`
+/// replaces itself with `animhost-view …`.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animhost view",
+        abstract: "See the scene live in a browser and drag it with the mouse.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "Port to listen on (0: any free port).") var port: Int = ViewOptions.defaultPort
+    @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") var host: String = "127.0.0.1"
+    @Flag(help: "Open the page in the desktop's browser.") var open = false
+    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") var fps: String = "60"
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) replayed from the start.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
+    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = ViewOptions(script: script)
+        o.port = port; o.host = host; o.open = open; o.input = input
+        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
+        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
+        throw ExitCode(Viewer.serve(o))
+    }
+}
+
+// Usage errors exit 2 (DESIGN.md), as in animhost; ArgumentParser's own default is 64.
+do {
+    var command = try View.parseAsRoot()
+    try command.run()
+} catch let e as HostError {
+    fputs("animhost: \(e.description)\n", stderr)
+    exit(e.exitCode)
+} catch let code as ExitCode {
+    exit(code.rawValue)
+} catch {
+    let status = View.exitCode(for: error)
+    if status == .success {
+        print(View.fullMessage(for: error))
+        exit(0)
+    }
+    fputs(View.fullMessage(for: error) + "\n", stderr)
+    exit(2)
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `animhost view` lives in its own executable, animhost-view, beside animhost (issue 25:
+/// the server stack made every command's build take minutes and its start-up 20 ms).
+final class ViewExecutableTests: XCTestCase {
+    private let debug = packageRoot + "/.build/debug"
+
+    /// The server's modules are in animhost-view only: their names appear in its symbols
+    /// and not in animhost's.
+    func testOnlyTheViewerExecutableContainsTheServer() throws {
+        let animhost = try Data(contentsOf: URL(fileURLWithPath: debug + "/animhost"))
+        let viewer = try Data(contentsOf: URL(fileURLWithPath: debug + "/animhost-view"))
+        for module in ["Hummingbird", "NIOCore"] {
+            XCTAssertNil(animhost.range(of: Data(module.utf8)), "animhost contains \(module)")
+            XCTAssertNotNil(viewer.range(of: Data(module.utf8)), "animhost-view lacks \(module)")
+        }
+    }
+
+    /// Options and `--help` after `view` reach animhost-view's own parser.
+    func testViewPassesEverythingToTheViewerExecutable() throws {
+        let help = try runAnimhost(["view", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("USAGE: animhost view <script>"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("--port <port>"), help.stdout)
+        let bad = try runAnimhost(["view", "behaviors/pane.lua", "--hz", "0"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("animhost: --hz"), bad.stderr)
+        let root = try runAnimhost(["--help"])
+        XCTAssertTrue(root.stdout.contains("view"), "view is still listed: \(root.stdout)")
+    }
+
+    /// A link to animhost elsewhere (on the PATH) finds animhost-view beside the real file;
+    /// a copy without it says what is missing and how to build it.
+    func testViewFindsTheViewerBesideTheRealFileOrSaysHowToBuildIt() throws {
+        let dir = try makeTemporaryDirectory("view-executable")
+        let link = dir + "/linked-animhost", copy = dir + "/animhost"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: debug + "/animhost")
+        try FileManager.default.copyItem(atPath: debug + "/animhost", toPath: copy)
+        let linked = try run(link, ["view", "--help"])
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertTrue(linked.stdout.contains("--port <port>"), linked.stdout)
+        let alone = try run(copy, ["view", "behaviors/pane.lua"])
+        XCTAssertEqual(alone.status, 1)
+        XCTAssertTrue(alone.stderr.contains(dir + "/animhost-view is missing"), alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("swift build -c release --product animhost-view"), alone.stderr)
+        XCTAssertEqual(alone.stdout, "")
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (stdout: String, stderr: String, status: Int32) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), p.terminationStatus)
+    }
+}
