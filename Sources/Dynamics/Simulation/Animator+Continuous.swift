@@ -39,12 +39,16 @@ extension Animator {
     }
 
     /// Sweeps item `i` from its placement at the step's start to where it is now and stops it
-    /// at its first time of impact with a boundary or a static item, if any.
+    /// at its first time of impact with a boundary or a static item, if any — when the step
+    /// carried a point of it further than half its thinnest extent (the bound that picked it
+    /// may be up to twice too eager).
     private func sweep(_ i: Int) {
         let start = collision.placements[i].transform, b = bodies[i]
         // The turn from q₁ to q₂, the short way round (Box2D interpolates the same way).
         let turn = Rot(c: start.q.c * b.rotation.c + start.q.s * b.rotation.s,
                        s: start.q.c * b.rotation.s - start.q.s * b.rotation.c).angle
+        let reach = collision.colliders[i]
+        if (b.center - start.p).length + abs(turn) * reach.extent <= 0.5 * reach.minExtent { return }
         let sweep = Sweep(localCenter: .zero, c1: start.p, c2: b.center, a1: b.angle - turn, a2: b.angle)
         let fraction = firstImpact(of: i, sweep)
         guard fraction < 1 else { return }
