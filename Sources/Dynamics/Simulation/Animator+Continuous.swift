@@ -94,6 +94,10 @@ extension Animator {
         return fraction
     }
 
+    /// The gap (pt) a swept item is stopped at: well within the touching distance (Box2D's
+    /// slop, 0.5 pt), so an item put back there by a bounce still reports its contact began.
+    static let sweepSlop = 0.25 * CollisionDefaults.linearSlop
+
     /// When `moving` (on `sweep`) first comes within the target gap of `fixed` (placed by
     /// `place`), if before `limit`; else `limit`. A shape already that close at the start is
     /// swept again as a small circle about its centroid (a quarter of its thinnest extent), so
@@ -101,11 +105,11 @@ extension Animator {
     private func impact(_ fixed: ShapeProxy, _ place: Transform, _ moving: ShapeProxy, _ shape: Shape,
                         _ sweep: Sweep, before limit: Double) -> Double {
         let still = Sweep.stationary(place)
-        var out = timeOfImpact(fixed, still, moving, sweep, maxFraction: limit)
+        var out = timeOfImpact(fixed, still, moving, sweep, maxFraction: limit, linearSlop: Self.sweepSlop)
         if out.fraction > 0 && out.fraction < limit { return out.fraction }
         guard out.fraction == 0 else { return limit }
         let core = ShapeProxy(Circle(center: shape.centroid, radius: 0.25 * shape.minExtent))
-        out = timeOfImpact(fixed, still, core, sweep, maxFraction: limit)
+        out = timeOfImpact(fixed, still, core, sweep, maxFraction: limit, linearSlop: Self.sweepSlop)
         return out.fraction > 0 && out.fraction < limit ? out.fraction : limit
     }
 }
