@@ -84,25 +84,6 @@ final class ContinuousCollisionTests: XCTestCase {
         XCTAssertEqual(a.center(of: plate).y, 400)
     }
 
-    /// A fast item that bounces off a wall reports its contact: the sweep puts it back within
-    /// the touching distance, not outside it.
-    func testAFastBounceReportsItsContactBegan() throws {
-        // (From a generated truth scene: a radial field's pull flung this box at the top edge.)
-        let a = Animator(hz: 120)
-        a.referenceBounds = (Vec2(0, 0), Vec2(400, 600))
-        let box = try a.addItem(name: "box", center: Vec2(171.690592, 126.601076), size: Vec2(100, 70), angle: -0.001129)
-        let c = CollisionBehavior(items: [box])
-        c.translatesReferenceBoundsIntoBoundary = true
-        var began = 0
-        c.onBegan = { _ in began += 1 }
-        try a.addBehavior(c)
-        try a.addBehavior(ItemBehavior(items: [box]))
-        try a.setVelocity(Vec2(-3021, -7474), of: box) // 62 pt per step towards the top
-        for _ in 0..<3 { a.step() }
-        XCTAssertGreaterThan(a.velocity(of: box).y, 0, "the box bounced")
-        XCTAssertGreaterThanOrEqual(began, 1)
-    }
-
     /// A swept item that hits nothing ends the step where the solver put it.
     func testAFastItemThatHitsNothingIsNotHeldBack() throws {
         let (a, box, _) = try screen()
