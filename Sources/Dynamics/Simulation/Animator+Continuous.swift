@@ -64,30 +64,39 @@ extension Animator {
     private func firstImpact(of i: Int, _ sweep: Sweep) -> Double {
         let world = collision
         var fraction = 1.0
-        let end = sweep.transform(at: 1), begin = sweep.transform(at: 0)
         let range = world.itemShapes[i]
         for k in Int(range.first)..<Int(range.first + range.count) {
-            let shape = world.shapes[k]
-            let box = shape.aabb(begin).union(shape.aabb(end))
-            let moving = ShapeProxy(shape)
+            // The region swept: the proxy's fat box (it holds the shape at the step's start) and
+            // the shape's box at the end. Most neighbours are moving items: they are dropped
+            // before anything is built for a time of impact.
+            let proxy = world.shapeProxy[k]
+            guard proxy >= 0 else { continue }
+            let box = world.broadPhase.fatAABB(proxy).union(shapeBox(k, i, h: 0))
             world.sweepNeighbours.removeAll(keepingCapacity: true)
-            world.broadPhase.query(box) { proxy in
-                world.sweepNeighbours.append(world.broadPhase.userData(proxy))
+            world.broadPhase.query(box) { other in
+                let data = world.broadPhase.userData(other)
+                if data >= 0 {
+                    let j = Int(world.shapeItem[Int(data)])
+                    if j == i || bodies[j].invMass != 0 { return true }
+                }
+                world.sweepNeighbours.append(data)
                 return true
             }
+            if world.sweepNeighbours.isEmpty { continue }
+            let shape = world.shapes[k]
+            let moving = ShapeProxy(shape)
             for n in 0..<world.sweepNeighbours.count {
                 let other = world.sweepNeighbours[n]
+                guard shapesCollide(other, Int32(k)) else { continue }
                 let fixed: ShapeProxy, place: Transform
                 if other < 0 {
                     place = .identity
                     fixed = ShapeProxy(world.segments[Int(-other - 1)].segment)
                 } else {
                     let j = Int(world.shapeItem[Int(other)])
-                    guard j != i, bodies[j].invMass == 0 else { continue }
                     place = Transform(p: bodies[j].center, q: bodies[j].rotation)
                     fixed = ShapeProxy(world.shapes[Int(other)])
                 }
-                guard shapesCollide(other, Int32(k)) else { continue }
                 fraction = min(fraction, impact(fixed, place, moving, shape, sweep, before: fraction))
             }
         }
