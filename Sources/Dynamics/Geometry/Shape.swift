@@ -73,6 +73,19 @@ internal enum Shape: Sendable, Equatable {
         }
     }
 
+    /// The shortest distance from the shape's centroid to its surface (pt): a polygon's
+    /// nearest edge plane plus its radius, a circle's radius. Continuous collision calls an
+    /// item fast when a step carries it further than half of this (Box2D v3's `minExtent`).
+    public var minExtent: Double {
+        switch self {
+        case .circle(let c): return c.radius
+        case .polygon(let p):
+            var d = Double.infinity
+            for i in 0..<p.count { d = min(d, p.normal(i).dot(p.vertex(i) - p.centroid)) }
+            return d + p.radius
+        }
+    }
+
     /// The first point where a world ray enters the shape placed by `transform`
     /// (no hit when the ray starts inside). Rounded polygon corners are treated as sharp.
     public func rayCast(_ input: RayCastInput, transform: Transform) -> CastOutput {

@@ -8,6 +8,9 @@ extension Animator {
     internal enum ContactDefaults {
         /// Points within this gap (pt) count as touching for began/ended events.
         public static let touchingDistance = CollisionDefaults.linearSlop
+        /// A contact point overlapping a boundary or static item deeper than this (pt) when the
+        /// step starts is solved as a rigid contact, not a soft one (see `ContactConstraint`).
+        public static let rigidOverlap = 10 * CollisionDefaults.linearSlop
         /// Boundaries' friction and elasticity (UIKit [M]).
         public static let boundaryFriction = 0.2
         public static let boundaryElasticity = 0.2
@@ -22,7 +25,7 @@ extension Animator {
         let world = collision
         let item = Int32(world.itemShapes.count)
         world.itemShapes.append((Int32(world.shapes.count), Int32(shapes.count)))
-        var extent = 0.0
+        var extent = 0.0, minExtent = Double.infinity
         for shape in shapes {
             let s = localCenter == .zero ? shape : shape.transformed(by: Transform(p: -localCenter, q: .identity))
             world.shapes.append(s)
@@ -46,9 +49,11 @@ extension Animator {
                 world.polygonRoom.append(0)
             }
             extent = max(extent, s.extent(from: .zero))
+            minExtent = min(minExtent, s.minExtent)
         }
         var c = Collider()
         c.extent = extent
+        c.minExtent = minExtent.isFinite ? minExtent : 0
         world.colliders.append(c)
     }
 
@@ -83,6 +88,7 @@ extension Animator {
             world.polygonSpans[k] = PolygonSpan(first: world.polygonSpans[k].first, count: 0, radius: 0)
         }
         world.colliders[i].extent = shape.extent(from: .zero)
+        world.colliders[i].minExtent = shape.minExtent
         let proxy = world.shapeProxy[k]
         if proxy >= 0 { world.broadPhase.refitProxy(proxy, shapeBox(k, i, h: 0)) }
     }

@@ -138,6 +138,7 @@ extension Animator {
         let colliding = collision.isActive
         if colliding { collide(h) }
         integrate(h, startTime: elapsedTime - h)
+        if colliding { solveContinuous() }
         if !groupItems.isEmpty { placeGroupMembers() }
         if colliding { emitBeganEvents() }
         updateRest(h)

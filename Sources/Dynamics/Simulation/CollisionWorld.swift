@@ -13,6 +13,9 @@ internal struct Collider: Sendable {
     var boundaryMask: UInt64 = 0
     /// The largest distance from the center of mass to the surface of the item's shapes (pt).
     var extent: Double = 0
+    /// The shortest distance from a shape's centroid to its surface over the item's shapes (pt):
+    /// an item whose step carries it further than half of this is swept (continuous collision).
+    var minExtent: Double = 0
     /// The item's friction and elasticity (from its material).
     var friction: Double = 0.2
     var restitution: Double = 0.2
@@ -111,6 +114,9 @@ final class CollisionWorld {
     @exclusivity(unchecked) var proxyMoves: ContiguousArray<ProxyMove> = []
     /// Each item's placement for the narrowphase of a step.
     @exclusivity(unchecked) var placements: ContiguousArray<BodyPlacement> = []
+    /// Continuous collision's buffers: the items a step carried fast, and the shapes near a sweep.
+    @exclusivity(unchecked) var fastItems: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) var sweepNeighbours: ContiguousArray<Int32> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     @exclusivity(unchecked) var beganContacts: ContiguousArray<Int32> = []
     var began: [PendingContactEvent] = []

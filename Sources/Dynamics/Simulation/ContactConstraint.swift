@@ -88,7 +88,8 @@ extension ContactSolver {
         let mB = bodies[iB].invMass, invIB = bodies[iB].invInertia, cB = bodies[iB].center
         let normal = contacts[index].manifold.normal
         let tangent = Vec2(normal.y, -normal.x)
-        let softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+        let againstStatic = mA == 0 || mB == 0
+        let softness = againstStatic ? staticSoftness : contactSoftness
         let restitution = contacts[index].restitution
 
         @inline(__always)
@@ -109,7 +110,14 @@ extension ContactSolver {
                 normalMass: normalMass,
                 tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                 normalK: normalMass > 0 ? 1 / normalMass : 0,
-                softGamma: normalMass > 0 ? softness.impulseScale / (softness.massScale * normalMass) : 0,
+                // A point already overlapping a boundary or static item deeper than `rigidOverlap`
+                // is held rigidly (γ = 0): the soft contact lets a share of every substep's approach
+                // through, which under a huge load (gravity of magnitude 10 000) sinks an item
+                // through the floor faster than the capped push brings it back. Ordinary loads never
+                // press an item that deep into static geometry (between two moving items, wedged
+                // corners do, and stay soft).
+                softGamma: normalMass > 0 && !(againstStatic && mp.separation < -Animator.ContactDefaults.rigidOverlap)
+                    ? softness.impulseScale / (softness.massScale * normalMass) : 0,
                 // Only restitution reads it (the bench scenes have none: no need to compute it).
                 relativeVelocity: restitution != 0 ? normal.dot((vB + cross(wB, rB)) - (vA + cross(wA, rA))) : 0,
                 normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0)
