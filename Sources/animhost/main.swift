@@ -106,7 +106,7 @@ struct Test: ParsableCommand {
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
     @Flag(help: "List the tests without running them.") var list = false
     @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
-    @Flag(name: .customLong("allow-io"), help: "Let test files use the io library.") var allowIO = false
+    @Flag(name: .customLong("allow-io"), help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.") var allowIO = false
     @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
     @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 

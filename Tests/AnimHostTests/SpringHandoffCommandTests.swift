@@ -177,6 +177,8 @@ final class SpringHandoffCommandTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--stiffness", "100", "--damping", "10", "--to", "compoes"],
              "--to: unknown target 'compoes'; did you mean 'compose'? (valid: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all)"),
+            (["--stiffness", "100", "--damping", "10", "--to", "compose,,css"],
+             "--to: an empty name in 'compose,,css' (a comma-separated list of: uikit, swiftui, ca, pop, compose,"),
             (["--stiffness", "100", "--damping", "10", "--velocity", "600"], "--velocity needs --distance"),
             (["--stiffness", "100", "--damping", "10", "--velocity", "600", "--distance", "0"], "--distance must be a finite number other than 0"),
             (["--preset", "m3.standard.spatal"], "unknown preset 'm3.standard.spatal'; did you mean 'm3.standard.spatial'? (--list-presets lists them)"),

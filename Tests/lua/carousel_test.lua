@@ -96,3 +96,23 @@ describe("carousel", function()
     assert.near(centerX(4), scene:item("strip").center.x, 0.5)
   end)
 end)
+
+describe("the decision functions", function()
+  it("take any subset of the options, checked as new's are", function()
+    local carousel = require("patterns.carousel")
+    local card = require("patterns.card")
+    local refresh = require("patterns.refresh")
+    -- 80 pt scrolled, flung forward at 1000 pt/s: projected 80 + 99 = 179 pt → page 2 of 3.
+    assert.equal(2, carousel.pageFor(80, -1000, 1, {pages = 3}))
+    assert.equal(1, carousel.pageFor(80, -1000, 1, {pages = 3, pageWidth = 400}))
+    assert.is_nil(card.throwSide(100, 0, 260, {distance = 0.5}))
+    assert.equal(1, card.throwSide(100, 0, 260, {distance = 0.3}))
+    assert.equal("idle", refresh.outcome(70, {threshold = 80}))
+    assert.has_error(function() carousel.pageFor(0, 0, 1, {pagewidth = 3}) end,
+                     "carousel.pageFor: unknown option 'pagewidth'; did you mean 'pageWidth'?")
+    assert.has_error(function() card.throwSide(0, 0, 260, {distance = "far"}) end,
+                     "card.throwSide: option 'distance' must be a number, got string")
+    assert.has_error(function() refresh.outcome(0, {treshold = 1}) end,
+                     "refresh.outcome: unknown option 'treshold'; did you mean 'threshold'?")
+  end)
+end)

@@ -24,7 +24,7 @@ describe("animhost.project", function()
 
   it("refuses a mix of kinds, a rate outside (0, 1), a misspelled rate and extra arguments", function()
     assert.has_error(function() animhost.project(1, {1, 2}) end,
-                     "bad argument #2 to 'project' (expected number like position, got vector)")
+                     "bad argument #2 to 'project' (expected a number, as `position` is, got a vector)")
     assert.has_error(function() animhost.project(1, 2, 1) end,
                      "bad argument #3 to 'project' (rate must be between 0 and 1 (the velocity kept per millisecond, 0.998 for UIScrollView's normal), got 1)")
     assert.has_error(function() animhost.project(1, 2, "fats") end,
@@ -62,7 +62,7 @@ describe("animhost.rubberBand", function()
                      "bad argument #2 to 'rubberBand' (dimension must be > 0 on both axes, got {100, -1})")
     assert.has_error(function() animhost.rubberBand(10, 100, 0) end, "bad argument #3 to 'rubberBand' (must be > 0, got 0)")
     assert.has_error(function() animhost.rubberBand(10, {100, 100}) end,
-                     "bad argument #2 to 'rubberBand' (expected number like offset, got a vector (give a vector offset for a vector dimension))")
+                     "bad argument #2 to 'rubberBand' (expected a number, as `offset` is, got a vector (give a vector offset for a vector dimension))")
   end)
 end)
 
@@ -90,11 +90,11 @@ describe("animhost.nearest", function()
     assert.has_error(function() animhost.nearest({}, 1) end,
                      "bad argument #1 to 'nearest' (expected a non-empty list of numbers, got an empty table)")
     assert.has_error(function() animhost.nearest({1, 2}, {1, 2}) end,
-                     "bad argument #1 to 'nearest' ([1]: expected vector like value, got number)")
+                     "bad argument #1 to 'nearest' ([1]: expected a vector, as `value` is, got a number)")
     assert.has_error(function() animhost.nearest(animhost.vec(1, 2), {1, 2}) end,
                      "bad argument #1 to 'nearest' (expected a list of vectors, got animhost.Vec)")
     assert.has_error(function() animhost.nearest({1, {2, 3}}, 1) end,
-                     "bad argument #1 to 'nearest' ([2]: expected number like value, got vector)")
+                     "bad argument #1 to 'nearest' ([2]: expected a number, as `value` is, got a vector)")
     assert.has_error(function() animhost.nearest({1, "2"}, 1) end,
                      "bad argument #1 to 'nearest' ([2]: expected number or vector {x, y}, got string)")
     assert.has_error(function() animhost.nearest(5, 1) end, "bad argument #1 to 'nearest' (expected a list of numbers, got number)")

@@ -66,7 +66,7 @@ enum ReleaseKitBinding {
                 }
                 vectors().push(ReleaseKit.rubberBand(x, dimension: d, constant: constant), call.L)
             case (.number, .vector):
-                throw call.argumentFailure(2, "expected number like offset, got a vector (give a vector offset for a vector dimension)")
+                throw call.argumentFailure(2, "expected a number, as `offset` is, got a vector (give a vector offset for a vector dimension)")
             }
             return .results(1)
         }
@@ -100,7 +100,7 @@ enum ReleaseKitBinding {
                 switch (element, target) {
                 case (.number(let x), .number): numbers.append(x)
                 case (.vector(let p), .vector): points.append(p)
-                default: throw call.argumentFailure(1, "[\(k)]: expected \(target.kind) like value, got \(element.kind)")
+                default: throw call.argumentFailure(1, "[\(k)]: expected a \(target.kind), as `value` is, got a \(element.kind)")
                 }
             }
             switch target {
@@ -125,7 +125,7 @@ enum ReleaseKitBinding {
         case .failure(let e): throw call.argumentFailure(k, e.detail)
         }
         if let other, other.kind != read.kind {
-            throw call.argumentFailure(k, "expected \(other.kind) like \(otherName), got \(read.kind)")
+            throw call.argumentFailure(k, "expected a \(other.kind), as `\(otherName)` is, got a \(read.kind)")
         }
         return read
     }

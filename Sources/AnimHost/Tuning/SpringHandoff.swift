@@ -17,6 +17,9 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
         var result: [HandoffTarget] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if part == "all" { return allCases }
+            if part.isEmpty {
+                throw SpringConversionError("\(option): an empty name in '\(text)' (a comma-separated list of: \(names.joined(separator: ", ")))")
+            }
             guard let t = HandoffTarget(rawValue: part) else {
                 let hint = Suggestions.closest(to: part, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw SpringConversionError("\(option): unknown target '\(part)'\(hint) (valid: \(names.joined(separator: ", ")))")

@@ -31,7 +31,7 @@ card.defaults = {
 -- Whether a release `dx` pt from the start at sideways velocity `vx` (pt/s) throws a card
 -- of width `width` off, and to which side (-1, 1); nil when it springs back.
 function card.throwSide(dx, vx, width, o)
-  o = o or card.defaults
+  o = kit.options("card.throwSide", card.defaults, o)   -- any subset, checked as card.new does
   if math.abs(vx) > o.speed then return vx < 0 and -1 or 1 end
   if math.abs(dx) > o.distance * width then return dx < 0 and -1 or 1 end
   return nil

@@ -38,7 +38,7 @@ carousel.defaults = {
 -- with velocity `vx` (pt/s, the strip's: negative scrolls forward) goes to, starting from
 -- page `from`.
 function carousel.pageFor(offset, vx, from, o)
-  o = o or carousel.defaults
+  o = kit.options("carousel.pageFor", carousel.defaults, o)   -- any subset, checked as carousel.new does
   local projected = offset - animhost.project(0, vx, o.rate)
   local page = math.floor(projected / o.pageWidth + 0.5) + 1
   page = math.max(from - o.maxStep, math.min(from + o.maxStep, page))

@@ -34,7 +34,11 @@ refresh.defaults = {
 
 -- What a release `pulled` pt down (shown) leads to: "refreshing" or "idle".
 function refresh.outcome(pulled, o)
-  return pulled >= (o or refresh.defaults).threshold and "refreshing" or "idle"
+  kit.check(o == nil or type(o) == "table", "refresh.outcome", "options must be a table, got " .. type(o))
+  -- Any subset of refresh.new's options, checked as there (`indicator`, `onRefresh` aside).
+  local rest = {}
+  for k, v in pairs(o or {}) do if k ~= "indicator" and k ~= "onRefresh" then rest[k] = v end end
+  return pulled >= kit.options("refresh.outcome", refresh.defaults, rest).threshold and "refreshing" or "idle"
 end
 
 local Refresh = {}
