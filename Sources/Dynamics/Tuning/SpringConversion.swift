@@ -218,8 +218,9 @@ public struct SpringConversion: Sendable, Equatable {
     }
 }
 
-/// The release a spring is handed: a pan's velocity (units/s, absolute, positive towards the
-/// target) with `distance` units still to go. Platforms that take relative velocities (UIKit,
+/// The release a spring is handed: a pan's velocity (units/s in the value's coordinates, not a
+/// share of the distance) with `distance` = target − value still to go (same sign as the
+/// velocity when the pan heads for the target). Platforms that take relative velocities (UIKit,
 /// SwiftUI's interpolatingSpring, Core Animation) take velocity/distance, "the whole distance
 /// per second"; the others the velocity itself (react-spring per millisecond).
 public struct SpringRelease: Sendable, Equatable {
