@@ -7,13 +7,13 @@ extension Animator {
     /// Default tolerances of the contact pipeline (pt, pt/s), Box2D v3's scaled by 100 pt/m.
     internal enum ContactDefaults {
         /// Points within this gap (pt) count as touching for began/ended events.
-        public static let touchingDistance = CollisionDefaults.linearSlop
+        static let touchingDistance = CollisionDefaults.linearSlop
         /// A contact point overlapping a boundary or static item deeper than this (pt) when the
         /// step starts is solved as a rigid contact, not a soft one (see `ContactConstraint`).
-        public static let rigidOverlap = 10 * CollisionDefaults.linearSlop
+        static let rigidOverlap = 10 * CollisionDefaults.linearSlop
         /// Boundaries' friction and elasticity (UIKit [M]).
-        public static let boundaryFriction = 0.2
-        public static let boundaryElasticity = 0.2
+        static let boundaryFriction = 0.2
+        static let boundaryElasticity = 0.2
     }
 
     // MARK: Shapes
@@ -582,7 +582,7 @@ struct ShapeBuffers {
 
 extension Animator {
     /// The number of live contacts (pairs whose fat boxes overlap).
-    public var contactCount: Int { collision.contacts.count }
+    var contactCount: Int { collision.contacts.count }
     /// The number of contacts whose shapes touch.
     public var touchingContactCount: Int {
         var n = 0
