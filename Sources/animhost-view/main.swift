@@ -35,7 +35,7 @@ struct View: ParsableCommand {
     }
 }
 
-// Usage errors exit 2 (DESIGN.md), as in animhost; ArgumentParser's own default is 64.
+// Usage errors exit 2, as in animhost; ArgumentParser's own default is 64.
 do {
     var command = try View.parseAsRoot()
     try command.run()

@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Run exactly this many seconds (0…1000000).") var duration: String?
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: String = "120"
     @Option(parsing: .unconditional, help: "Frames per second, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
-    @Option(help: "Frame format: csv, table, jsonl, ascii or svg (one picture of the whole run).") var format: String = "csv"
+    @Option(help: "Frame format: \(FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")) (svg: one picture of the whole run).") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (\(FrameColumn.extras.map(\.name).joined(separator: ",")) or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
@@ -38,7 +38,8 @@ struct Run: ParsableCommand {
         o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
         o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
         guard let f = FrameFormat(rawValue: format) else {
-            throw HostError.usage("--format must be one of csv, table, jsonl, ascii, svg; got '\(format)'")
+            let formats = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw HostError.usage("--format must be one of \(formats); got '\(format)'")
         }
         o.format = f
         o.items = items.map { $0.split(separator: ",").map(String.init) }
@@ -256,7 +257,8 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
     exit(runView(Array(CommandLine.arguments.dropFirst(2))))
 }
 
-// Usage errors exit 2 (DESIGN.md); ArgumentParser's own default is 64.
+// Usage errors exit 2, like every usage error of animhost (HostError.usage); ArgumentParser's
+// own default is 64.
 do {
     var command = try AnimhostCommand.parseAsRoot()
     try command.run()
