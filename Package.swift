@@ -54,13 +54,17 @@ let package = Package(
             // The page's HTML, style and script, compiled in as byte arrays.
             .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
         ]),
+        // The options the scene-running commands share (one @OptionGroup for both executables).
+        .target(name: "CommandOptions", dependencies: [
+            "AnimHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The executable: argument parsing only. No server code: `view` execs animhost-view.
         .executableTarget(name: "animhost", dependencies: [
-            "AnimHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AnimHost", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.
         .executableTarget(name: "animhost-view", dependencies: [
-            "AnimHost", "Viewer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AnimHost", "Viewer", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks, run by scripts/bench.
         .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Dynamics"], path: "Benchmarks/animhost-bench"),

@@ -1,4 +1,4 @@
-// animhost-bench: ms per step of the physics-anchors.md scenes, built by Dynamics.Scenes.
+// animhost-bench: ms per step of the physics anchors' scenes (BENCHMARKS.md), built by Dynamics.Scenes.
 //
 //   animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]
 //
@@ -149,7 +149,7 @@ func measure(_ animator: Animator, hz: Int, warmupSeconds: Int, seconds: Double,
 }
 
 /// What a hot reload costs: a fresh load of behaviors/pane.lua and a replay of 10 simulated
-/// seconds with its frame history (DESIGN.md wants this well under 50 ms). Reported as the
+/// seconds with its frame history (a reload should feel instant: well under 50 ms). Reported as the
 /// fastest of 5 replays; "ms/step" here is the whole replay divided by its 1200 steps.
 func runReplay(_ o: Options) -> Run {
     do {

@@ -1,5 +1,6 @@
 import AnimHost
 import ArgumentParser
+import CommandOptions
 import Viewer
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -17,25 +18,23 @@ struct View: ParsableCommand {
     @Option(help: "Port to listen on (0: any free port).") var port: Int = ViewOptions.defaultPort
     @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") var host: String = "127.0.0.1"
     @Flag(help: "Open the page in the desktop's browser.") var open = false
-    @Option(help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @OptionGroup var shared: SharedOptions
     @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") var fps: String = "60"
     @Option(help: "A touches CSV file (t,touch,phase,x,y) replayed from the start.") var input: String?
-    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
-    @Option(help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = ViewOptions(script: script)
         o.port = port; o.host = host; o.open = open; o.input = input
-        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.fps.parse(fps)
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
+        let common = try shared.parsed()
+        o.hz = common.hz; o.fps = try NumberOption.fps.parse(fps)
+        o.sets = common.sets
+        o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
         throw ExitCode(Viewer.serve(o))
     }
 }
 
-// Usage errors exit 2 (DESIGN.md), as in animhost; ArgumentParser's own default is 64.
+// Usage errors exit 2, as in animhost; ArgumentParser's own default is 64.
 do {
     var command = try View.parseAsRoot()
     try command.run()

@@ -1,5 +1,6 @@
 import AnimHost
 import ArgumentParser
+import CommandOptions
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -18,27 +19,26 @@ struct Run: ParsableCommand {
 
     @Argument(help: "The scene script (.lua).") var script: String
     @Option(parsing: .unconditional, help: "Run exactly this many seconds (0…1000000).") var duration: String?
-    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @OptionGroup var shared: SharedOptions
     @Option(parsing: .unconditional, help: "Frames per second, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
-    @Option(help: "Frame format: csv, table, jsonl, ascii or svg (one picture of the whole run).") var format: String = "csv"
+    @Option(help: "Frame format: \(FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")) (svg: one picture of the whole run).") var format: String = "csv"
     @Option(help: "Comma-separated item names to include.") var items: String?
     @Option(help: "Comma-separated extra columns (\(FrameColumn.extras.map(\.name).joined(separator: ",")) or custom props).") var columns: String?
     @Option(help: "Write frames to this file instead of stdout.") var output: String?
     @Option(parsing: .unconditional, help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
-    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
     @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
     @Flag(help: "Pace frames to the wall clock and stream them (with --watch: reload by replay).") var realtime = false
-    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
-    @Option(parsing: .unconditional, help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
 
     func run() throws {
         var o = RunOptions(script: script)
         o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
-        o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
+        let common = try shared.parsed()
+        o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
         guard let f = FrameFormat(rawValue: format) else {
-            throw HostError.usage("--format must be one of csv, table, jsonl, ascii, svg; got '\(format)'")
+            let formats = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw HostError.usage("--format must be one of \(formats); got '\(format)'")
         }
         o.format = f
         o.items = items.map { $0.split(separator: ",").map(String.init) }
@@ -48,9 +48,9 @@ struct Run: ParsableCommand {
             guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
             o.asciiSize = try RunOptions.parseSize(size)
         }
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        o.watch = watch; o.realtime = realtime; o.seed = try NumberOption.parseSeed(seed)
-        o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
+        o.sets = common.sets
+        o.watch = watch; o.realtime = realtime; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
         throw ExitCode(Host.run(o))
     }
 }
@@ -59,20 +59,18 @@ struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
 
     @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
-    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @OptionGroup var shared: SharedOptions
     @Option(parsing: .unconditional, help: "Frames per second recorded for :frames and :save, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
-    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields (0…2^64−1).") var seed: String = "0"
-    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(parsing: .unconditional, help: "Lua heap cap in MiB (1…1048576).") var memory: String = "256"
     @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
     @Option(help: "An item :set compares (repeatable; default: the three that moved most).") var item: [String] = []
 
     func run() throws {
         var o = ReplOptions()
-        o.script = script; o.hz = try NumberOption.hz.parseInteger(hz); o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
-        o.seed = try NumberOption.parseSeed(seed); o.memoryMiB = try NumberOption.memory.parseInteger(memory); o.allowIO = allowIO
+        let common = try shared.parsed()
+        o.script = script; o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
+        o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
         o.items = item
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        o.sets = common.sets
         throw ExitCode(Host.repl(o))
     }
 }
@@ -159,11 +157,8 @@ struct Sweep: ParsableCommand {
     @Option(help: "Output: csv, table or svg.") var format: String = "csv"
     @Option(help: "Write to this file instead of stdout.") var output: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
-    @Option(name: .customLong("set"), help: "Set a tunable that is not varied: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
+    @OptionGroup var shared: SharedOptions
     @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
-    @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
     @Flag(help: "Drop what the runs print (by default each line follows its run, marked [name=value …]).") var quiet = false
 
     func run() throws {
@@ -172,10 +167,10 @@ struct Sweep: ParsableCommand {
         guard maxCombinations >= 1 else { throw HostError.usage("--max-combinations must be at least 1, got \(maxCombinations)") }
         o.maxCombinations = maxCombinations
         o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
-        o.format = format; o.output = output; o.input = input; o.hz = hz; o.seed = seed
-        o.memoryMiB = try NumberOption.memory.parseInteger(memory)
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
+        let common = try shared.parsed()
+        o.format = format; o.output = output; o.input = input; o.hz = common.hz; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB
+        o.sets = common.sets
         throw ExitCode(Host.sweep(o))
     }
 }
@@ -194,20 +189,17 @@ struct Fit: ParsableCommand {
     @Option(parsing: .unconditional, help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
     @Option(parsing: .unconditional, help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
-    @Option(name: .customLong("set"), help: "Set a tunable that is not searched: NAME=VALUE (repeatable).") var sets: [String] = []
-    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: Int = 120
-    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields.") var seed: UInt64 = 0
-    @Option(parsing: .unconditional, help: "Lua heap cap of each run in MiB (1…1048576).") var memory: String = "256"
+    @OptionGroup var shared: SharedOptions
     @Flag(help: "Drop what the runs print (by default the reported run's lines are shown, marked [name=value …]).") var quiet = false
 
     func run() throws {
         var o = FitOptions(script: script)
         o.quiet = quiet
         o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
-        o.duration = duration; o.jobs = jobs; o.input = input; o.hz = hz; o.seed = seed
-        o.memoryMiB = try NumberOption.memory.parseInteger(memory)
-        o.sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        guard hz >= 1 && hz <= 10_000 else { throw HostError.usage("--hz must be an integer from 1 to 10000, got \(hz)") }
+        let common = try shared.parsed()
+        o.duration = duration; o.jobs = jobs; o.input = input; o.hz = common.hz; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB
+        o.sets = common.sets
         throw ExitCode(Host.fit(o))
     }
 }
@@ -256,7 +248,8 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
     exit(runView(Array(CommandLine.arguments.dropFirst(2))))
 }
 
-// Usage errors exit 2 (DESIGN.md); ArgumentParser's own default is 64.
+// Usage errors exit 2, like every usage error of animhost (HostError.usage); ArgumentParser's
+// own default is 64.
 do {
     var command = try AnimhostCommand.parseAsRoot()
     try command.run()

@@ -63,4 +63,26 @@ final class SweepEdgeTests: XCTestCase {
             XCTAssertTrue(bad.stderr.contains("--memory must be a whole number of MiB from 1 to 1048576"), bad.stderr)
         }
     }
+
+    /// The options every scene-running command shares are one option group: each command
+    /// checks them the same way and says so in the same words (exit 2).
+    func testSharedOptionsGiveTheSameMessagesInEveryCommand() throws {
+        let bad: [(option: [String], message: String)] = [
+            (["--hz", "0"], "animhost: --hz must be a whole number of steps per second from 1 to 10000, got '0'\n"),
+            (["--seed", "-1"], "animhost: --seed must be an integer from 0 to 18446744073709551615, got '-1'\n"),
+            (["--set", "k"], "animhost: --set takes NAME=VALUE, got 'k'\n"),
+        ]
+        let commands: [[String]] = [
+            ["run", "behaviors/pane.lua"], ["repl", "behaviors/pane.lua"],
+            ["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3"],
+            ["fit", "behaviors/pane.lua", "--vary", "frequency=2:3", "--target", "settle=0.5"],
+        ]
+        for command in commands {
+            for (option, message) in bad {
+                let r = try runAnimhost(command + option, stdin: "")
+                XCTAssertEqual(r.status, 2, "\(command + option): \(r.stderr)")
+                XCTAssertEqual(r.stderr, message, "\(command + option)")
+            }
+        }
+    }
 }

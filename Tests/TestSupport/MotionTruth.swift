@@ -1,4 +1,4 @@
-/// The truth invariant of frames (DESIGN.md "Motion that tells the truth"): for every item
+/// The truth invariant of frames (ARCHITECTURE.md, "Invariants": frames tell the truth): for every item
 /// and every pair of consecutive frames, the motion the positions show and the mean of the
 /// two reported velocities agree,
 ///

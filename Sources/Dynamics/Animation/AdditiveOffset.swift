@@ -21,7 +21,7 @@ public struct AdditiveOffset: Hashable, Sendable {
     public func velocity(progressVelocity: Double) -> Vec2 { delta * -progressVelocity }
 
     /// The presentation value: the model value plus every offset at its own progress.
-    public static func presentationValue(model: Vec2, offsets: [(offset: AdditiveOffset, progress: Double)]) -> Vec2 {
+    static func presentationValue(model: Vec2, offsets: [(offset: AdditiveOffset, progress: Double)]) -> Vec2 {
         var value = model
         for item in offsets { value += item.offset.offset(progress: item.progress) }
         return value

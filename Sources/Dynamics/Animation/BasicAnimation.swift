@@ -37,7 +37,7 @@ public struct BasicAnimation: Hashable, Sendable {
     }
 
     /// The simulated time at which the value reaches `to`.
-    public var endTime: Double { startTime + duration }
+    var endTime: Double { startTime + duration }
 
     /// Value and velocity at time `t`; `from` before the start, `to` (zero velocity) after the end.
     public func sample(at t: Double) -> AnimationSample {

@@ -43,9 +43,9 @@ public struct BounceAnimation: Hashable, Sendable {
     /// 1 for scalar properties, 2 for center and size.
     public let dimensions: Int
     /// γ, the envelope's decay rate, 1/s.
-    public let decayRate: Double
+    let decayRate: Double
     /// ω, the angular frequency of the cosine, rad/s.
-    public let angularFrequency: Double
+    let angularFrequency: Double
 
     /// A bounce; throws unless duration > 0, bounces ≥ 0 and 0 < residual < 1.
     public init(from: Vec2, to: Vec2, duration: Double, bounces: Int = 2, overshoot: Bool = true,
@@ -74,7 +74,7 @@ public struct BounceAnimation: Hashable, Sendable {
     }
 
     /// The simulated time the value lands on the target.
-    public var endTime: Double { startTime + duration }
+    var endTime: Double { startTime + duration }
 
     /// True from `endTime` on.
     public func isFinished(at t: Double) -> Bool { t >= endTime }

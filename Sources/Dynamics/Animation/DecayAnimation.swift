@@ -65,7 +65,7 @@ public struct DecayAnimation: Hashable, Sendable {
     public var projectedEnd: Vec2 { unclampedValue(atElapsed: duration) }
 
     /// Where an endless decay would tend: x₀ + (v₀/1000)·d/(1 − d).
-    public var asymptote: Vec2 { from + Self.projection(velocity: initialVelocity, deceleration: deceleration) }
+    var asymptote: Vec2 { from + Self.projection(velocity: initialVelocity, deceleration: deceleration) }
 
     /// The distance an endless decay travels from a velocity: (v/1000)·d/(1 − d), WWDC18's
     /// `project(initialVelocity:decelerationRate:)`, used to pick a spring's target from a flick.
@@ -74,7 +74,7 @@ public struct DecayAnimation: Hashable, Sendable {
     }
 
     /// The simulated time at which the animation stops.
-    public var endTime: Double { startTime + duration }
+    var endTime: Double { startTime + duration }
 
     /// Value and velocity at time `t`: the start state before `startTime`, `projectedEnd` with
     /// zero velocity from `endTime` on.

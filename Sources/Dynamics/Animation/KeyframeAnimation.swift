@@ -33,7 +33,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public let keyTimes: [Double]
     /// The times at which each value is reached: `keyTimes`, except in `.paced` mode where they
     /// are the cumulative fractions of the polyline's length.
-    public let effectiveKeyTimes: [Double]
+    let effectiveKeyTimes: [Double]
     /// One curve per segment (values.count − 1), or empty for linear segments.
     public let timingFunctions: [TimingCurve]
     /// Seconds for one pass through the key frames.
@@ -116,10 +116,10 @@ public struct KeyframeAnimation: Hashable, Sendable {
     // MARK: Sampling
 
     /// Seconds from `startTime` to the end of the last pass (`.infinity` when repeating forever).
-    public var activeDuration: Double { duration * repeatCount }
+    var activeDuration: Double { duration * repeatCount }
 
     /// The simulated time the animation ends.
-    public var endTime: Double { startTime + activeDuration }
+    var endTime: Double { startTime + activeDuration }
 
     /// True from `endTime` on.
     public func isFinished(at t: Double) -> Bool { t >= endTime }

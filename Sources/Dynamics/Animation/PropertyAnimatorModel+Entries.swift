@@ -14,7 +14,7 @@ extension PropertyAnimatorModel {
         /// The delay as a fraction of the remaining duration when added.
         public let delayFactor: Double
         /// p_s, the animator progress at which the entry starts.
-        public let startProgress: Double
+        let startProgress: Double
 
         /// e(p) for animator progress p.
         public func progress(forAnimatorProgress p: Double) -> Double {

@@ -82,7 +82,7 @@ public struct PropertyAnimatorModel: Sendable {
     /// Inactive, active or stopped.
     public internal(set) var state: State = .inactive
     /// Whether an active animator is paused.
-    public internal(set) var isPaused = false
+    var isPaused = false
     /// Whether it runs (or will run) back towards the start.
     public internal(set) var isReversed = false
     /// With true (UIKit's default), a paused `fractionComplete` is the progress itself; see the type notes.
@@ -138,7 +138,7 @@ public struct PropertyAnimatorModel: Sendable {
     }
 
     /// The simulated time a running animator will complete, or nil when not running.
-    public var completionTime: Double? { segment?.endTime }
+    var completionTime: Double? { segment?.endTime }
 
     // MARK: Driving
 

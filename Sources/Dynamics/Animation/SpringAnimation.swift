@@ -86,7 +86,7 @@ public struct SpringAnimation: Hashable, Sendable {
     }
 
     /// Changes the rest thresholds; the rest time is recomputed for the current segment.
-    public mutating func setThreshold(_ newThreshold: SpringRestThreshold) {
+    mutating func setThreshold(_ newThreshold: SpringRestThreshold) {
         threshold = newThreshold
         updateRestTime()
     }

@@ -30,7 +30,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10 (ζ = 0.5).
-    public static let coreAnimationDefault = SpringParameters(uncheckedMass: 1, stiffness: 100, damping: 10)
+    static let coreAnimationDefault = SpringParameters(uncheckedMass: 1, stiffness: 100, damping: 10)
 
     /// Built from values already known to be valid (constants, or results of validated conversions).
     init(uncheckedMass mass: Double, stiffness: Double, damping: Double) {
@@ -61,5 +61,5 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// σ = ζω₀ = c/(2m), the exponential decay rate of the motion's envelope in 1/s.
-    public var decayRate: Double { damping / (2 * mass) }
+    var decayRate: Double { damping / (2 * mass) }
 }

@@ -8,7 +8,7 @@
 /// 5 pt/s exactly. Either limit may be `.infinity` to test only the other one.
 public struct SpringRestThreshold: Hashable, Sendable {
     /// Largest |x − target| per axis that counts as at rest, in value units.
-    public var displacement: Double
+    var displacement: Double
     /// Largest length of the velocity vector that counts as at rest, in value units per second.
     public var speed: Double
 

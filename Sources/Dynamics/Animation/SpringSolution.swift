@@ -15,20 +15,20 @@ struct SpringSolution: Hashable, Sendable {
 
     /// |ζ − 1| below which `regime` reports `.criticallyDamped`. The evaluation itself needs no
     /// tolerance (see `SpringModes`): the formula is continuous through ζ = 1.
-    public static let criticalTolerance = 1e-9
+    static let criticalTolerance = 1e-9
 
     /// The spring's coefficients.
-    public let parameters: SpringParameters
+    let parameters: SpringParameters
     /// x(0).
-    public let initialPosition: Double
+    let initialPosition: Double
     /// x′(0) in units/s; positive means increasing x (towards the target when target > x(0)).
-    public let initialVelocity: Double
+    let initialVelocity: Double
     /// The rest position.
-    public let target: Double
+    let target: Double
     let modes: SpringModes
 
     /// The motion from `from` with velocity `velocity` (units/s) towards `to`; t = 0 is release.
-    public init(parameters: SpringParameters, from: Double, to: Double, velocity: Double = 0) {
+    init(parameters: SpringParameters, from: Double, to: Double, velocity: Double = 0) {
         self.parameters = parameters
         initialPosition = from
         initialVelocity = velocity
@@ -37,20 +37,20 @@ struct SpringSolution: Hashable, Sendable {
     }
 
     /// Under-, critically or over-damped, from ζ with `criticalTolerance`.
-    public var regime: Regime {
+    var regime: Regime {
         let zeta = parameters.dampingRatio
         if abs(zeta - 1) <= Self.criticalTolerance { return .criticallyDamped }
         return zeta < 1 ? .underdamped : .overdamped
     }
 
     /// x(t); times before 0 give the initial position.
-    public func position(at t: Double) -> Double {
+    func position(at t: Double) -> Double {
         let b = modes.basis(at: max(t, 0))
         return target + modes.displacement(u0: initialPosition - target, v0: initialVelocity, basis: b)
     }
 
     /// x′(t) in units/s; times before 0 give the initial velocity.
-    public func velocity(at t: Double) -> Double {
+    func velocity(at t: Double) -> Double {
         let b = modes.basis(at: max(t, 0))
         return modes.velocity(u0: initialPosition - target, v0: initialVelocity, basis: b)
     }

@@ -103,7 +103,7 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// dC/dτ, progress per unit time fraction (divide by the duration for per second). Uses the
     /// one-sided value at the ends; 0 outside [0, 1].
-    public func derivative(atTime tau: Double) -> Double {
+    func derivative(atTime tau: Double) -> Double {
         if tau < 0 || tau > 1 { return 0 }
         switch storage {
         case .linear: return 1

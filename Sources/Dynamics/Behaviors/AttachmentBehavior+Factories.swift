@@ -7,7 +7,7 @@
 extension AttachmentBehavior {
     /// Whether the two attached items still collide with each other: true for distance
     /// attachments, false for the factories' joints (as UIKit's implementation does).
-    public var collidesConnected: Bool { kind == .distance }
+    var collidesConnected: Bool { kind == .distance }
 
     /// The checked form of `init(item:offset:end:length:frequency:damping:)`, for input that
     /// may be invalid (scripts).

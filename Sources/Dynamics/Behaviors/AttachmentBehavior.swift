@@ -101,7 +101,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     private var referenceAngle = 0.0
     private var localAxis = Vec2(1, 0)
     /// True when the rigid-anchor quirk turned this attachment into a pin.
-    public private(set) var isPinSubstitute = false
+    private(set) var isPinSubstitute = false
 
     /// Index of this attachment's joint in the animator's joint array, while it runs.
     private var jointIndex: Int?
@@ -109,7 +109,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     private var savedJoint: Joint?
 
     public override var kindName: String { "attachment" }
-    public override var acceptsChildren: Bool { false }
+    override var acceptsChildren: Bool { false }
 
     /// A distance attachment (UIAttachmentBehavior's initializers). Values must be valid
     /// (length ≥ 0, frequency ≥ 0, damping ≥ 0, all finite): use
@@ -173,7 +173,7 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// Sets the length (points, ≥ 0, finite); nil measures it again at the next rebuild.
     /// - Throws: for a negative or non-finite length.
-    public func setLength(_ value: Double?) throws(DynamicsError) {
+    func setLength(_ value: Double?) throws(DynamicsError) {
         if let value { try Self.checkLength(value) }
         length = value
     }
@@ -205,7 +205,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         if animator != nil { savedJoint = joints[first] }
     }
 
-    public override func willMove(to newAnimator: Animator?) {
+    override func willMove(to newAnimator: Animator?) {
         if newAnimator == nil { jointIndex = nil; savedJoint = nil }
     }
 

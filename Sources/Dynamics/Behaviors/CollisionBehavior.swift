@@ -155,7 +155,7 @@ public struct CollisionContact: Sendable, Equatable {
     /// The boundary's identifier; nil for item–item contacts and for the reference bounds.
     public var boundary: BoundaryIdentifier?
     /// True for a boundary contact (`boundary` nil then means the reference bounds).
-    public var isBoundary: Bool
+    var isBoundary: Bool
     /// The contact point (pt): for "began", the manifold point that took the largest normal
     /// impulse in the step; for "ended", the last point of the contact.
     public var point: Vec2

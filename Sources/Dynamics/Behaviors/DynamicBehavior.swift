@@ -22,7 +22,7 @@ open class DynamicBehavior {
     public init() {}
 
     /// Whether this behavior takes children. Built-in behaviors do not (UIKit ignores the call).
-    open var acceptsChildren: Bool { true }
+    var acceptsChildren: Bool { true }
 
     /// Adds a child behavior. Adding one already in this behavior does nothing.
     /// - Throws: when the child already belongs to another behavior or to an animator,
@@ -70,7 +70,7 @@ open class DynamicBehavior {
     /// Called just before the behavior joins an animator, or leaves it (`nil`), with
     /// `animator` still the old one (UIKit's `willMove(to:)`). Subclasses may override;
     /// the built-in behaviors use it to register world-level state.
-    open func willMove(to animator: Animator?) {}
+    func willMove(to animator: Animator?) {}
 
     /// The number of field behaviors in this behavior's tree (itself included).
     var fieldCountInTree: Int {
@@ -113,7 +113,7 @@ open class DynamicBehavior {
     func contribute(to builder: inout SolverBuilder) {}
 
     /// Whether this behavior itself (not its children) acts on the item.
-    open func actsOn(_ item: ItemID) -> Bool {
+    func actsOn(_ item: ItemID) -> Bool {
         var builder = SolverBuilder(itemCount: Int(item.index) + 1)
         contribute(to: &builder)
         return builder.contains(item)

@@ -75,11 +75,11 @@ public final class FieldBehavior: ItemListBehavior {
     public override var kindName: String { "field" }
 
     /// UIKit's minimum radius: 2⁻¹⁵ m, in points.
-    public static let defaultMinimumRadius = 100.0 / 32768
+    static let defaultMinimumRadius = 100.0 / 32768
 
     /// UIKit's default falloff per kind: radial gravity 2, spring −1, electric and
     /// magnetic 1, the others 0.
-    public static func defaultFalloff(for kind: Kind) -> Double {
+    static func defaultFalloff(for kind: Kind) -> Double {
         switch kind {
         case .radialGravity: return 2
         case .spring: return -1

@@ -47,7 +47,7 @@ public final class GravityBehavior: ItemListBehavior {
         direction = Vec2(cos(angle) * magnitude, sin(angle) * magnitude)
     }
 
-    public override func willMove(to newAnimator: Animator?) {
+    override func willMove(to newAnimator: Animator?) {
         if let newAnimator {
             newAnimator.setGravity(direction)
         } else {

@@ -11,7 +11,7 @@ open class ItemListBehavior: DynamicBehavior {
         self.items = unique
     }
 
-    open override var acceptsChildren: Bool { false }
+    override var acceptsChildren: Bool { false }
 
     /// Adds an item; adding one already in the behavior does nothing.
     public func addItem(_ item: ItemID) {
@@ -30,6 +30,6 @@ open class ItemListBehavior: DynamicBehavior {
     }
 
     /// Hooks for per-item data kept beside the list (push offsets).
-    open func didAddItem(at index: Int) {}
-    open func didRemoveItem(at index: Int) {}
+    func didAddItem(at index: Int) {}
+    func didRemoveItem(at index: Int) {}
 }

@@ -74,8 +74,8 @@ public final class PushBehavior: ItemListBehavior {
         items.firstIndex(of: item).map { offsets[$0] } ?? .zero
     }
 
-    public override func didAddItem(at index: Int) { offsets.insert(.zero, at: index) }
-    public override func didRemoveItem(at index: Int) { offsets.remove(at: index) }
+    override func didAddItem(at index: Int) { offsets.insert(.zero, at: index) }
+    override func didRemoveItem(at index: Int) { offsets.remove(at: index) }
 
     private func changed() { animator?.forcesDidChange() }
 

@@ -89,20 +89,20 @@ public struct Region: Equatable, Sendable {
 /// size, combinations the indices of their operands.
 internal struct RegionNode: Sendable {
     public enum Op: UInt8, Sendable { case infinite, rectangle, circle, inverse, union, difference, intersection }
-    public var op: Op
-    public var a: Int32
-    public var b: Int32
+    var op: Op
+    var a: Int32
+    var b: Int32
     /// Rectangle: half width and half height (pt). Circle: radius (pt) in x.
-    public var size: Vec2
+    var size: Vec2
 
     @inlinable
-    public init(op: Op, a: Int32, b: Int32, size: Vec2) {
+    init(op: Op, a: Int32, b: Int32, size: Vec2) {
         self.op = op; self.a = a; self.b = b; self.size = size
     }
 
     /// Whether node `i` of `nodes` holds `p`; a negative index is the infinite region.
     @inlinable
-    public static func contains(_ nodes: UnsafeBufferPointer<RegionNode>, _ i: Int32, _ p: Vec2) -> Bool {
+    static func contains(_ nodes: UnsafeBufferPointer<RegionNode>, _ i: Int32, _ p: Vec2) -> Bool {
         guard i >= 0 else { return true }
         let n = nodes[Int(i)]
         switch n.op {

@@ -33,8 +33,8 @@ public final class SnapBehavior: DynamicBehavior {
     public var damping: Double = 0.5
 
     /// Frequency of each of the four springs (Hz) and their rest length (pt), UIKit's.
-    public static let springFrequency = 4.0
-    public static let springLength = 50.0
+    static let springFrequency = 4.0
+    static let springLength = 50.0
 
     /// The damping in effect since the snap joined its animator.
     private var associatedDamping: Double?
@@ -45,7 +45,7 @@ public final class SnapBehavior: DynamicBehavior {
     private var saved: [Joint] = []
 
     public override var kindName: String { "snap" }
-    public override var acceptsChildren: Bool { false }
+    override var acceptsChildren: Bool { false }
 
     public init(item: ItemID, snapPoint: Vec2) {
         self.item = item
@@ -67,7 +67,7 @@ public final class SnapBehavior: DynamicBehavior {
         }
     }
 
-    public override func willMove(to newAnimator: Animator?) {
+    override func willMove(to newAnimator: Animator?) {
         associatedDamping = newAnimator == nil ? nil : damping
         if newAnimator == nil { firstJoint = nil; saved = [] }
     }

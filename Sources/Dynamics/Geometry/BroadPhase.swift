@@ -11,24 +11,24 @@
 
 /// The broadphase of a world: a dynamic tree of proxies plus the buffer of proxies that moved.
 struct BroadPhase: Sendable {
-    /// The tree of fat boxes (for queries and ray casts).
-    public private(set) var tree: DynamicTree
+    /// The tree of fat boxes (for queries).
+    private(set) var tree: DynamicTree
     var moveBuffer: ContiguousArray<Int32>
 
     /// An empty broadphase whose proxies get `margin` points of slack on every side.
-    public init(margin: Double = CollisionDefaults.aabbMargin, capacity: Int = 16) {
+    init(margin: Double = CollisionDefaults.aabbMargin, capacity: Int = 16) {
         tree = DynamicTree(margin: margin, capacity: 2 * capacity)
         moveBuffer = []
         moveBuffer.reserveCapacity(capacity)
     }
 
     /// Number of proxies.
-    public var proxyCount: Int { tree.proxyCount }
+    var proxyCount: Int { tree.proxyCount }
 
     /// Adds a proxy for a shape whose tight box is `aabb`. Static proxies (boundaries) never pair
     /// with each other. The proxy is paired at the next `updatePairs`.
     /// - Returns: the proxy id (reused after `destroyProxy`).
-    public mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default,
+    mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default,
                                      isStatic: Bool = false) -> Int32 {
         let id = tree.createProxy(aabb, userData: userData, filter: filter)
         if isStatic { tree.nodes[Int(id)].flags |= TreeNode.isStatic }
@@ -37,7 +37,7 @@ struct BroadPhase: Sendable {
     }
 
     /// Removes a proxy. The simulation destroys the proxy's contacts itself.
-    public mutating func destroyProxy(_ proxyID: Int32) {
+    mutating func destroyProxy(_ proxyID: Int32) {
         if tree.leaf(proxyID).flags & TreeNode.moved != 0 {
             for i in 0..<moveBuffer.count where moveBuffer[i] == proxyID { moveBuffer[i] = DynamicTree.nullNode }
         }
@@ -47,7 +47,7 @@ struct BroadPhase: Sendable {
     /// Updates a proxy for its shape's new tight box and its displacement over the step (pt).
     /// - Returns: true when the fat box changed and the proxy will look for new pairs.
     @discardableResult
-    public mutating func moveProxy(_ proxyID: Int32, _ aabb: AABB, displacement: Vec2 = .zero) -> Bool {
+    mutating func moveProxy(_ proxyID: Int32, _ aabb: AABB, displacement: Vec2 = .zero) -> Bool {
         let changed = tree.moveProxy(proxyID, aabb, displacement: displacement)
         if changed { bufferMove(proxyID) }
         return changed
@@ -55,19 +55,19 @@ struct BroadPhase: Sendable {
 
     /// Refits a proxy to its shape's new tight box `aabb` (the shape changed size) and makes it
     /// look for pairs again; its contacts stay.
-    public mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
+    mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
         tree.refitProxy(proxyID, aabb)
         bufferMove(proxyID)
     }
 
     /// Makes a proxy look for pairs again at the next `updatePairs` (after its filter changed).
-    public mutating func touchProxy(_ proxyID: Int32) {
+    mutating func touchProxy(_ proxyID: Int32) {
         _ = tree.leaf(proxyID)
         bufferMove(proxyID)
     }
 
     /// Replaces a proxy's filter and makes it look for pairs again.
-    public mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
+    mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
         tree.setFilter(proxyID, filter)
         bufferMove(proxyID)
     }
@@ -79,14 +79,14 @@ struct BroadPhase: Sendable {
     }
 
     /// The fat box of a proxy.
-    public func fatAABB(_ proxyID: Int32) -> AABB { tree.fatAABB(proxyID) }
+    func fatAABB(_ proxyID: Int32) -> AABB { tree.fatAABB(proxyID) }
 
     /// The user data of a proxy.
-    public func userData(_ proxyID: Int32) -> Int32 { tree.userData(proxyID) }
+    func userData(_ proxyID: Int32) -> Int32 { tree.userData(proxyID) }
 
     /// True when the fat boxes of two proxies overlap: a contact between their shapes stays
     /// alive exactly while this holds.
-    public func testOverlap(_ proxyA: Int32, _ proxyB: Int32) -> Bool {
+    func testOverlap(_ proxyA: Int32, _ proxyB: Int32) -> Bool {
         tree.fatAABB(proxyA).overlaps(tree.fatAABB(proxyB))
     }
 
@@ -97,7 +97,7 @@ struct BroadPhase: Sendable {
     /// `shouldPair` must not change the broadphase.
     /// - Complexity: O(m log n + k log k) for m moved proxies and k pairs; no allocation once
     ///   `pairs` has grown to its working size.
-    public mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
+    mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
                                      shouldPair: (ProxyPair) -> Bool = { _ in true }) {
         pairs.removeAll(keepingCapacity: true)
         // Index loops rather than `for … in`: unspecialised (debug) iteration allocates.
@@ -129,12 +129,7 @@ struct BroadPhase: Sendable {
 
     /// Calls `body` with every proxy whose fat box overlaps `aabb` (see `DynamicTree.query`).
     /// Fat boxes reach `margin` beyond the shapes, as UIKit's `items(in:)` does.
-    public func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
+    func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
         tree.query(aabb, maskBits: maskBits, body)
-    }
-
-    /// Casts a ray against the proxies' fat boxes (see `DynamicTree.rayCast`).
-    public func rayCast(_ input: RayCastInput, maskBits: UInt64 = .max, _ body: (RayCastInput, Int32) -> Double) {
-        tree.rayCast(input, maskBits: maskBits, body)
     }
 }

@@ -1,27 +1,27 @@
 /// A disc of `radius` points centred at `center` in its body's frame.
 internal struct Circle: Hashable, Sendable {
     /// Center in the body frame (pt); non-zero for the members of an item group.
-    public var center: Vec2
+    var center: Vec2
     /// Radius (pt), > 0.
-    public var radius: Double
+    var radius: Double
 
     /// A circle at `center` (default: the body origin).
     @inlinable
-    public init(center: Vec2 = .zero, radius: Double) {
+    init(center: Vec2 = .zero, radius: Double) {
         precondition(radius > 0 && radius.isFinite, "circle radius must be positive and finite, got \(radius)")
         self.center = center; self.radius = radius
     }
 
     /// The box around the circle placed by `transform`.
     @inlinable
-    public func aabb(_ transform: Transform) -> AABB {
+    func aabb(_ transform: Transform) -> AABB {
         let p = transform.apply(center)
         return AABB(lower: Vec2(p.x - radius, p.y - radius), upper: Vec2(p.x + radius, p.y + radius))
     }
 
     /// True when the world point is inside the placed circle or on its edge.
     @inlinable
-    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+    func contains(_ point: Vec2, transform: Transform) -> Bool {
         (point - transform.apply(center)).lengthSquared <= radius * radius
     }
 }

@@ -1,6 +1,10 @@
 // The one place where shape kinds meet: dispatch to the pairwise functions by kind.
 // Functions that exist only for one order (polygon–circle) are called with the shapes
 // exchanged and their manifold swapped back, so every normal points from A to B.
+//
+// The step does not call these: `Animator+Collide` dispatches on its compact shape store
+// (boxes to `collideBoxes`). They are kept as the one entry the pairwise tests (swap symmetry,
+// contact properties, stacking) use to reach every shape pair in both orders.
 
 /// Contact between two item shapes placed by `xfA` and `xfB`; the normal points from A to B.
 /// Points are kept while their separation is ≤ `speculativeDistance` (pt).

@@ -10,13 +10,13 @@ public let maxPolygonVertices = 16
 /// Default tolerances of the collision pipeline, in points.
 @usableFromInline internal enum CollisionDefaults {
     /// Contact overlap the solver tolerates (pt); also the target gap of time of impact.
-    public static let linearSlop: Double = 0.5
+    @usableFromInline static let linearSlop: Double = 0.5
     /// Contact points are kept while their separation is below this (pt), so a
     /// contact exists a little before the shapes touch ("speculative" contacts).
-    public static let speculativeDistance: Double = 4 * linearSlop
+    @usableFromInline static let speculativeDistance: Double = 4 * linearSlop
     /// Margin added on every side of a proxy's AABB in the broadphase (pt).
     /// It must exceed `speculativeDistance`, so pairs exist before contacts can.
-    public static let aabbMargin: Double = 4
+    @usableFromInline static let aabbMargin: Double = 4
     /// Points closer than this (pt) are treated as one point when shapes are validated.
-    public static let weldDistance: Double = 0.01
+    @usableFromInline static let weldDistance: Double = 0.01
 }

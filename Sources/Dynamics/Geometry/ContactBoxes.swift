@@ -9,7 +9,7 @@ extension Polygon {
     /// The half extents (hx, hy) when the polygon is a box centred on its frame's origin with
     /// axis-aligned edges and no radius — vertices (±hx, ±hy), normals (±1, 0) and (0, ±1) —
     /// else nil.
-    public var centeredBoxHalfExtents: Vec2? {
+    var centeredBoxHalfExtents: Vec2? {
         guard count == 4, radius == 0 else { return nil }
         let h = Vec2(abs(vertex(0).x), abs(vertex(0).y))
         guard h.x > 0, h.y > 0 else { return nil }

@@ -11,38 +11,38 @@
 internal struct ShapeProxy: Sendable {
     @usableFromInline var pointStorage: InlineArray<16, Vec2>
     /// Number of points, 1...`maxPolygonVertices`.
-    public private(set) var count: Int
+    private(set) var count: Int
     /// Radius around the points (pt): a circle is one point with its radius.
-    public private(set) var radius: Double
+    private(set) var radius: Double
 
     /// Point `i` in the shape's body frame.
     @inlinable @inline(__always)
-    public func point(_ i: Int) -> Vec2 {
+    func point(_ i: Int) -> Vec2 {
         precondition(i >= 0 && i < count, "point \(i) out of 0..<\(count)")
         return pointStorage.span[i]
     }
 
     /// The proxy of a polygon (its vertices and rounding radius).
-    public init(_ polygon: Polygon) {
+    init(_ polygon: Polygon) {
         pointStorage = InlineArray(repeating: .zero)
         for i in 0..<polygon.count { pointStorage[i] = polygon.vertex(i) }
         count = polygon.count; radius = polygon.radius
     }
 
     /// The proxy of a circle (its center and radius).
-    public init(_ circle: Circle) {
+    init(_ circle: Circle) {
         pointStorage = InlineArray(repeating: .zero)
         pointStorage[0] = circle.center; count = 1; radius = circle.radius
     }
 
     /// The proxy of a segment (its two end points, radius 0).
-    public init(_ segment: Segment) {
+    init(_ segment: Segment) {
         pointStorage = InlineArray(repeating: .zero)
         pointStorage[0] = segment.p1; pointStorage[1] = segment.p2; count = 2; radius = 0
     }
 
     /// The proxy of an item shape.
-    public init(_ shape: Shape) {
+    init(_ shape: Shape) {
         switch shape {
         case .circle(let c): self.init(c)
         case .polygon(let p): self.init(p)
@@ -58,18 +58,20 @@ internal struct ShapeProxy: Sendable {
 /// Closest points of two shapes.
 internal struct DistanceOutput: Sendable, Equatable {
     /// Closest point on A's surface (world, pt).
-    public var pointA: Vec2
+    var pointA: Vec2
     /// Closest point on B's surface (world, pt).
-    public var pointB: Vec2
+    var pointB: Vec2
     /// Unit direction from `pointA` to `pointB`; zero when the shapes overlap.
-    public var normal: Vec2
+    var normal: Vec2
     /// Gap between the surfaces (pt), ≥ 0; 0 when they touch or overlap.
-    public var distance: Double
+    var distance: Double
     /// GJK iterations used.
-    public var iterations: Int
+    var iterations: Int
 }
 
 /// Distance between two convex shapes placed by `xfA` and `xfB`, radii included.
+/// The step reaches GJK only through `timeOfImpact` (core distances, `coreDistance`); this
+/// surface form is kept because the distance and contact tests check GJK through it.
 /// - Complexity: O(k·(nA + nB)) with k ≤ 20 GJK iterations, usually 2–4.
 func shapeDistance(_ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform) -> DistanceOutput {
     var output = proxyA.withView { a in proxyB.withView { b in coreDistance(a, xfA, b, xfB) } }

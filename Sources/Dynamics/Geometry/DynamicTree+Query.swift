@@ -7,7 +7,7 @@ extension DynamicTree {
     /// is in `maskBits`, in tree order (deterministic for a given history of operations).
     /// Return false from `body` to stop early. Do not change the tree from `body`.
     /// - Complexity: O(log n + k) for a balanced tree and k results.
-    public func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
+    func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
         var index = root
         guard index != DynamicTree.nullNode else { return }
         while true {
@@ -26,52 +26,10 @@ extension DynamicTree {
 
     /// Appends the ids of the proxies `query(_:maskBits:_:)` finds to `buffer` (caller-owned,
     /// reused across calls: empty it with `removeAll(keepingCapacity: true)`).
-    public func query(_ aabb: AABB, maskBits: UInt64 = .max, into buffer: inout ContiguousArray<Int32>) {
+    func query(_ aabb: AABB, maskBits: UInt64 = .max, into buffer: inout ContiguousArray<Int32>) {
         query(aabb, maskBits: maskBits) { id in
             buffer.append(id)
             return true
-        }
-    }
-
-    /// Casts a ray through the tree. `body` gets the ray (with the current max fraction) and a
-    /// proxy id whose fat box the ray crosses, and returns:
-    /// 0 to stop, a fraction in (0, maxFraction] to clip the ray there (the closest hit so far),
-    /// or a negative value to ignore the proxy.
-    /// Boxes are pruned by the segment's box and by the separating axis perpendicular to the ray:
-    /// |v·(p₁ − c)| > |v|·h means the box lies entirely on one side (v ⟂ ray, c and h the box's
-    /// center and half extents, |v| taken per component).
-    /// - Complexity: O(log n + k) for a balanced tree and k boxes crossed.
-    public func rayCast(_ input: RayCastInput, maskBits: UInt64 = .max, _ body: (RayCastInput, Int32) -> Double) {
-        var index = root
-        guard index != DynamicTree.nullNode else { return }
-        let p1 = input.origin, d = input.translation
-        let length = d.length
-        guard length > 0 else { return }
-        let v = cross(1.0, d / length)
-        let absV = Vec2(abs(v.x), abs(v.y))
-        var maxFraction = input.maxFraction
-        var segmentBox = AABB(containing: p1, p1 + maxFraction * d)
-        while true {
-            let node = nodes[Int(index)]
-            var crosses = node.aabb.overlaps(segmentBox) && (node.categoryBits & maskBits) != 0
-            if crosses {
-                let c = node.aabb.center, h = node.aabb.extents
-                crosses = abs(v.dot(p1 - c)) - absV.dot(h) <= 0
-            }
-            if crosses {
-                if !node.isLeaf {
-                    index = node.child1
-                    continue
-                }
-                let value = body(RayCastInput(origin: p1, translation: d, maxFraction: maxFraction), index)
-                if value == 0 { return }
-                if value > 0 && value <= maxFraction {
-                    maxFraction = value
-                    segmentBox = AABB(containing: p1, p1 + maxFraction * d)
-                }
-            }
-            guard let next = nextSubtree(after: index) else { return }
-            index = next
         }
     }
 
@@ -90,7 +48,7 @@ extension DynamicTree {
     }
 
     /// Sum of internal node perimeters over the root's: lower is a better tree (a diagnostic).
-    public var areaRatio: Double {
+    var areaRatio: Double {
         guard root != DynamicTree.nullNode else { return 0 }
         let rootArea = nodes[Int(root)].aabb.perimeter
         var total = 0.0

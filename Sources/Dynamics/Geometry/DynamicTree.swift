@@ -36,46 +36,46 @@ struct TreeNode: Sendable {
 /// other's mask. (animhost gives each collision behavior its own category bits.)
 internal struct CollisionFilter: Hashable, Sendable {
     /// The categories this proxy belongs to.
-    public var categoryBits: UInt64
+    var categoryBits: UInt64
     /// The categories this proxy collides with.
-    public var maskBits: UInt64
+    var maskBits: UInt64
 
     /// A filter from its bits.
     @inlinable
-    public init(categoryBits: UInt64, maskBits: UInt64) { self.categoryBits = categoryBits; self.maskBits = maskBits }
+    init(categoryBits: UInt64, maskBits: UInt64) { self.categoryBits = categoryBits; self.maskBits = maskBits }
 
     /// Category 1, colliding with everything.
-    public static let `default` = CollisionFilter(categoryBits: 1, maskBits: .max)
+    static let `default` = CollisionFilter(categoryBits: 1, maskBits: .max)
 
     /// True when each filter's category is accepted by the other's mask.
     @inlinable
-    public func shouldCollide(with other: CollisionFilter) -> Bool {
+    func shouldCollide(with other: CollisionFilter) -> Bool {
         (categoryBits & other.maskBits) != 0 && (other.categoryBits & maskBits) != 0
     }
 }
 
 /// A balanced bounding-volume tree of fattened AABBs, for broadphase pair finding, area
-/// queries (`items(in:)`) and ray casts. Proxy ids are node indices; they are reused after
+/// queries (`items(in:)`). Proxy ids are node indices; they are reused after
 /// `destroyProxy`, in last-freed-first order, so the same operations give the same ids.
 internal struct DynamicTree: Sendable {
     /// The id that means "no node".
-    public static let nullNode: Int32 = -1
+    static let nullNode: Int32 = -1
     /// How far ahead a proxy's box is stretched along its last displacement: the box covers
     /// this many more steps of the same motion, so a steadily moving proxy is re-inserted less often.
-    public static let displacementMultiplier: Double = 4
+    static let displacementMultiplier: Double = 4
 
     var nodes: ContiguousArray<TreeNode>
     /// The root node, or `nullNode` when empty.
-    public private(set) var root: Int32
+    private(set) var root: Int32
     var freeList: Int32
     /// Number of proxies (leaves).
-    public private(set) var proxyCount: Int
+    private(set) var proxyCount: Int
     /// Margin (pt) added on every side of a proxy's box.
-    public let margin: Double
+    let margin: Double
 
     /// An empty tree whose proxies get `margin` points of slack on every side.
     /// - Parameter capacity: nodes to reserve (a tree of n proxies uses 2n − 1).
-    public init(margin: Double = CollisionDefaults.aabbMargin, capacity: Int = 16) {
+    init(margin: Double = CollisionDefaults.aabbMargin, capacity: Int = 16) {
         precondition(margin >= 0 && margin.isFinite, "tree margin must be ≥ 0 and finite")
         self.margin = margin
         nodes = []
@@ -86,16 +86,16 @@ internal struct DynamicTree: Sendable {
     }
 
     /// Height of the tree: 0 for a single leaf, −1 when empty. About log₂(n) for n proxies.
-    public var height: Int { root == DynamicTree.nullNode ? -1 : Int(nodes[Int(root)].height) }
+    var height: Int { root == DynamicTree.nullNode ? -1 : Int(nodes[Int(root)].height) }
 
     /// The fat box stored for a proxy.
-    public func fatAABB(_ proxyID: Int32) -> AABB { leaf(proxyID).aabb }
+    func fatAABB(_ proxyID: Int32) -> AABB { leaf(proxyID).aabb }
 
     /// The value given when the proxy was created.
-    public func userData(_ proxyID: Int32) -> Int32 { leaf(proxyID).userData }
+    func userData(_ proxyID: Int32) -> Int32 { leaf(proxyID).userData }
 
     /// The proxy's collision filter.
-    public func filter(_ proxyID: Int32) -> CollisionFilter {
+    func filter(_ proxyID: Int32) -> CollisionFilter {
         let node = leaf(proxyID)
         return CollisionFilter(categoryBits: node.categoryBits, maskBits: node.maskBits)
     }
@@ -111,7 +111,7 @@ internal struct DynamicTree: Sendable {
     /// Adds a proxy for the tight box `aabb`; the tree stores it fattened by `margin`.
     /// - Returns: the proxy id.
     /// - Complexity: O(log n) amortised; allocates only when the node pool grows.
-    public mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default) -> Int32 {
+    mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default) -> Int32 {
         precondition(aabb.isValid, "proxy box must be finite with lower ≤ upper, got \(aabb)")
         let id = allocateNode()
         nodes[Int(id)].aabb = aabb.fattened(by: margin)
@@ -126,7 +126,7 @@ internal struct DynamicTree: Sendable {
 
     /// Removes a proxy; its id may be given to a later proxy.
     /// - Complexity: O(log n).
-    public mutating func destroyProxy(_ proxyID: Int32) {
+    mutating func destroyProxy(_ proxyID: Int32) {
         _ = leaf(proxyID)
         removeLeaf(proxyID)
         freeNode(proxyID)
@@ -139,7 +139,7 @@ internal struct DynamicTree: Sendable {
     /// - Returns: true when the fat box changed (the proxy must look for new pairs).
     /// - Complexity: O(1) when unchanged, O(log n) when re-inserted.
     @discardableResult
-    public mutating func moveProxy(_ proxyID: Int32, _ aabb: AABB, displacement: Vec2 = .zero) -> Bool {
+    mutating func moveProxy(_ proxyID: Int32, _ aabb: AABB, displacement: Vec2 = .zero) -> Bool {
         precondition(aabb.isValid, "proxy box must be finite with lower ≤ upper, got \(aabb)")
         let treeAABB = leaf(proxyID).aabb
         var fat = aabb.fattened(by: margin)
@@ -159,7 +159,7 @@ internal struct DynamicTree: Sendable {
 
     /// Refits a proxy to its shape's new tight box whatever its old fat box was (the shape
     /// changed size: a fat box from before a shrink would otherwise be kept).
-    public mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
+    mutating func refitProxy(_ proxyID: Int32, _ aabb: AABB) {
         precondition(aabb.isValid, "proxy box must be finite with lower ≤ upper, got \(aabb)")
         _ = leaf(proxyID)
         removeLeaf(proxyID)
@@ -168,7 +168,7 @@ internal struct DynamicTree: Sendable {
     }
 
     /// Replaces a proxy's collision filter (takes effect for pairs found afterwards).
-    public mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
+    mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
         _ = leaf(proxyID)
         nodes[Int(proxyID)].categoryBits = filter.categoryBits
         nodes[Int(proxyID)].maskBits = filter.maskBits

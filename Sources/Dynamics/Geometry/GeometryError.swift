@@ -20,7 +20,7 @@ internal enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidSize(width: Double, height: Double)
 
     /// A one-line, human-readable explanation.
-    public var description: String {
+    var description: String {
         switch self {
         case .tooFewPoints(let n):
             return "polygon needs at least 3 distinct points, got \(n)"

@@ -5,31 +5,31 @@
 /// The solver subtracts its rotated local center of mass to get lever arms.
 internal struct ManifoldPoint: Equatable, Sendable {
     /// World contact point (pt), midway between the two surfaces.
-    public var point: Vec2
+    var point: Vec2
     /// `point` relative to body A's origin, world-oriented (pt).
-    public var anchorA: Vec2
+    var anchorA: Vec2
     /// `point` relative to body B's origin, world-oriented (pt).
-    public var anchorB: Vec2
+    var anchorB: Vec2
     /// Signed gap along the manifold normal (pt): negative when the shapes overlap.
-    public var separation: Double
+    var separation: Double
     /// Feature id, stable while the same features touch; match it across steps to warm start.
     /// `(feature on A) << 8 | (feature on B)`, features being vertex or edge indices (0 for circles).
-    public var id: UInt32
+    var id: UInt32
 
     /// A point with every field given.
     @inlinable
-    public init(point: Vec2, anchorA: Vec2, anchorB: Vec2, separation: Double, id: UInt32) {
+    init(point: Vec2, anchorA: Vec2, anchorB: Vec2, separation: Double, id: UInt32) {
         self.point = point; self.anchorA = anchorA; self.anchorB = anchorB
         self.separation = separation; self.id = id
     }
 
     /// The id for feature `a` of shape A against feature `b` of shape B.
     @inlinable @inline(__always)
-    public static func makeID(_ a: Int, _ b: Int) -> UInt32 { UInt32(truncatingIfNeeded: a & 0xFF) << 8 | UInt32(truncatingIfNeeded: b & 0xFF) }
+    static func makeID(_ a: Int, _ b: Int) -> UInt32 { UInt32(truncatingIfNeeded: a & 0xFF) << 8 | UInt32(truncatingIfNeeded: b & 0xFF) }
 
     /// The same point seen with A and B exchanged.
     @inlinable
-    public var swapped: ManifoldPoint {
+    var swapped: ManifoldPoint {
         ManifoldPoint(point: point, anchorA: anchorB, anchorB: anchorA, separation: separation,
                       id: (id & 0xFF) << 8 | (id >> 8) & 0xFF)
     }
@@ -39,25 +39,25 @@ internal struct ManifoldPoint: Equatable, Sendable {
 /// points. Stored inline; no allocation.
 internal struct Manifold: Equatable, Sendable {
     /// Unit normal in world space, from A toward B (B is pushed along +normal). Zero when `pointCount` is 0.
-    public var normal: Vec2
+    var normal: Vec2
     /// Number of valid points, 0...2.
-    public var pointCount: Int
+    var pointCount: Int
     @usableFromInline var point0: ManifoldPoint
     @usableFromInline var point1: ManifoldPoint
 
     /// No contact.
-    public static let empty = Manifold()
+    static let empty = Manifold()
 
     /// An empty manifold.
     @inlinable
-    public init() {
+    init() {
         let none = ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, id: 0)
         normal = .zero; pointCount = 0; point0 = none; point1 = none
     }
 
     /// Point `i`, 0 ≤ i < pointCount.
     @inlinable
-    public subscript(i: Int) -> ManifoldPoint {
+    subscript(i: Int) -> ManifoldPoint {
         get {
             precondition(i >= 0 && i < pointCount, "manifold point \(i) out of 0..<\(pointCount)")
             return i == 0 ? point0 : point1
@@ -70,7 +70,7 @@ internal struct Manifold: Equatable, Sendable {
 
     /// Adds a point (at most 2).
     @inlinable
-    public mutating func append(_ p: ManifoldPoint) {
+    mutating func append(_ p: ManifoldPoint) {
         precondition(pointCount < 2, "a manifold holds at most 2 points")
         if pointCount == 0 { point0 = p } else { point1 = p }
         pointCount += 1
@@ -78,7 +78,7 @@ internal struct Manifold: Equatable, Sendable {
 
     /// The smallest separation of its points (pt); +∞ when empty.
     @inlinable
-    public var minSeparation: Double {
+    var minSeparation: Double {
         switch pointCount {
         case 0: return .infinity
         case 1: return point0.separation
@@ -88,7 +88,7 @@ internal struct Manifold: Equatable, Sendable {
 
     /// The same contact with A and B exchanged: normal negated, anchors and id halves swapped.
     @inlinable
-    public var swapped: Manifold {
+    var swapped: Manifold {
         var m = self
         m.normal = -normal
         m.point0 = point0.swapped

@@ -6,32 +6,32 @@
 /// Inertia is in mass·pt².
 internal struct MassProperties: Equatable, Sendable {
     /// Mass in UIKit units (density × area / 10 000 pt²).
-    public var mass: Double
+    var mass: Double
     /// Center of mass in the body frame (pt).
-    public var center: Vec2
+    var center: Vec2
     /// Rotational inertia about `center` (mass·pt²).
-    public var rotationalInertia: Double
+    var rotationalInertia: Double
 
     /// Area (pt²) that holds one unit of mass at density 1.
-    public static let areaPerUnitMass: Double = 10_000
+    static let areaPerUnitMass: Double = 10_000
 
     /// Nothing: zero mass at the origin.
-    public static let zero = MassProperties(mass: 0, center: .zero, rotationalInertia: 0)
+    static let zero = MassProperties(mass: 0, center: .zero, rotationalInertia: 0)
 
     /// Mass properties from their parts.
     @inlinable
-    public init(mass: Double, center: Vec2, rotationalInertia: Double) {
+    init(mass: Double, center: Vec2, rotationalInertia: Double) {
         self.mass = mass; self.center = center; self.rotationalInertia = rotationalInertia
     }
 
     /// The inertia about another point of the body frame: parallel-axis theorem, I + m·d².
     @inlinable
-    public func rotationalInertia(about point: Vec2) -> Double {
+    func rotationalInertia(about point: Vec2) -> Double {
         rotationalInertia + mass * (center - point).lengthSquared
     }
 
     /// A uniform disc: m = ρπr²/10⁴, I = ½ m r².
-    public static func circle(_ circle: Circle, density: Double) -> MassProperties {
+    static func circle(_ circle: Circle, density: Double) -> MassProperties {
         let r = circle.radius
         let mass = density * Double.pi * r * r / areaPerUnitMass
         return MassProperties(mass: mass, center: circle.center, rotationalInertia: 0.5 * mass * r * r)
@@ -44,7 +44,7 @@ internal struct MassProperties: Equatable, Sendable {
     /// (D/12)·(e₁ₓ² + e₁ₓe₂ₓ + e₂ₓ² + e₁ᵧ² + e₁ᵧe₂ᵧ + e₂ᵧ²). The inertia is then moved from v₀
     /// to the centroid: I_c = I_v₀ − m·|c − v₀|².
     /// - Complexity: O(count).
-    public static func polygon(_ polygon: Polygon, density: Double) -> MassProperties {
+    static func polygon(_ polygon: Polygon, density: Double) -> MassProperties {
         precondition(polygon.count >= 3, "mass needs an area")
         let p = polygon.radius > 0 ? polygon.inflated() : polygon
         let origin = p.vertex(0)
@@ -69,7 +69,7 @@ internal struct MassProperties: Equatable, Sendable {
     /// The properties of several parts as one rigid body (an item group):
     /// m = Σmᵢ, c = Σmᵢcᵢ / m, I = Σ(Iᵢ + mᵢ|cᵢ − c|²). Zero total mass gives `.zero`.
     /// - Complexity: O(n), two passes over `parts`.
-    public static func combined<Parts: Sequence>(_ parts: Parts) -> MassProperties where Parts.Element == MassProperties {
+    static func combined<Parts: Sequence>(_ parts: Parts) -> MassProperties where Parts.Element == MassProperties {
         var mass = 0.0, moment = Vec2.zero
         for part in parts { mass += part.mass; moment += part.mass * part.center }
         if mass <= 0 { return .zero }

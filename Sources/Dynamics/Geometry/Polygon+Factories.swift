@@ -5,13 +5,13 @@ import Glibc
 extension Polygon {
     /// A `width` × `height` rectangle centred on the body origin (UIKit's `.rectangle` bounds).
     /// Vertices: top-left, top-right, bottom-right, bottom-left on a y-down screen.
-    public static func box(width: Double, height: Double) -> Polygon {
+    static func box(width: Double, height: Double) -> Polygon {
         box(width: width, height: height, center: .zero, angle: 0)
     }
 
     /// A `width` × `height` rectangle centred on `center` and turned by `angle` radians
     /// (for the members of an item group).
-    public static func box(width: Double, height: Double, center: Vec2, angle: Double) -> Polygon {
+    static func box(width: Double, height: Double, center: Vec2, angle: Double) -> Polygon {
         precondition(width > 0 && height > 0 && width.isFinite && height.isFinite,
                      "box size must be positive and finite, got \(width) × \(height)")
         let hx = 0.5 * width, hy = 0.5 * height
@@ -35,7 +35,7 @@ extension Polygon {
     /// s = √(2π / (n·sin(2π/n))) makes the polygon's area exactly πab, so mass matches the ellipse.
     /// Relative to the larger semi-axis the vertices stick out by s − 1 and the edge middles fall
     /// short by 1 − s·cos(π/n); n is the smallest of 8, 12, 16 keeping both within `maxError` points.
-    public static func ellipse(width: Double, height: Double, maxError: Double = 0.5) -> Polygon {
+    static func ellipse(width: Double, height: Double, maxError: Double = 0.5) -> Polygon {
         precondition(width > 0 && height > 0 && width.isFinite && height.isFinite,
                      "ellipse size must be positive and finite, got \(width) × \(height)")
         let a = 0.5 * width, b = 0.5 * height

@@ -7,7 +7,7 @@ extension Polygon {
     /// offending point by its 1-based number in `points`.
     /// - Parameter radius: rounding radius (pt), ≥ 0.
     /// - Complexity: O(n²) for the self-intersection test, n ≤ 16 after welding.
-    public static func make(points: [Vec2], radius: Double = 0) -> Result<Polygon, GeometryError> {
+    static func make(points: [Vec2], radius: Double = 0) -> Result<Polygon, GeometryError> {
         precondition(radius >= 0 && radius.isFinite, "polygon radius must be ≥ 0 and finite, got \(radius)")
         let weld = CollisionDefaults.weldDistance
 

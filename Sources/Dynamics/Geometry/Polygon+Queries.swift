@@ -3,7 +3,7 @@
 extension Polygon {
     /// The box around the polygon (and its rounding) placed by `transform`.
     /// - Complexity: O(count).
-    public func aabb(_ transform: Transform) -> AABB {
+    func aabb(_ transform: Transform) -> AABB {
         withView { p in
             var lower = transform.apply(p.vertex(0)), upper = lower
             for i in 1..<p.count {
@@ -20,7 +20,7 @@ extension Polygon {
     /// Inside a convex polygon means behind every edge: nᵢ · (q − vᵢ) ≤ 0 for all i, with q the
     /// point in the polygon's frame. A rounded polygon also accepts points within `radius` of an edge.
     /// - Complexity: O(count).
-    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+    func contains(_ point: Vec2, transform: Transform) -> Bool {
         let q = transform.applyInverse(point)
         return withView { p in
             var inside = true

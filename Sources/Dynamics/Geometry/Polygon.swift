@@ -14,11 +14,11 @@ internal struct Polygon: Sendable {
     /// loops reach both through one pointer (see `PolygonView`).
     @usableFromInline var storage: InlineArray<32, Vec2>
     /// Number of vertices: 3...`maxPolygonVertices` (2 only for the internal segment form).
-    public internal(set) var count: Int
+    var count: Int
     /// Centroid of the area (pt, body frame); the center of mass for uniform density.
-    public internal(set) var centroid: Vec2
+    var centroid: Vec2
     /// Rounding radius (pt); 0 for sharp corners.
-    public internal(set) var radius: Double
+    var radius: Double
 
     /// Offset of the normals in `storage`.
     @usableFromInline static let normalSlot = 16
@@ -29,20 +29,20 @@ internal struct Polygon: Sendable {
 
     /// Vertex `i` (pt, body frame), 0 ≤ i < count.
     @inlinable @inline(__always)
-    public func vertex(_ i: Int) -> Vec2 {
+    func vertex(_ i: Int) -> Vec2 {
         precondition(i >= 0 && i < count, "vertex \(i) out of 0..<\(count)")
         return storage.span[i]
     }
 
     /// Outward unit normal of edge i (from vertex i to vertex i+1), 0 ≤ i < count.
     @inlinable @inline(__always)
-    public func normal(_ i: Int) -> Vec2 {
+    func normal(_ i: Int) -> Vec2 {
         precondition(i >= 0 && i < count, "normal \(i) out of 0..<\(count)")
         return storage.span[Polygon.normalSlot + i]
     }
 
     /// The vertices as an array (allocates; for display and tests, not the step loop).
-    public var vertices: [Vec2] { (0..<count).map { vertex($0) } }
+    var vertices: [Vec2] { (0..<count).map { vertex($0) } }
 
     /// A polygon from vertices already known to be convex, wound with positive area and
     /// free of duplicates; computes the normals and centroid.
@@ -93,7 +93,7 @@ internal struct Polygon: Sendable {
 
     /// The polygon placed by `transform`: vertices, normals and centroid moved into the
     /// transform's parent frame (used to place an item group's member shapes in the group's body).
-    public func transformed(by transform: Transform) -> Polygon {
+    func transformed(by transform: Transform) -> Polygon {
         var result = self
         for i in 0..<count {
             result.storage[i] = transform.apply(vertex(i))
@@ -121,7 +121,7 @@ internal struct Polygon: Sendable {
 
 extension Polygon: Equatable {
     /// Same count, radius, centroid, vertices and normals.
-    public static func == (a: Polygon, b: Polygon) -> Bool {
+    static func == (a: Polygon, b: Polygon) -> Bool {
         guard a.count == b.count, a.radius == b.radius, a.centroid == b.centroid else { return false }
         for i in 0..<a.count where a.vertex(i) != b.vertex(i) || a.normal(i) != b.normal(i) {
             return false

@@ -1,24 +1,24 @@
 /// Two broadphase proxies whose fat boxes overlap, with `proxyA < proxyB`.
 internal struct ProxyPair: Hashable, Sendable {
     /// The smaller proxy id.
-    public var proxyA: Int32
+    var proxyA: Int32
     /// The larger proxy id.
-    public var proxyB: Int32
+    var proxyB: Int32
     /// `proxyA`'s user data.
-    public var userDataA: Int32
+    var userDataA: Int32
     /// `proxyB`'s user data.
-    public var userDataB: Int32
+    var userDataB: Int32
 
     /// A pair from its parts; `proxyA` must be the smaller id.
     @inlinable
-    public init(proxyA: Int32, proxyB: Int32, userDataA: Int32, userDataB: Int32) {
+    init(proxyA: Int32, proxyB: Int32, userDataA: Int32, userDataB: Int32) {
         precondition(proxyA < proxyB, "a pair's first proxy id must be the smaller")
         self.proxyA = proxyA; self.proxyB = proxyB; self.userDataA = userDataA; self.userDataB = userDataB
     }
 
     /// The sort key (proxyA, proxyB) as one integer; also a compact key for a set of live pairs.
     @inlinable
-    public var key: UInt64 { UInt64(UInt32(bitPattern: proxyA)) << 32 | UInt64(UInt32(bitPattern: proxyB)) }
+    var key: UInt64 { UInt64(UInt32(bitPattern: proxyA)) << 32 | UInt64(UInt32(bitPattern: proxyB)) }
 }
 
 /// Sorts pairs by `key`, in place and without allocating (heapsort: O(n log n) worst case; the

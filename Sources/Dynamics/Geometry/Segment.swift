@@ -46,9 +46,6 @@ public struct Segment: Hashable, Sendable {
 
     /// The segment's box.
     var aabb: AABB { AABB(containing: p1, p2) }
-
-    /// The first point where a ray crosses the segment (either side).
-    func rayCast(_ input: RayCastInput) -> CastOutput { rayCastSegment(input, self) }
 }
 
 /// Closest points of two segments p1→q1 and p2→q2, as fractions along each.

@@ -7,19 +7,19 @@ internal enum Shape: Sendable, Equatable {
     case polygon(Polygon)
 
     /// UIKit's `.rectangle` collision bounds: a `width` × `height` box centred on the item.
-    public static func rectangle(width: Double, height: Double) -> Shape {
+    static func rectangle(width: Double, height: Double) -> Shape {
         .polygon(.box(width: width, height: height))
     }
 
     /// UIKit's `.ellipse` collision bounds: a circle of radius width/2 when width == height,
     /// otherwise the polygon of `Polygon.ellipse(width:height:)`.
-    public static func ellipse(width: Double, height: Double) -> Shape {
+    static func ellipse(width: Double, height: Double) -> Shape {
         if width == height { return .circle(Circle(radius: 0.5 * width)) }
         return .polygon(.ellipse(width: width, height: height))
     }
 
     /// The shape's centroid in the body frame (pt).
-    public var centroid: Vec2 {
+    var centroid: Vec2 {
         switch self {
         case .circle(let c): return c.center
         case .polygon(let p): return p.centroid
@@ -27,7 +27,7 @@ internal enum Shape: Sendable, Equatable {
     }
 
     /// The box around the shape placed by `transform`.
-    public func aabb(_ transform: Transform) -> AABB {
+    func aabb(_ transform: Transform) -> AABB {
         switch self {
         case .circle(let c): return c.aabb(transform)
         case .polygon(let p): return p.aabb(transform)
@@ -35,7 +35,7 @@ internal enum Shape: Sendable, Equatable {
     }
 
     /// True when the world `point` is inside the shape placed by `transform` (hit testing touches).
-    public func contains(_ point: Vec2, transform: Transform) -> Bool {
+    func contains(_ point: Vec2, transform: Transform) -> Bool {
         switch self {
         case .circle(let c): return c.contains(point, transform: transform)
         case .polygon(let p): return p.contains(point, transform: transform)
@@ -43,7 +43,7 @@ internal enum Shape: Sendable, Equatable {
     }
 
     /// Mass, center of mass and inertia for a uniform `density` (UIKit units, see `MassProperties`).
-    public func massProperties(density: Double) -> MassProperties {
+    func massProperties(density: Double) -> MassProperties {
         switch self {
         case .circle(let c): return .circle(c, density: density)
         case .polygon(let p): return .polygon(p, density: density)
@@ -51,7 +51,7 @@ internal enum Shape: Sendable, Equatable {
     }
 
     /// The shape moved into the frame that `transform` maps to (an item group's member placed in the group).
-    public func transformed(by transform: Transform) -> Shape {
+    func transformed(by transform: Transform) -> Shape {
         switch self {
         case .circle(var c):
             c.center = transform.apply(c.center)
@@ -63,7 +63,7 @@ internal enum Shape: Sendable, Equatable {
 
     /// The largest distance from `point` (body frame) to the shape's surface (pt); bounds how fast
     /// any point of the shape moves when the body turns about `point`.
-    public func extent(from point: Vec2) -> Double {
+    func extent(from point: Vec2) -> Double {
         switch self {
         case .circle(let c): return (c.center - point).length + c.radius
         case .polygon(let p):
@@ -76,7 +76,7 @@ internal enum Shape: Sendable, Equatable {
     /// The shortest distance from the shape's centroid to its surface (pt): a polygon's
     /// nearest edge plane plus its radius, a circle's radius. Continuous collision calls an
     /// item fast when a step carries it further than half of this (Box2D v3's `minExtent`).
-    public var minExtent: Double {
+    var minExtent: Double {
         switch self {
         case .circle(let c): return c.radius
         case .polygon(let p):
@@ -84,23 +84,5 @@ internal enum Shape: Sendable, Equatable {
             for i in 0..<p.count { d = min(d, p.normal(i).dot(p.vertex(i) - p.centroid)) }
             return d + p.radius
         }
-    }
-
-    /// The first point where a world ray enters the shape placed by `transform`
-    /// (no hit when the ray starts inside). Rounded polygon corners are treated as sharp.
-    public func rayCast(_ input: RayCastInput, transform: Transform) -> CastOutput {
-        let local = RayCastInput(origin: transform.applyInverse(input.origin),
-                                 translation: transform.q.inverseRotate(input.translation),
-                                 maxFraction: input.maxFraction)
-        var output: CastOutput
-        switch self {
-        case .circle(let c): output = rayCastCircle(local, c)
-        case .polygon(let p): output = rayCastRoundedPolygon(local, p)
-        }
-        if output.hit {
-            output.point = transform.apply(output.point)
-            output.normal = transform.q.rotate(output.normal)
-        }
-        return output
     }
 }

@@ -13,29 +13,29 @@
 /// its angle from `a1` to `a2` (radians), as the fraction t goes from 0 to 1.
 internal struct Sweep: Sendable, Equatable {
     /// Center of mass in the body frame (pt).
-    public var localCenter: Vec2
+    var localCenter: Vec2
     /// World center of mass at t = 0 (pt).
-    public var c1: Vec2
+    var c1: Vec2
     /// World center of mass at t = 1 (pt).
-    public var c2: Vec2
+    var c2: Vec2
     /// Angle at t = 0 (radians).
-    public var a1: Double
+    var a1: Double
     /// Angle at t = 1 (radians).
-    public var a2: Double
+    var a2: Double
 
     /// A sweep from its parts.
     @inlinable
-    public init(localCenter: Vec2, c1: Vec2, c2: Vec2, a1: Double, a2: Double) {
+    init(localCenter: Vec2, c1: Vec2, c2: Vec2, a1: Double, a2: Double) {
         self.localCenter = localCenter; self.c1 = c1; self.c2 = c2; self.a1 = a1; self.a2 = a2
     }
 
     /// A body that does not move (a boundary's world frame is `.stationary(.identity)`).
-    public static func stationary(_ transform: Transform) -> Sweep {
+    static func stationary(_ transform: Transform) -> Sweep {
         Sweep(localCenter: .zero, c1: transform.p, c2: transform.p, a1: transform.q.angle, a2: transform.q.angle)
     }
 
     /// The body's transform at fraction t: angle a = a1 + t(a2 − a1), origin p = c − R(a)·localCenter.
-    public func transform(at t: Double) -> Transform {
+    func transform(at t: Double) -> Transform {
         let c = c1 + t * (c2 - c1)
         let q = Rot(angle: a1 + t * (a2 - a1))
         return Transform(p: c - q.rotate(localCenter), q: q)
@@ -57,9 +57,9 @@ internal enum TOIState: Sendable, Equatable {
 /// Result of `timeOfImpact`.
 internal struct TOIOutput: Sendable, Equatable {
     /// How the search ended.
-    public var state: TOIState
+    var state: TOIState
     /// The fraction of the sweep at which to stop the body, in [0, maxFraction].
-    public var fraction: Double
+    var fraction: Double
 }
 
 /// The first fraction of the sweeps at which shapes A and B come within a small target gap.

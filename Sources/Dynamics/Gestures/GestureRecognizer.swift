@@ -31,10 +31,10 @@ public struct GestureUpdate: Sendable {
 
 /// A gesture recognizer: a small state machine fed one touch's samples.
 internal struct GestureRecognizer: Sendable {
-    public let kind: GestureKind
+    let kind: GestureKind
     /// The item it is attached to; nil = the whole screen.
-    public let item: ItemID?
-    public private(set) var state: GestureState = .possible
+    let item: ItemID?
+    private(set) var state: GestureState = .possible
     private var trackedTouch: Int?
     private var start = Vec2.zero
     private var startTime = 0.0
@@ -42,13 +42,13 @@ internal struct GestureRecognizer: Sendable {
     private var estimator = VelocityEstimator()
     private var moved = false
 
-    public init(kind: GestureKind, item: ItemID?) { self.kind = kind; self.item = item }
+    init(kind: GestureKind, item: ItemID?) { self.kind = kind; self.item = item }
 
     /// Whether this recognizer follows the given touch.
-    public func isTracking(_ touch: Int) -> Bool { trackedTouch == touch }
+    func isTracking(_ touch: Int) -> Bool { trackedTouch == touch }
 
     /// Starts following a touch that went down on this recognizer's item (or the screen).
-    public mutating func begin(_ e: TouchEvent) {
+    mutating func begin(_ e: TouchEvent) {
         trackedTouch = e.touch
         start = e.location; last = e.location; startTime = e.time
         estimator.reset(); estimator.add(time: e.time, location: e.location)
@@ -57,13 +57,13 @@ internal struct GestureRecognizer: Sendable {
     }
 
     /// Fails without a word: another recognizer took the touch (UIKit's exclusion).
-    public mutating func fail() {
+    mutating func fail() {
         trackedTouch = nil
         state = .failed
     }
 
     /// Feeds a sample of the tracked touch; returns the update to report, if any.
-    public mutating func handle(_ e: TouchEvent) -> GestureUpdate? {
+    mutating func handle(_ e: TouchEvent) -> GestureUpdate? {
         guard e.touch == trackedTouch else { return nil }
         estimator.add(time: e.time, location: e.location)
         let delta = e.location - last
@@ -124,7 +124,7 @@ internal struct GestureRecognizer: Sendable {
     }
 
     /// Advances time without a sample: a long press begins once held long enough.
-    public mutating func tick(time: Double) -> GestureUpdate? {
+    mutating func tick(time: Double) -> GestureUpdate? {
         guard case .longPress(let minimumDuration, _) = kind, trackedTouch != nil, state == .possible,
               time - startTime >= minimumDuration - 1e-9 else { return nil }
         state = .began

@@ -23,7 +23,7 @@ public struct TouchEvent: Equatable, Sendable {
 /// the displacement over the samples of the last `window` seconds divided by their time span.
 struct VelocityEstimator: Sendable {
     /// How far back samples count, in seconds.
-    public var window: Double = 0.1
+    var window: Double = 0.1
     /// A sample this close to the window's start counts as on it. Sample times are step
     /// times, so one lies exactly a window before the last whenever a touch moved then, and
     /// which side of the start it falls on must not hang on the last bit of a subtraction.
@@ -33,11 +33,11 @@ struct VelocityEstimator: Sendable {
     private var samples: [(time: Double, location: Vec2)] = []
     private var first = 0
 
-    public init() {}
+    init() {}
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true); first = 0 }
+    mutating func reset() { samples.removeAll(keepingCapacity: true); first = 0 }
 
-    public mutating func add(time: Double, location: Vec2) {
+    mutating func add(time: Double, location: Vec2) {
         samples.append((time, location))
         // Keep one sample older than the window, so the span covers the whole window.
         while samples.count - first > 2, samples[first + 1].time <= time - window + Self.edgeSlack { first += 1 }
@@ -48,7 +48,7 @@ struct VelocityEstimator: Sendable {
     }
 
     /// The velocity in pt/s; zero with fewer than two samples or no elapsed time.
-    public var velocity: Vec2 {
+    var velocity: Vec2 {
         guard let last = samples.last, first < samples.count, last.time > samples[first].time else { return .zero }
         let oldest = samples[first]
         return (last.location - oldest.location) / (last.time - oldest.time)

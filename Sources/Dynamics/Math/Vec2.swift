@@ -26,7 +26,7 @@ public struct Vec2: Hashable, Sendable {
         return l > 0 ? Vec2(x / l, y / l) : .zero
     }
     /// Rotated a quarter turn: (−y, x). With y down this turns clockwise on screen.
-    @inlinable @inline(__always) public var perpendicular: Vec2 { Vec2(-y, x) }
+    @inlinable @inline(__always) var perpendicular: Vec2 { Vec2(-y, x) }
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
     @inlinable @inline(__always)
@@ -71,21 +71,21 @@ public struct Rot: Hashable, Sendable {
     @inlinable @inline(__always)
     public func rotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }
     @inlinable @inline(__always)
-    public func inverseRotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x + s * v.y, -s * v.x + c * v.y) }
+    func inverseRotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x + s * v.y, -s * v.x + c * v.y) }
 }
 
 /// A rigid placement: rotate, then translate.
 internal struct Transform: Hashable, Sendable {
-    public var p: Vec2
-    public var q: Rot
+    var p: Vec2
+    var q: Rot
 
-    public static let identity = Transform(p: .zero, q: .identity)
+    static let identity = Transform(p: .zero, q: .identity)
 
-    @inlinable public init(p: Vec2, q: Rot) { self.p = p; self.q = q }
-    @inlinable public init(position: Vec2, angle: Double) { p = position; q = Rot(angle: angle) }
+    @inlinable init(p: Vec2, q: Rot) { self.p = p; self.q = q }
+    @inlinable init(position: Vec2, angle: Double) { p = position; q = Rot(angle: angle) }
 
     @inlinable @inline(__always)
-    public func apply(_ v: Vec2) -> Vec2 { q.rotate(v) + p }
+    func apply(_ v: Vec2) -> Vec2 { q.rotate(v) + p }
     @inlinable @inline(__always)
-    public func applyInverse(_ v: Vec2) -> Vec2 { q.inverseRotate(v - p) }
+    func applyInverse(_ v: Vec2) -> Vec2 { q.inverseRotate(v - p) }
 }

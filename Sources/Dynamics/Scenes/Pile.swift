@@ -13,14 +13,14 @@ extension Scenes {
     public struct BoxScene {
         public let animator: Animator
         public let boxes: [ItemID]
-        public let statics: [ItemID]
+        let statics: [ItemID]
         public let collision: CollisionBehavior
         public let gravity: GravityBehavior
         public let material: ItemBehavior
     }
 
     /// The anchors' pile seed.
-    public static let pileSeed: UInt64 = 12345
+    @usableFromInline static let pileSeed: UInt64 = 12345
 
     /// pile-N: `count` boxes, widths and heights uniform in 20…40 pt, falling into an open
     /// container. They start in a square-ish grid (⌈√count⌉ columns, pitch 45 pt, ±2 pt of

@@ -2,18 +2,18 @@
 /// constants) with a fixed seed, so every run — and every engine a scene is ported to —
 /// builds the same geometry.
 struct SceneRandom: Sendable {
-    public private(set) var state: UInt64
+    private(set) var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
     /// The next number in [0, 1), from the top 53 bits of the state.
-    public mutating func next() -> Double {
+    mutating func next() -> Double {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 11) * 0x1p-53
     }
 
     /// The next number in [lower, upper).
-    public mutating func next(in lower: Double, _ upper: Double) -> Double {
+    mutating func next(in lower: Double, _ upper: Double) -> Double {
         lower + (upper - lower) * next()
     }
 }

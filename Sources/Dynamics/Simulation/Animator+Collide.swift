@@ -7,13 +7,13 @@ extension Animator {
     /// Default tolerances of the contact pipeline (pt, pt/s), Box2D v3's scaled by 100 pt/m.
     internal enum ContactDefaults {
         /// Points within this gap (pt) count as touching for began/ended events.
-        public static let touchingDistance = CollisionDefaults.linearSlop
+        static let touchingDistance = CollisionDefaults.linearSlop
         /// A contact point overlapping a boundary or static item deeper than this (pt) when the
         /// step starts is solved as a rigid contact, not a soft one (see `ContactConstraint`).
-        public static let rigidOverlap = 10 * CollisionDefaults.linearSlop
+        static let rigidOverlap = 10 * CollisionDefaults.linearSlop
         /// Boundaries' friction and elasticity (UIKit [M]).
-        public static let boundaryFriction = 0.2
-        public static let boundaryElasticity = 0.2
+        static let boundaryFriction = 0.2
+        static let boundaryElasticity = 0.2
     }
 
     // MARK: Shapes
@@ -402,43 +402,26 @@ extension Animator {
         swap(&placements, &world.placements)
         defer { swap(&placements, &world.placements) }
         placements.removeAll(keepingCapacity: true)
-        bodies.withUnsafeBufferPointer { bodies in
-            world.colliders.withUnsafeBufferPointer { colliders in
-                for i in 0..<bodies.count {
-                    placements.append(BodyPlacement(transform: Transform(p: bodies[i].center, q: bodies[i].rotation),
-                                                    margin: motionMargin(bodies[i], extent: colliders[i].extent, h: h)))
-                }
-            }
+        // The pass's arrays, taken once (see `CollideBuffers`); the placements once built.
+        let buffers = CollideBuffers(bodies: bodies, world: world)
+        for i in 0..<buffers.bodies.count {
+            let b = buffers.bodies[i]
+            placements.append(BodyPlacement(transform: Transform(p: b.center, q: b.rotation),
+                                            margin: motionMargin(b, extent: buffers.colliders[i].extent, h: h)))
         }
+        let placed = placements.stepReadBuffer()
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
         var moves = ContiguousArray<ProxyMove>()
         swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
         moves.removeAll(keepingCapacity: true)
-        bodies.withUnsafeBufferPointer { bodies in
-        placements.withUnsafeBufferPointer { placements in
-        world.colliders.withUnsafeBufferPointer { colliders in
-        world.shapeProxy.withUnsafeBufferPointer { proxies in
-        world.shapeItem.withUnsafeBufferPointer { items in
-        world.polygonPoints.withUnsafeBufferPointer { points in
-        world.polygonSpans.withUnsafeBufferPointer { spans in
-        world.circles.withUnsafeBufferPointer { circles in
-        world.isCircle.withUnsafeBufferPointer { isCircle in
-            for s in 0..<proxies.count where proxies[s] >= 0 {
-                let i = Int(items[s])
-                let b = bodies[i]
-                let xf = placements[i].transform
-                let box = isCircle[s] ? circles[s].aabb(xf) : spans[s].view(points).aabb(xf)
-                moves.append(ProxyMove(proxy: proxies[s], box: swept(box, b, extent: colliders[i].extent, h: h),
-                                       displacement: b.velocity * h))
-            }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
+        let shapes = buffers.shapes
+        for s in 0..<buffers.proxies.count where buffers.proxies[s] >= 0 {
+            let i = Int(buffers.items[s])
+            let b = buffers.bodies[i]
+            let xf = placed[i].transform
+            let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
+            moves.append(ProxyMove(proxy: buffers.proxies[s], box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
+                                   displacement: b.velocity * h))
         }
         for m in moves { world.broadPhase.moveProxy(m.proxy, m.box, displacement: m.displacement) }
         swap(&moves, &world.proxyMoves)
@@ -468,48 +451,33 @@ extension Animator {
         world.beganContacts.removeAll(keepingCapacity: true)
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
-        placements.withUnsafeBufferPointer { placements in
-        world.segments.withUnsafeBufferPointer { segments in
-        world.polygons.withUnsafeBufferPointer { polygons in
-        world.polygonPoints.withUnsafeBufferPointer { points in
-        world.polygonSpans.withUnsafeBufferPointer { spans in
-        world.circles.withUnsafeBufferPointer { circles in
-        world.isCircle.withUnsafeBufferPointer { isCircle in
-            let shapes = ShapeBuffers(polygons: polygons.baseAddress!, points: points, spans: spans.baseAddress!,
-                                      circles: circles.baseAddress!, isCircle: isCircle.baseAddress!)
-            world.contacts.withUnsafeMutableBufferPointer { contacts in
-                for i in 0..<contacts.count {
-                    let shapeA = contacts[i].shapeA
-                    let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
-                    let xfB = placements[ib].transform
-                    var margin = base + placements[ib].margin
-                    let manifold: Manifold
-                    if shapeA < 0 {
-                        let segment = segments[Int(-shapeA - 1)].segment
-                        manifold = isCircle[sb]
-                            ? collideSegmentAndCircle(segment, circles[sb], xfB, speculativeDistance: margin)
-                            : collideSegmentAndPolygon(segment, shapes.polygon(sb), xfB, speculativeDistance: margin)
-                    } else {
-                        let ia = Int(contacts[i].itemA)
-                        margin += placements[ia].margin
-                        manifold = shapes.collide(Int(shapeA), placements[ia].transform, sb, xfB, margin)
-                    }
-                    let wasTouching = contacts[i].touching
-                    let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
-                    if wasTouching && !touching && world.touchEnds(contacts[i]) {
-                        emitEvent(contacts[i], began: false) // with the last point it had
-                    }
-                    contacts[i].update(manifold)
-                    contacts[i].touching = touching
-                    if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
+        let segments = buffers.segments
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+            for i in 0..<contacts.count {
+                let shapeA = contacts[i].shapeA
+                let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
+                let xfB = placed[ib].transform
+                var margin = base + placed[ib].margin
+                let manifold: Manifold
+                if shapeA < 0 {
+                    let segment = segments[Int(-shapeA - 1)].segment
+                    manifold = shapes.isCircle[sb]
+                        ? collideSegmentAndCircle(segment, shapes.circles[sb], xfB, speculativeDistance: margin)
+                        : collideSegmentAndPolygon(segment, shapes.polygon(sb), xfB, speculativeDistance: margin)
+                } else {
+                    let ia = Int(contacts[i].itemA)
+                    margin += placed[ia].margin
+                    manifold = shapes.collide(Int(shapeA), placed[ia].transform, sb, xfB, margin)
                 }
+                let wasTouching = contacts[i].touching
+                let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
+                if wasTouching && !touching && world.touchEnds(contacts[i]) {
+                    emitEvent(contacts[i], began: false) // with the last point it had
+                }
+                contacts[i].update(manifold)
+                contacts[i].touching = touching
+                if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
             }
-        }
-        }
-        }
-        }
-        }
-        }
         }
     }
 
@@ -582,7 +550,7 @@ struct ShapeBuffers {
 
 extension Animator {
     /// The number of live contacts (pairs whose fat boxes overlap).
-    public var contactCount: Int { collision.contacts.count }
+    var contactCount: Int { collision.contacts.count }
     /// The number of contacts whose shapes touch.
     public var touchingContactCount: Int {
         var n = 0

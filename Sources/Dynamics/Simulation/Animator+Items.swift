@@ -1,7 +1,7 @@
 extension Animator {
     /// Largest magnitude accepted for any coordinate or parameter: beyond it a value is
     /// almost certainly a mistake, and squaring it would lose all precision.
-    public static let maximumMagnitude = 1e9
+    static let maximumMagnitude = 1e9
 
     /// Creates an item. Sizes must be positive and every number finite.
     /// - Throws: `DynamicsError` naming the field and the value given.

@@ -75,7 +75,7 @@ extension Animator {
     }
 
     /// Whether some item was moved by a script recently (and is still followed).
-    public var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
+    var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
 
     /// Ends the step for script-moved items: each one moved during it gets the velocity and
     /// angular velocity of its move (change since its previous move, over the steps since);

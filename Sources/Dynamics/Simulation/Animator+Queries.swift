@@ -28,7 +28,7 @@ extension Animator {
     }
 
     /// The axis-aligned bounding box of an item's rotated shape (pt).
-    public func boundingBox(of item: ItemID) -> (lower: Vec2, upper: Vec2) {
+    func boundingBox(of item: ItemID) -> (lower: Vec2, upper: Vec2) {
         boundingBox(of: Int(item.index))
     }
 

@@ -5,7 +5,7 @@
 extension Animator {
     /// The least width and height of a body, pt: a smaller size (assigned, or passed by an
     /// overshooting animation) draws at its size but collides and weighs as this.
-    public static let minimumBodyExtent: Double = 1
+    static let minimumBodyExtent: Double = 1
 
     /// The extent a body takes for an item of `size`.
     static func bodyExtent(of size: Vec2) -> Vec2 {

@@ -67,7 +67,7 @@ extension Animator {
     /// Resets every item's material to the defaults, applies item behaviors in depth-first
     /// order (the last one wins), and derives the solver's mass data.
     ///
-    /// `anchored` and `charge` are the exception (UIKit [R][M]): they stay as the last item
+    /// `anchored` and `charge` are the exception (as in UIKit): they stay as the last item
     /// behavior set them, even after that behavior is removed, for as long as the item is
     /// simulated.
     private func rebuildMaterials() {

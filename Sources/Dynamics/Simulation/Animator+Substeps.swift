@@ -53,82 +53,67 @@ extension Animator {
         let table = fieldTable
         let noise = self.noise
         let world = collision
-        colorContacts(&scratch)
-        bodies.withUnsafeMutableBufferPointer { bodies in
-            let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
-            prepareContacts(bodies, &scratch, contactSolver, dummy: dummy, sink: sink)
-            scratch.joints.removeAll(keepingCapacity: true)
-            scratch.movingAnchors.removeAll(keepingCapacity: true)
-            joints.withUnsafeMutableBufferPointer { joints in
-                for k in 0..<joints.count {
-                    var c = JointConstraint(joints[k], bodies, h: hs)
-                    if joints[k].glideSteps > 0 {
-                        c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
-                        scratch.movingAnchors.append(Int32(k))
-                    }
-                    scratch.joints.append(c)
-                }
+        // The bodies and the stored contacts, taken once for the step (see `SubstepBuffers`).
+        let bodies = self.bodies.stepBuffer()
+        let stored = world.contacts.withUnsafeMutableBufferPointer { $0 }
+        colorContacts(&scratch, bodies, stored)
+        let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
+        prepareContacts(bodies, stored, &scratch, contactSolver, dummy: dummy, sink: sink)
+        scratch.joints.removeAll(keepingCapacity: true)
+        scratch.movingAnchors.removeAll(keepingCapacity: true)
+        let joints = self.joints.stepBuffer() // not resized by the step (see `SubstepBuffers`)
+        for k in 0..<joints.count {
+            var c = JointConstraint(joints[k], bodies, h: hs)
+            if joints[k].glideSteps > 0 {
+                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
+                scratch.movingAnchors.append(Int32(k))
             }
-            let jointCount = scratch.joints.count, contactCount = scratch.contactCount
-            scratch.batches.withBuffers { lanes in
-            scratch.states.withUnsafeMutableBufferPointer { states in
-                scratch.motion.withUnsafeMutableBufferPointer { motion in
-                scratch.joints.withUnsafeMutableBufferPointer { constraints in
-                joints.withUnsafeMutableBufferPointer { joints in
-                scratch.contacts.withUnsafeMutableBufferPointer { allContacts in
-                samples.withUnsafeMutableBufferPointer { samples in
-                scratch.movingAnchors.withUnsafeBufferPointer { movingAnchors in
-                    let contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<contactCount])
-                    for s in 0..<n {
-                        if hasFields {
-                            table.evaluate(bodies, states, samples, time: startTime + Double(s) * hs, noise: noise)
-                            integrateVelocities(bodies, states, samples, hs, g)
-                        } else {
-                            integrateVelocities(states, motion)
-                        }
-                        if jointCount > 0 { solver.warmStartAll(constraints, joints, states) }
-                        lanes.pass(.warmStart, contactSolver, contacts, states)
-                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: true) }
-                        lanes.pass(.solve, contactSolver, contacts, states)
-                        integratePositions(states, motion, hs)
-                        // Moved anchors are kinematic bodies: they move with the others.
-                        for k in movingAnchors { constraints[Int(k)].localB += constraints[Int(k)].frameVelocity * hs }
-                        if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
-                        lanes.pass(.relax, contactSolver, contacts, states)
-                    }
-                    // The bundles' impulses go back to their contacts, or to their constraints when
-                    // those are kept for restitution; then restitution (slot order) and storage.
-                    world.contacts.withUnsafeMutableBufferPointer { stored in
-                        lanes.unpack(into: contacts, stored)
-                        for s in lanes.kept where contacts[Int(s)].restitution != 0 {
-                            contactSolver.applyRestitution(&contacts[Int(s)], states)
-                        }
-                        for s in lanes.kept {
-                            ContactSolver.store(contacts[Int(s)], into: &stored[Int(contacts[Int(s)].contact)])
-                        }
-                    }
-                    for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
-                    for k in movingAnchors { joints[Int(k)].advanceAnchor(to: constraints[Int(k)].localB) }
-                }
-                }
-                }
-                }
-                }
-                }
-                // The bodies take their new placement and velocities; the step's forces are spent.
-                for i in 0..<bodies.count {
-                    let s = states[i]
-                    bodies[i].center = s.center
-                    // The substeps turned the rotation without trigonometry: once per step, exact.
-                    if s.angle != bodies[i].angle { bodies[i].rotation = Rot(angle: s.angle) }
-                    bodies[i].angle = s.angle
-                    bodies[i].velocity = s.velocity
-                    bodies[i].angularVelocity = s.angularVelocity
-                    bodies[i].force = .zero
-                    bodies[i].torque = 0
-                }
+            scratch.joints.append(c)
+        }
+        let jointCount = scratch.joints.count
+        // The substeps' arrays, taken once (see `SubstepBuffers`): nothing below resizes them.
+        let buffers = SubstepBuffers(&scratch, joints: joints, samples: &samples, stored: stored)
+        let lanes = buffers.lanes, states = buffers.states, motion = buffers.motion
+        let constraints = buffers.constraints, contacts = buffers.contacts
+        for s in 0..<n {
+            if hasFields {
+                table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs, noise: noise)
+                integrateVelocities(bodies, states, buffers.samples, hs, g)
+            } else {
+                integrateVelocities(states, motion)
             }
-            }
+            if jointCount > 0 { solver.warmStartAll(constraints, joints, states) }
+            lanes.pass(.warmStart, contactSolver, contacts, states)
+            if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: true) }
+            lanes.pass(.solve, contactSolver, contacts, states)
+            integratePositions(states, motion, hs)
+            // Moved anchors are kinematic bodies: they move with the others.
+            for k in buffers.movingAnchors { constraints[Int(k)].localB += constraints[Int(k)].frameVelocity * hs }
+            if jointCount > 0 { solver.solveAll(constraints, joints, states, useBias: false) }
+            lanes.pass(.relax, contactSolver, contacts, states)
+        }
+        // The bundles' impulses go back to their contacts, or to their constraints when
+        // those are kept for restitution; then restitution (slot order) and storage.
+        lanes.unpack(into: contacts, stored)
+        for s in lanes.kept where contacts[Int(s)].restitution != 0 {
+            contactSolver.applyRestitution(&contacts[Int(s)], states)
+        }
+        for s in lanes.kept {
+            ContactSolver.store(contacts[Int(s)], into: &stored[Int(contacts[Int(s)].contact)])
+        }
+        for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
+        for k in buffers.movingAnchors { joints[Int(k)].advanceAnchor(to: constraints[Int(k)].localB) }
+        // The bodies take their new placement and velocities; the step's forces are spent.
+        for i in 0..<bodies.count {
+            let s = states[i]
+            bodies[i].center = s.center
+            // The substeps turned the rotation without trigonometry: once per step, exact.
+            if s.angle != bodies[i].angle { bodies[i].rotation = Rot(angle: s.angle) }
+            bodies[i].angle = s.angle
+            bodies[i].velocity = s.velocity
+            bodies[i].angularVelocity = s.angularVelocity
+            bodies[i].force = .zero
+            bodies[i].torque = 0
         }
     }
 
@@ -153,34 +138,28 @@ extension Animator {
 
     /// The contact constraints in colour order, straight into their bundles' lanes (see
     /// `ContactBatches.prepare`).
-    private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
+    private func prepareContacts(_ bodies: UnsafeMutableBufferPointer<BodyState>,
+                                 _ contacts: UnsafeMutableBufferPointer<Contact>, _ scratch: inout SolverScratch,
                                  _ solver: ContactSolver, dummy: Int32, sink: Int32) {
-        let world = collision
         while scratch.contacts.count < scratch.contactCount { scratch.contacts.append(.unused) }
         let counts = scratch.graph.counts
-        world.contacts.withUnsafeMutableBufferPointer { contacts in
-            scratch.contacts.withUnsafeMutableBufferPointer { constraints in
-                scratch.slotContacts.withUnsafeBufferPointer { order in
-                    precondition(order.count == scratch.contactCount, "contact slots out of date")
-                    scratch.batches.prepare(solver, contacts, bodies, order: order, counts: counts,
-                                            constraints: constraints, dummy: dummy, sink: sink)
-                }
-            }
-        }
+        // Taken once, after the constraints array has its size (see `StepBuffers.swift`).
+        let constraints = scratch.contacts.stepBuffer(), order = scratch.slotContacts.stepReadBuffer()
+        precondition(order.count == scratch.contactCount, "contact slots out of date")
+        scratch.batches.prepare(solver, contacts, bodies, order: order, counts: counts,
+                                constraints: constraints, dummy: dummy, sink: sink)
     }
 
     /// Colours the contacts that have manifold points and gives each its slot among the
     /// step's constraints: colour by colour, within a colour in contact order (a counting
     /// sort). Sets `contactCount`.
-    private func colorContacts(_ scratch: inout SolverScratch) {
-        let world = collision
+    private func colorContacts(_ scratch: inout SolverScratch, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+                               _ contacts: UnsafeMutableBufferPointer<Contact>) {
         scratch.graph.reset(bodyCount: bodies.count)
         scratch.contactSlots.removeAll(keepingCapacity: true)
-        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: world.contacts.count))
+        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: contacts.count))
         var total = 0
-        bodies.withUnsafeBufferPointer { bodies in
-        world.contacts.withUnsafeMutableBufferPointer { contacts in
-        scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
+        let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
         scratch.graph.coloring { coloring in
             for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
@@ -188,9 +167,6 @@ extension Animator {
                 slots[k] = Int32(color) // the colour for now; the slot below
                 total += 1
             }
-        }
-        }
-        }
         }
         scratch.contactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -200,15 +176,12 @@ extension Animator {
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
             scratch.slotContacts.removeAll(keepingCapacity: true)
             scratch.slotContacts.append(contentsOf: repeatElement(-1, count: total))
-            scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
-            scratch.slotContacts.withUnsafeMutableBufferPointer { order in
-                for k in 0..<slots.count where slots[k] >= 0 {
-                    let c = Int(slots[k])
-                    slots[k] = Int32(start[c])
-                    order[start[c]] = Int32(k)
-                    start[c] += 1
-                }
-            }
+            let order = scratch.slotContacts.stepBuffer() // sized just above
+            for k in 0..<slots.count where slots[k] >= 0 {
+                let c = Int(slots[k])
+                slots[k] = Int32(start[c])
+                order[start[c]] = Int32(k)
+                start[c] += 1
             }
         }
     }

@@ -41,7 +41,7 @@ public final class Animator {
     /// Simulated seconds stepped while running (frozen while paused, never reset).
     public internal(set) var elapsedTime: Double = 0
     /// Number of steps taken since creation, running or not.
-    public internal(set) var stepCount: Int = 0
+    var stepCount: Int = 0
     /// True between a resume and the next pause.
     @exclusivity(unchecked) public internal(set) var isRunning = false
 
@@ -51,8 +51,8 @@ public final class Animator {
 
     /// Items below these speeds for `restDuration` seconds count as at rest
     /// (Box2D's sleep rule as UIKit uses it: 1 pt/s, 2°/s, 0.5 s).
-    public var restLinearSpeed: Double = 1
-    public var restAngularSpeed: Double = 2 * Double.pi / 180
+    var restLinearSpeed: Double = 1
+    var restAngularSpeed: Double = 2 * Double.pi / 180
     public var restDuration: Double = 0.5
 
     /// World gravity in UIKit units (1 = 1000 pt/s²; default direction (0, 1) once a gravity
@@ -88,11 +88,11 @@ public final class Animator {
     @exclusivity(unchecked) var solverScratch = SolverScratch()
     /// Overlap correction of contacts: frequency (Hz) and damping ratio of the soft contact,
     /// and the largest speed (pt/s) at which overlap is pushed out (Box2D v3: 30 Hz, 10, 3 m/s).
-    public var contactHertz: Double = 30
-    public var contactDampingRatio: Double = 10
-    public var contactPushMaxSpeed: Double = 300
+    var contactHertz: Double = 30
+    var contactDampingRatio: Double = 10
+    var contactPushMaxSpeed: Double = 300
     /// Contacts approaching slower than this (pt/s) do not bounce (Box2D's 1 m/s).
-    public var restitutionThreshold: Double = 100
+    var restitutionThreshold: Double = 100
 
     // Forces rebuilt from the force sources and fields whenever one of their parameters changes.
     /// Forces of the force sources (active continuous pushes), one entry per (source, dynamic
@@ -125,7 +125,7 @@ public final class Animator {
     var kinematicMoves: ContiguousArray<KinematicMove> = []
 
     /// UIKit's limit on fields per animator.
-    public static let maximumFieldCount = 32
+    static let maximumFieldCount = 32
 
     /// - Parameter hz: steps per second (1…10000).
     public init(hz: Int = 120) {
@@ -219,7 +219,7 @@ public final class Animator {
     }
 
     /// Starts stepping again if paused (any change to the scene does this).
-    public func wake() {
+    func wake() {
         wakeCount &+= 1
         quietTime = 0
         if !isRunning {

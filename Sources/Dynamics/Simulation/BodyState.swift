@@ -16,18 +16,18 @@ public struct BodyState: Sendable {
     /// Angular velocity in rad/s.
     public var angularVelocity: Double
     /// 1/mass, 0 for items that do not move (anchored, or in no behavior).
-    public var invMass: Double
+    @usableFromInline var invMass: Double
     /// 1/rotational inertia (1/(mass·pt²)), 0 when rotation is not allowed.
-    public var invInertia: Double
+    @usableFromInline var invInertia: Double
     /// Accumulated force for this step, in mass·pt/s² (cleared after the step).
     public var force: Vec2
     /// Accumulated torque for this step (cleared after the step).
     public var torque: Double
     /// Linear and angular damping (1/s) copied from the material.
-    public var linearDamping: Double
-    public var angularDamping: Double
+    @usableFromInline var linearDamping: Double
+    @usableFromInline var angularDamping: Double
     /// Gravity scale: 1 for items in a gravity behavior, 0 otherwise.
-    public var gravityScale: Double
+    @usableFromInline var gravityScale: Double
     /// True when the item is simulated (it belongs to at least one behavior and is not anchored).
     public var isDynamic: Bool
 

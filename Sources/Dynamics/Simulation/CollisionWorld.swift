@@ -2,7 +2,7 @@
 /// Indexed by item. 64 bytes.
 internal struct Collider: Sendable {
     /// True while the item is in some collision behavior: its shapes then have proxies.
-    public var hasProxies = false
+    var hasProxies = false
     /// The collision behaviors holding the item: `groupCount` indices (in tree order, so
     /// ascending) from `groupStart` in `CollisionWorld.groups`.
     var groupStart: Int32 = 0
@@ -26,8 +26,8 @@ internal struct Collider: Sendable {
 /// A boundary segment in the world: one static proxy. Indexed by slot; free slots have
 /// `proxy` −1.
 internal struct BoundarySegment: Sendable {
-    public var segment: Segment
-    public var proxy: Int32
+    var segment: Segment
+    var proxy: Int32
     /// The owning collision behavior's index in `CollisionWorld.behaviors`.
     var behavior: Int32
 }

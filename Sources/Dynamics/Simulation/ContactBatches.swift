@@ -69,122 +69,97 @@ struct ContactBatches {
             singlePoints.append(contentsOf: repeatElement(WidePoint.empty, count: most - singlePoints.count))
         }
         var blockCount = 0, singleCount = 0
-        var blocks = ContiguousArray<ContactBundle>(), singles = ContiguousArray<ContactBundle>()
-        var blockPoints = ContiguousArray<WidePoint>(), singlePoints = ContiguousArray<WidePoint>()
-        swap(&blocks, &self.blocks); swap(&singles, &self.singles)
-        swap(&blockPoints, &self.blockPoints); swap(&singlePoints, &self.singlePoints)
-        blocks.withUnsafeMutableBufferPointer { blocks in
-        singles.withUnsafeMutableBufferPointer { singles in
-        blockPoints.withUnsafeMutableBufferPointer { blockPoints in
-        singlePoints.withUnsafeMutableBufferPointer { singlePoints in
-            var start = 0
-            for color in 0..<ContactGraph.colorCount {
-                let count = counts[color]
-                defer { start += count }
-                if count == 0 { continue }
-                let firstScalar = scalarContacts.count
-                if color == ContactGraph.overflow {
-                    for s in start..<start + count {
-                        constraints[s] = solver.prepare(contacts, Int(order[s]), bodies)
+        // Taken once (see `StepBuffers.swift`): the bundle arrays are not resized below.
+        let blocks = self.blocks.stepBuffer(), singles = self.singles.stepBuffer()
+        let blockPoints = self.blockPoints.stepBuffer(), singlePoints = self.singlePoints.stepBuffer()
+        var start = 0
+        for color in 0..<ContactGraph.colorCount {
+            let count = counts[color]
+            defer { start += count }
+            if count == 0 { continue }
+            let firstScalar = scalarContacts.count
+            if color == ContactGraph.overflow {
+                for s in start..<start + count {
+                    constraints[s] = solver.prepare(contacts, Int(order[s]), bodies)
+                    scalarContacts.append(Int32(s))
+                    kept.append(Int32(s))
+                }
+            } else {
+                let firstBlock = blockCount, firstSingle = singleCount
+                // The next free lane of the colour's last block and single bundle (4: none open).
+                var blockLane = contactLaneCount, singleLane = contactLaneCount
+                for s in start..<start + count {
+                    let c = solver.prepare(contacts, Int(order[s]), bodies)
+                    if c.pointCount > 1 && !c.useBlock {
+                        constraints[s] = c
                         scalarContacts.append(Int32(s))
                         kept.append(Int32(s))
+                        continue
                     }
-                } else {
-                    let firstBlock = blockCount, firstSingle = singleCount
-                    // The next free lane of the colour's last block and single bundle (4: none open).
-                    var blockLane = contactLaneCount, singleLane = contactLaneCount
-                    for s in start..<start + count {
-                        let c = solver.prepare(contacts, Int(order[s]), bodies)
-                        if c.pointCount > 1 && !c.useBlock {
-                            constraints[s] = c
-                            scalarContacts.append(Int32(s))
-                            kept.append(Int32(s))
-                            continue
-                        }
-                        var tag = -2 - c.contact
-                        if c.restitution != 0 {
-                            constraints[s] = c
-                            kept.append(Int32(s))
-                            tag = Int32(s)
-                        }
-                        if c.pointCount > 1 {
-                            if blockLane == contactLaneCount {
-                                blocks[blockCount] = empty
-                                blocks[blockCount].firstPoint = Int32(2 * blockCount)
-                                blockPoints[2 * blockCount] = .empty
-                                blockPoints[2 * blockCount + 1] = .empty
-                                blockCount += 1
-                                blockLane = 0
-                            }
-                            let b = blockCount - 1
-                            blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
-                            blockPoints[2 * b].setLane(blockLane, c.p0)
-                            blockPoints[2 * b + 1].setLane(blockLane, c.p1)
-                            blockLane += 1
-                        } else {
-                            if singleLane == contactLaneCount {
-                                singles[singleCount] = empty
-                                singles[singleCount].firstPoint = Int32(singleCount)
-                                singlePoints[singleCount] = .empty
-                                singleCount += 1
-                                singleLane = 0
-                            }
-                            singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
-                            singlePoints[singleCount - 1].setLane(singleLane, c.p0)
-                            singleLane += 1
-                        }
+                    var tag = -2 - c.contact
+                    if c.restitution != 0 {
+                        constraints[s] = c
+                        kept.append(Int32(s))
+                        tag = Int32(s)
                     }
-                    if blockCount > firstBlock {
-                        batches.append(ContactBatch(kind: .block, start: Int32(firstBlock),
-                                                    count: Int32(blockCount - firstBlock)))
-                    }
-                    if singleCount > firstSingle {
-                        batches.append(ContactBatch(kind: .single, start: Int32(firstSingle),
-                                                    count: Int32(singleCount - firstSingle)))
+                    if c.pointCount > 1 {
+                        if blockLane == contactLaneCount {
+                            blocks[blockCount] = empty
+                            blocks[blockCount].firstPoint = Int32(2 * blockCount)
+                            blockPoints[2 * blockCount] = .empty
+                            blockPoints[2 * blockCount + 1] = .empty
+                            blockCount += 1
+                            blockLane = 0
+                        }
+                        let b = blockCount - 1
+                        blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
+                        blockPoints[2 * b].setLane(blockLane, c.p0)
+                        blockPoints[2 * b + 1].setLane(blockLane, c.p1)
+                        blockLane += 1
+                    } else {
+                        if singleLane == contactLaneCount {
+                            singles[singleCount] = empty
+                            singles[singleCount].firstPoint = Int32(singleCount)
+                            singlePoints[singleCount] = .empty
+                            singleCount += 1
+                            singleLane = 0
+                        }
+                        singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
+                        singlePoints[singleCount - 1].setLane(singleLane, c.p0)
+                        singleLane += 1
                     }
                 }
-                if scalarContacts.count > firstScalar {
-                    batches.append(ContactBatch(kind: .scalar, start: Int32(firstScalar),
-                                                count: Int32(scalarContacts.count - firstScalar)))
+                if blockCount > firstBlock {
+                    batches.append(ContactBatch(kind: .block, start: Int32(firstBlock),
+                                                count: Int32(blockCount - firstBlock)))
+                }
+                if singleCount > firstSingle {
+                    batches.append(ContactBatch(kind: .single, start: Int32(firstSingle),
+                                                count: Int32(singleCount - firstSingle)))
                 }
             }
-        }
-        }
-        }
+            if scalarContacts.count > firstScalar {
+                batches.append(ContactBatch(kind: .scalar, start: Int32(firstScalar),
+                                            count: Int32(scalarContacts.count - firstScalar)))
+            }
         }
         self.blockCount = blockCount
         self.singleCount = singleCount
-        swap(&blocks, &self.blocks); swap(&singles, &self.singles)
-        swap(&blockPoints, &self.blockPoints); swap(&singlePoints, &self.singlePoints)
     }
 
-    /// The arrays the passes read, as buffers valid inside `body` (taken once per step, not once
-    /// per pass: each `withUnsafe…` on a stored array costs a retain and a release).
+    /// The arrays the passes read, as buffers for the step's handle (`SubstepBuffers`): taken
+    /// once per step, not once per pass, and valid until the next `prepare`.
     @inline(__always)
-    mutating func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
-        let blockCount = self.blockCount, singleCount = self.singleCount
-        return blocks.withUnsafeBufferPointer { blocks in
-        blockPoints.withUnsafeMutableBufferPointer { blockPoints in
-        singles.withUnsafeBufferPointer { singles in
-        singlePoints.withUnsafeMutableBufferPointer { singlePoints in
-        scalarContacts.withUnsafeBufferPointer { scalarContacts in
-        kept.withUnsafeBufferPointer { kept in
-        batches.withUnsafeBufferPointer { batches in
-            body(Buffers(blocks: UnsafeBufferPointer(rebasing: blocks[0..<blockCount]),
-                         blockPoints: UnsafeMutableBufferPointer(rebasing: blockPoints[0..<2 * blockCount]),
-                         singles: UnsafeBufferPointer(rebasing: singles[0..<singleCount]),
-                         singlePoints: UnsafeMutableBufferPointer(rebasing: singlePoints[0..<singleCount]),
-                         scalarContacts: scalarContacts, kept: kept, batches: batches))
-        }
-        }
-        }
-        }
-        }
-        }
-        }
+    mutating func stepBuffers() -> Buffers {
+        Buffers(blocks: UnsafeBufferPointer(rebasing: blocks.stepBuffer()[0..<blockCount]),
+                blockPoints: UnsafeMutableBufferPointer(rebasing: blockPoints.stepBuffer()[0..<2 * blockCount]),
+                singles: UnsafeBufferPointer(rebasing: singles.stepBuffer()[0..<singleCount]),
+                singlePoints: UnsafeMutableBufferPointer(rebasing: singlePoints.stepBuffer()[0..<singleCount]),
+                scalarContacts: scalarContacts.stepReadBuffer(), kept: kept.stepReadBuffer(),
+                batches: batches.stepReadBuffer())
     }
 
-    /// The step's bundles, points and batches as buffers (see `withBuffers`).
+    /// The step's bundles, points and batches as buffers (see `stepBuffers`).
     struct Buffers {
         let blocks: UnsafeBufferPointer<ContactBundle>
         let blockPoints: UnsafeMutableBufferPointer<WidePoint>

@@ -6,34 +6,34 @@
 /// Plain data. ~250 bytes: ids 24, materials 16, manifold 152, impulses 48, flags.
 internal struct Contact: Sendable {
     /// The broadphase pair key, (smaller proxy) << 32 | (larger proxy).
-    public var key: UInt64
+    var key: UInt64
     /// Shape A: a shape index, or −(boundary slot + 1) for a boundary segment.
-    public var shapeA: Int32
+    var shapeA: Int32
     /// Shape B: always an item's shape.
-    public var shapeB: Int32
+    var shapeB: Int32
     /// The items of the shapes; `itemA` is −1 for a boundary.
-    public var itemA: Int32
-    public var itemB: Int32
+    var itemA: Int32
+    var itemB: Int32
     /// Mixed friction (√(fA·fB)) and restitution (max(eA, eB)).
-    public var friction: Double
-    public var restitution: Double
+    var friction: Double
+    var restitution: Double
     /// The latest manifold (normal from A to B; anchors relative to each item's center of mass;
     /// a boundary's anchor A is the world point).
-    public var manifold: Manifold
+    var manifold: Manifold
     /// Accumulated impulses per manifold point (kg·pt/s), kept for warm starting.
-    public var normalImpulse: (Double, Double)
-    public var tangentImpulse: (Double, Double)
+    var normalImpulse: (Double, Double)
+    var tangentImpulse: (Double, Double)
     /// The largest normal impulse of the last step per point (to pick the reported point).
-    public var maxNormalImpulse: (Double, Double)
+    var maxNormalImpulse: (Double, Double)
     /// True while the shapes touch (a manifold point within `linearSlop`): the state the
     /// began/ended events follow.
-    public var touching: Bool
+    var touching: Bool
     /// Set when the contact started touching in this step's collide; the "began" event is
     /// made after the solve, with the point that took the largest impulse.
     var beganThisStep: Bool
 
     /// True when shape A is a boundary segment.
-    @inlinable public var isBoundary: Bool { shapeA < 0 }
+    @inlinable var isBoundary: Bool { shapeA < 0 }
 
     init(key: UInt64, shapeA: Int32, shapeB: Int32, itemA: Int32, itemB: Int32, friction: Double, restitution: Double) {
         self.key = key
@@ -79,7 +79,7 @@ internal struct Contact: Sendable {
 
     /// The manifold point that took the largest normal impulse (the point UIKit reports),
     /// or the deepest when none took any; nil without points.
-    public var reportedPoint: Vec2? {
+    var reportedPoint: Vec2? {
         switch manifold.pointCount {
         case 0: return nil
         case 1: return manifold[0].point

@@ -9,30 +9,30 @@ import Darwin
 /// `FieldBehavior`): `position` in pt, `minimumRadius` in metres, `direction` in UIKit
 /// field units.
 internal struct FieldParams: Sendable {
-    public var kind: FieldBehavior.Kind
-    public var position: Vec2
-    public var strength: Double
-    public var falloff: Double
-    public var minimumRadius: Double
-    public var direction: Vec2
-    public var smoothness: Double
-    public var animationSpeed: Double
+    var kind: FieldBehavior.Kind
+    var position: Vec2
+    var strength: Double
+    var falloff: Double
+    var minimumRadius: Double
+    var direction: Vec2
+    var smoothness: Double
+    var animationSpeed: Double
     /// Root of the region in `FieldTable.regions`, −1 for the infinite region.
-    public var region: Int32
-    public var firstItem: Int32
-    public var itemCount: Int32
+    var region: Int32
+    var firstItem: Int32
+    var itemCount: Int32
     /// Index of a custom field's closure in `FieldTable.evaluators`, −1 for none.
-    public var evaluator: Int32
+    var evaluator: Int32
 }
 
 /// What the fields did to one item during a substep: the summed force (kg·pt/s²), and the
 /// velocity a velocity field imposes (pt/s), if any. Scratch, one per item, consumed and
 /// cleared by the velocity integration.
 internal struct FieldSample: Sendable {
-    public var force: Vec2 = .zero
-    public var velocity: Vec2 = .zero
-    public var overridesVelocity = false
-    @inlinable public init() {}
+    var force: Vec2 = .zero
+    var velocity: Vec2 = .zero
+    var overridesVelocity = false
+    @inlinable init() {}
 }
 
 /// Every field of an animator in plain-data form, rebuilt when a field changes, and

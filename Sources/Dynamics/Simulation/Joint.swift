@@ -33,60 +33,60 @@
 /// smoothly, not in bursts), at most `Joint.maxGlideSteps(hz:)`.
 @frozen
 @usableFromInline internal struct Joint: Sendable {
-    public var kind: JointKind
-    public var itemA: Int32
-    public var itemB: Int32
+    @usableFromInline var kind: JointKind
+    @usableFromInline var itemA: Int32
+    @usableFromInline var itemB: Int32
     /// Attachment point on A, in A's frame (rotates with A).
-    public var localA: Vec2
+    @usableFromInline var localA: Vec2
     /// Attachment point on B in B's frame, or the world anchor when B is the reference frame.
-    public var localB: Vec2
+    @usableFromInline var localB: Vec2
     /// Rest length in points (distance joints).
-    public var length: Double
+    @usableFromInline var length: Double
     /// Rope and range limits in points (distance joints, used when `hasLimits`).
-    public var minLength: Double
-    public var maxLength: Double
+    @usableFromInline var minLength: Double
+    @usableFromInline var maxLength: Double
     /// Whether the limits apply: `minLength/maxLength` for distance joints,
     /// `lowerLimit/upperLimit` for revolute and prismatic joints.
-    public var hasLimits: Bool
+    @usableFromInline var hasLimits: Bool
     /// Spring frequency in Hz (0 = rigid) and damping ratio (1 = critical); distance and point joints.
-    public var frequency: Double
-    public var dampingRatio: Double
+    @usableFromInline var frequency: Double
+    @usableFromInline var dampingRatio: Double
     /// The relative angle θB − θA (radians) the joint holds or measures from (weld,
     /// revolute, prismatic), taken when the joint was made.
-    public var referenceAngle: Double
+    @usableFromInline var referenceAngle: Double
     /// The prismatic axis: a unit vector in A's frame.
-    public var localAxisA: Vec2
+    @usableFromInline var localAxisA: Vec2
     /// Revolute limits on θB − θA − referenceAngle (radians) or prismatic limits on the
     /// translation of B's point relative to A's along the axis (points).
-    public var lowerLimit: Double
-    public var upperLimit: Double
+    @usableFromInline var lowerLimit: Double
+    @usableFromInline var upperLimit: Double
     /// Largest torque the revolute joint's braking motor applies, in kg·pt²/s²
     /// (1 N·m = 10⁴ kg·pt²/s² at 100 pt per metre); 0 = no motor.
-    public var maxMotorTorque: Double
+    @usableFromInline var maxMotorTorque: Double
 
     // Solver state: accumulated impulses kept between steps for warm starting.
     /// Point/weld/revolute: the 2-D linear impulse (kg·pt/s). Distance: x is the spring or
     /// rod impulse. Prismatic: x along the perpendicular, y the angular impulse.
-    public var impulse: Vec2
+    @usableFromInline var impulse: Vec2
     /// Weld: the angular impulse (kg·pt²/s).
-    public var angularImpulse: Double
+    @usableFromInline var angularImpulse: Double
     /// Revolute: the braking motor's impulse (kg·pt²/s).
-    public var motorImpulse: Double
+    @usableFromInline var motorImpulse: Double
     /// Limit impulses (lower and upper), each ≥ 0.
-    public var lowerImpulse: Double
-    public var upperImpulse: Double
+    @usableFromInline var lowerImpulse: Double
+    @usableFromInline var upperImpulse: Double
 
     // A frame anchor's motion (B = reference frame; see above).
     /// Where the anchor is going; `localB` is where it is now.
-    public var anchorTarget: Vec2
+    @usableFromInline var anchorTarget: Vec2
     /// Steps left until the anchor reaches `anchorTarget` (0: it is there, at rest).
-    public var glideSteps: Int32
+    @usableFromInline var glideSteps: Int32
     /// Steps between the last two moves of the anchor (at least 1, at most the cap).
-    public var glideInterval: Int32
+    @usableFromInline var glideInterval: Int32
     /// The animator's step count when the anchor last moved (or the joint was made).
-    public var anchorMovedAt: Int
+    @usableFromInline var anchorMovedAt: Int
 
-    public init(kind: JointKind, itemA: Int32, itemB: Int32, localA: Vec2, localB: Vec2,
+    @usableFromInline init(kind: JointKind, itemA: Int32, itemB: Int32, localA: Vec2, localB: Vec2,
                 length: Double, frequency: Double, dampingRatio: Double) {
         self.kind = kind
         self.itemA = itemA

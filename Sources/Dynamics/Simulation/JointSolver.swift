@@ -11,7 +11,7 @@
 /// velocity the biased pass moved the item with (`relaxBias`). A teleported item, or one
 /// yanked by an anchor that starts moving at once, then moves back *with* the velocity that
 /// moves it, so its frames tell the truth and it keeps that momentum when released
-/// (DESIGN.md "Motion that tells the truth"); an item a steady load holds off its joint
+/// (the truth invariant, ARCHITECTURE.md "Invariants"); an item a steady load holds off its joint
 /// reports no pull it does not make; a drift within the band is corrected as before.
 ///
 /// Springs (frequency > 0) act once per substep, in the biased pass: the soft-constraint
@@ -59,8 +59,8 @@ struct JointSolver {
     /// the correction after a teleport or a yank, standing still when a steady load (a soft
     /// drag, a snap, an accelerating anchor against a weld) holds it off its joint, moving off
     /// when the load pulls it further. Relaxing toward the full correction instead reported
-    /// the pull the joint kept asking for while the item did not move (DESIGN.md "Motion that
-    /// tells the truth").
+    /// the pull the joint kept asking for while the item did not move (a velocity its frames
+    /// did not show; the truth invariant in ARCHITECTURE.md "Invariants").
     @inlinable @inline(__always)
     static func relaxBias(_ bias: Double, cdot: Double) -> Double { bias != 0 ? -cdot : 0 }
 

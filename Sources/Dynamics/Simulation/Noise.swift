@@ -20,7 +20,7 @@ struct SimplexNoise: Sendable {
     @usableFromInline let permutation: ContiguousArray<UInt8>
 
     /// A shuffle of 0…255 driven by SplitMix64 from `seed` (Fisher–Yates).
-    public init(seed: UInt64) {
+    init(seed: UInt64) {
         var p = ContiguousArray<UInt8>((0...255).map { UInt8($0) })
         var state = seed
         for i in stride(from: 255, to: 0, by: -1) {
@@ -38,7 +38,7 @@ struct SimplexNoise: Sendable {
     /// The noise value at (x, y, z) and its partial derivatives ∂/∂x and ∂/∂y; zero beyond
     /// |coordinate| 10¹⁵, where a double no longer resolves the lattice (and for NaN).
     @inlinable
-    public func sample(_ x: Double, _ y: Double, _ z: Double) -> (value: Double, dx: Double, dy: Double) {
+    func sample(_ x: Double, _ y: Double, _ z: Double) -> (value: Double, dx: Double, dy: Double) {
         guard abs(x) < 1e15, abs(y) < 1e15, abs(z) < 1e15 else { return (0, 0, 0) }
         let f3 = 1.0 / 3.0, g3 = 1.0 / 6.0
         // Skew to the simplex lattice, find the cell and the corner offsets.

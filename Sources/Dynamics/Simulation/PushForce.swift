@@ -3,14 +3,14 @@
 /// adds every entry to its body once, and the force then acts on each substep.
 internal struct PushForce: Sendable {
     /// The item pushed.
-    public var item: Int32
+    var item: Int32
     /// Force in kg·pt/s² (UIKit newtons × 100: a = force / mass in pt/s²).
-    public var force: Vec2
+    var force: Vec2
     /// Torque in kg·pt²/s²: offset × force, the offset from the center in world axes.
-    public var torque: Double
+    var torque: Double
 
     @inlinable
-    public init(item: Int32, force: Vec2, torque: Double) {
+    init(item: Int32, force: Vec2, torque: Double) {
         self.item = item; self.force = force; self.torque = torque
     }
 }

@@ -10,21 +10,21 @@
 /// so it stays stable for any stiffness the step can represent. f = 0 means rigid.
 @frozen
 @usableFromInline internal struct Softness: Sendable {
-    public var biasRate: Double
-    public var massScale: Double
-    public var impulseScale: Double
+    @usableFromInline var biasRate: Double
+    @usableFromInline var massScale: Double
+    @usableFromInline var impulseScale: Double
 
     /// A rigid constraint solved without position bias (the relax pass).
-    public static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+    @usableFromInline static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
 
     @inlinable
-    public init(biasRate: Double, massScale: Double, impulseScale: Double) {
+    init(biasRate: Double, massScale: Double, impulseScale: Double) {
         self.biasRate = biasRate; self.massScale = massScale; self.impulseScale = impulseScale
     }
 
     /// - Parameters: hertz: natural frequency in Hz; dampingRatio: ζ (1 = critical); h: substep in s.
     @inlinable
-    public init(hertz: Double, dampingRatio: Double, h: Double) {
+    init(hertz: Double, dampingRatio: Double, h: Double) {
         if hertz <= 0 { self = .rigid; return }
         let omega = 2 * Double.pi * hertz
         let a1 = 2 * dampingRatio + h * omega

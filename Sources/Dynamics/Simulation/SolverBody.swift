@@ -9,15 +9,15 @@
 @frozen
 @usableFromInline internal struct SolverBody: Sendable {
     /// Linear velocity in pt/s.
-    public var velocity: Vec2
+    @usableFromInline var velocity: Vec2
     /// Angular velocity in rad/s.
-    public var angularVelocity: Double
+    @usableFromInline var angularVelocity: Double
     /// Angle in radians, unwrapped (kept with `rotation`).
-    public var angle: Double
+    @usableFromInline var angle: Double
     /// Center of mass in points.
-    public var center: Vec2
+    @usableFromInline var center: Vec2
     /// cos/sin of `angle`.
-    public var rotation: Rot
+    @usableFromInline var rotation: Rot
 
     @inlinable @inline(__always)
     init(_ b: borrowing BodyState) {

@@ -3,7 +3,7 @@
 /// animator builds from it, one kind at a time.
 internal struct SolverBuilder {
     /// Items some behavior makes dynamic, each once, in first-contribution order.
-    public private(set) var members: [ItemID] = []
+    private(set) var members: [ItemID] = []
     private var isMember: [Bool]
     /// Items in some gravity behavior.
     private(set) var inGravity: [Bool]
@@ -21,7 +21,7 @@ internal struct SolverBuilder {
     }
 
     /// Marks an item as simulated.
-    public mutating func addMember(_ item: ItemID) {
+    mutating func addMember(_ item: ItemID) {
         let i = Int(item.index)
         guard i >= 0, i < isMember.count, !isMember[i] else { return }
         isMember[i] = true
@@ -29,7 +29,7 @@ internal struct SolverBuilder {
     }
 
     /// Marks an item as simulated and affected by the world gravity.
-    public mutating func addGravity(_ item: ItemID) {
+    mutating func addGravity(_ item: ItemID) {
         addMember(item)
         let i = Int(item.index)
         guard i >= 0, i < inGravity.count else { return }
@@ -40,7 +40,7 @@ internal struct SolverBuilder {
     mutating func addForceSource(_ behavior: DynamicBehavior) { forceSources.append(behavior) }
 
     /// Whether some behavior has made the item simulated.
-    public func contains(_ item: ItemID) -> Bool {
+    func contains(_ item: ItemID) -> Bool {
         let i = Int(item.index)
         return i >= 0 && i < isMember.count && isMember[i]
     }

@@ -5,7 +5,7 @@ public struct CurveFidelity: Sendable, Equatable {
     /// max |platform(t) − closed form(t)| over [0, horizon].
     public let maxDistance: Double
     /// The time of that largest distance, s.
-    public let maxDistanceTime: Double
+    let maxDistanceTime: Double
     /// The last time each curve is more than 0.1 % from 1, s; nil when it still is at the
     /// horizon (it has not settled in the time compared).
     public let settle: Double?

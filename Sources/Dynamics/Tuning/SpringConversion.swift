@@ -15,9 +15,9 @@ public struct SpringConversion: Sendable, Equatable {
     /// A parameterisation: the names it takes (canonical, as `animhost.spring` spells them)
     /// and the ones it must have.
     internal struct Form: Sendable {
-        public let label: String
-        public let names: [String]
-        public let required: [String]
+        let label: String
+        let names: [String]
+        let required: [String]
     }
 
     /// Every way a spring can be given. `mass` may go with the first three and POP's raw pair.

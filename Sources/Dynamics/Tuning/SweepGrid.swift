@@ -44,7 +44,7 @@ public struct SweepGrid: Sendable, Equatable {
 
     public var ranges: [Range]
     /// At most this many combinations in one sweep.
-    public static let maximumCount = 1_000_000
+    static let maximumCount = 1_000_000
 
     public init(ranges: [Range]) throws(SweepError) {
         for (i, r) in ranges.enumerated() where ranges[..<i].contains(where: { $0.name == r.name }) {

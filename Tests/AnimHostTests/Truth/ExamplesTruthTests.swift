@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every example in behaviors/ tells the truth (DESIGN.md "Motion that tells the truth"):
+/// Every example in behaviors/ tells the truth (ARCHITECTURE.md, "Invariants": frames tell the truth):
 /// run as `animhost run` runs it (its own duration and scripted input), no frame pair
 /// contradicts itself outside a collision or a touch's first frame.
 final class ExamplesTruthTests: XCTestCase {

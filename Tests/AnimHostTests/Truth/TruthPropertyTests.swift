@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The truth invariant as a property (DESIGN.md "Motion that tells the truth"): generated
+/// The truth invariant as a property (ARCHITECTURE.md, "Invariants": frames tell the truth): generated
 /// scenes — random mixes of gravity, collisions, attachments of every kind and snaps with
 /// moving anchors, pushes, fields, scripted moves, teleports, animations, taps and pans —
 /// each run for 1–1.5 s and checked frame pair by frame pair with `MotionTruth`. A failure

@@ -175,9 +175,9 @@ struct TruthSceneGenerator {
     ///
     /// - An animation of `center` or `angle` (spring, decay, basic, key frames, a tap's
     ///   spring, a pan's release spring or decay) of an item a rigid attachment holds. The
-    ///   animation wins for the property it drives (DESIGN.md: "Who wins when a behavior and
-    ///   an animation both drive an item: the animation"), so the joint cannot hold and fights
-    ///   it through whatever the animation leaves free (the angle, the other item), by an
+    ///   animation wins for the property it drives (ARCHITECTURE.md, "Animations in the
+    ///   step": when a behavior and an animation both drive an item, the animation), so the
+    ///   joint cannot hold and fights it through whatever the animation leaves free (the angle, the other item), by an
     ///   amount the animation decides afresh every step: no velocity describes that. Such
     ///   animations are dropped (a tap's spring becomes an instantaneous push, a pan's release
     ///   ends with the drag). A snap holds its item too, softly, and an animation of its

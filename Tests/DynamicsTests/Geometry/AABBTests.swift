@@ -21,21 +21,6 @@ final class AABBTests: XCTestCase {
         XCTAssertFalse(AABB(lower: Vec2(1, 0), upper: Vec2(0, 1)).isValid)
     }
 
-    func testRayCast() {
-        let hit = a.rayCast(RayCastInput(origin: Vec2(-10, 5), translation: Vec2(20, 0)))
-        XCTAssertTrue(hit.hit)
-        XCTAssertEqual(hit.fraction, 0.5)
-        XCTAssertEqual(hit.normal, Vec2(-1, 0))
-        XCTAssertEqual(hit.point, Vec2(0, 5))
-        // From below (larger y), going up: enters through the bottom face, normal +y.
-        let up = a.rayCast(RayCastInput(origin: Vec2(5, 40), translation: Vec2(0, -40)))
-        XCTAssertEqual(up.fraction, 0.5)
-        XCTAssertEqual(up.normal, Vec2(0, 1))
-        XCTAssertFalse(a.rayCast(RayCastInput(origin: Vec2(-10, 5), translation: Vec2(20, 0), maxFraction: 0.4)).hit)
-        XCTAssertFalse(a.rayCast(RayCastInput(origin: Vec2(-10, 25), translation: Vec2(20, 0))).hit)
-        XCTAssertFalse(a.rayCast(RayCastInput(origin: Vec2(5, 5), translation: Vec2(20, 0))).hit, "starts inside")
-    }
-
     func testShapeBoxes() {
         let xf = transform(100, 50, angle: Double.pi / 2)
         let box = Shape.rectangle(width: 40, height: 20)

@@ -95,31 +95,4 @@ final class DynamicTreeTests: XCTestCase {
         tree.setFilter(a, CollisionFilter(categoryBits: 2, maskBits: .max))
         XCTAssertNil(tree.validationError())
     }
-
-    func testRayCastFindsTheClosestBox() {
-        var rng = LCG(seed: 3)
-        var tree = DynamicTree(margin: 0)
-        var boxes: [Int32: AABB] = [:]
-        for i in 0..<200 {
-            let b = randomBox(&rng)
-            boxes[tree.createProxy(b, userData: Int32(i))] = b
-        }
-        for _ in 0..<50 {
-            let input = RayCastInput(origin: Vec2(rng.uniform(-50, 0), rng.uniform(0, 1000)),
-                                     translation: Vec2(rng.uniform(500, 1200), rng.uniform(-300, 300)))
-            var best = (fraction: Double.infinity, id: Int32(-1))
-            tree.rayCast(input) { sub, id in
-                let out = boxes[id]!.rayCast(sub)
-                if out.hit && out.fraction < best.fraction { best = (out.fraction, id) }
-                return out.hit ? out.fraction : -1
-            }
-            var brute = (fraction: Double.infinity, id: Int32(-1))
-            for (id, b) in boxes {
-                let out = b.rayCast(input)
-                if out.hit && out.fraction < brute.fraction { brute = (out.fraction, id) }
-            }
-            XCTAssertEqual(best.id, brute.id)
-            if brute.id >= 0 { XCTAssertEqual(best.fraction, brute.fraction, accuracy: 1e-12) }
-        }
-    }
 }

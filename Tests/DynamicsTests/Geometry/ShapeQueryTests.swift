@@ -1,7 +1,7 @@
 import XCTest
 @testable import Dynamics
 
-/// Point containment (touch hit testing) and ray casts against placed shapes.
+/// Point containment (touch hit testing) against placed shapes.
 final class ShapeQueryTests: XCTestCase {
     func testBoxContainsPoint() {
         let box = Shape.rectangle(width: 40, height: 20)
@@ -33,32 +33,5 @@ final class ShapeQueryTests: XCTestCase {
         XCTAssertTrue(p.contains(Vec2(11.5, 5), transform: .identity))
         XCTAssertTrue(p.contains(Vec2(11.4, 11.4), transform: .identity)) // 1.98 from the corner
         XCTAssertFalse(p.contains(Vec2(11.5, 11.5), transform: .identity)) // 2.12 from the corner
-    }
-
-    func testRayCasts() {
-        let xf = transform(100, 0, angle: 0.3)
-        let box = Shape.rectangle(width: 20, height: 20)
-        let ray = RayCastInput(origin: Vec2(0, 0), translation: Vec2(200, 0))
-        let out = box.rayCast(ray, transform: xf)
-        XCTAssertTrue(out.hit)
-        // The entry point lies on the box's surface: inside along the ray just after, outside just before.
-        XCTAssertTrue(box.contains(out.point + Vec2(0.01, 0), transform: xf))
-        XCTAssertFalse(box.contains(out.point - Vec2(0.01, 0), transform: xf))
-        XCTAssertEqual(out.normal.length, 1, accuracy: 1e-12)
-        XCTAssertLessThan(out.normal.dot(ray.translation), 0)
-
-        let circle = Shape.circle(Circle(radius: 10))
-        let c = circle.rayCast(ray, transform: transform(100, 6))
-        XCTAssertTrue(c.hit)
-        assertNear(c.point, Vec2(92, 0), 1e-12) // 6-8-10 triangle
-        assertNear(c.normal, Vec2(-0.8, -0.6), 1e-12)
-        XCTAssertEqual(c.fraction, 0.46, accuracy: 1e-12)
-        XCTAssertFalse(circle.rayCast(ray, transform: transform(100, 11)).hit)
-
-        let segment = Segment(Vec2(50, -10), Vec2(50, 10))
-        let s = segment.rayCast(ray)
-        XCTAssertEqual(s.fraction, 0.25)
-        XCTAssertEqual(s.normal, Vec2(-1, 0))
-        XCTAssertFalse(segment.rayCast(RayCastInput(origin: Vec2(0, 20), translation: Vec2(200, 0))).hit)
     }
 }

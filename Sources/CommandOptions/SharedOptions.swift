@@ -1,0 +1,28 @@
+import AnimHost
+import ArgumentParser
+
+/// The options every command that runs a scene takes (`run`, `repl`, `sweep`, `fit` and
+/// `animhost view`), declared once: `@OptionGroup var shared: SharedOptions`. Values are read
+/// as text and checked by `NumberOption` and `RunOptions.parseSet`, so every command gives
+/// the same range in the same message (`--hz must be …, got …`) and exits 2.
+public struct SharedOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).")
+    public var hz: String = "120"
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields (0…2^64−1).")
+    public var seed: String = "0"
+    @Option(parsing: .unconditional, help: "Lua heap cap in MiB, of each run where there are several (1…1048576).")
+    public var memory: String = "256"
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).")
+    public var sets: [String] = []
+
+    public init() {}
+
+    /// The options checked: steps per second, seed, heap cap in MiB, and the tunables set.
+    public func parsed() throws(HostError) -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
+        let hz = try NumberOption.hz.parseInteger(hz)
+        let seed = try NumberOption.parseSeed(seed)
+        let memoryMiB = try NumberOption.memory.parseInteger(memory)
+        let sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
+        return (hz, seed, memoryMiB, sets)
+    }
+}
