@@ -423,14 +423,17 @@ extension Animator {
         world.polygonSpans.withUnsafeBufferPointer { spans in
         world.circles.withUnsafeBufferPointer { circles in
         world.isCircle.withUnsafeBufferPointer { isCircle in
+        sleep.asleep.withUnsafeBufferPointer { asleep in
             for s in 0..<proxies.count where proxies[s] >= 0 {
                 let i = Int(items[s])
+                if asleep[i] { continue } // a sleeping item stays in its fat box
                 let b = bodies[i]
                 let xf = placements[i].transform
                 let box = isCircle[s] ? circles[s].aabb(xf) : spans[s].view(points).aabb(xf)
                 moves.append(ProxyMove(proxy: proxies[s], box: swept(box, b, extent: colliders[i].extent, h: h),
                                        displacement: b.velocity * h))
             }
+        }
         }
         }
         }
@@ -475,12 +478,17 @@ extension Animator {
         world.polygonSpans.withUnsafeBufferPointer { spans in
         world.circles.withUnsafeBufferPointer { circles in
         world.isCircle.withUnsafeBufferPointer { isCircle in
+        sleep.asleep.withUnsafeBufferPointer { asleep in
+            let anyAsleep = sleep.sleepingCount > 0
             let shapes = ShapeBuffers(polygons: polygons.baseAddress!, points: points, spans: spans.baseAddress!,
                                       circles: circles.baseAddress!, isCircle: isCircle.baseAddress!)
             world.contacts.withUnsafeMutableBufferPointer { contacts in
                 for i in 0..<contacts.count {
                     let shapeA = contacts[i].shapeA
                     let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
+                    // Nothing moved between sleeping items, or a sleeping item and a boundary: the
+                    // manifold stands. (Static items are measured: a script may have moved one.)
+                    if anyAsleep && asleep[ib] && (shapeA < 0 || asleep[Int(contacts[i].itemA)]) { continue }
                     let xfB = placements[ib].transform
                     var margin = base + placements[ib].margin
                     let manifold: Manifold
@@ -504,6 +512,7 @@ extension Animator {
                     if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
                 }
             }
+        }
         }
         }
         }

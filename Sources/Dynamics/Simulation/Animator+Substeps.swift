@@ -116,7 +116,14 @@ extension Animator {
                 }
                 }
                 // The bodies take their new placement and velocities; the step's forces are spent.
+                // A sleeping body keeps its own (a joint to the frame may have touched its state).
+                let anyAsleep = sleep.sleepingCount > 0
                 for i in 0..<bodies.count {
+                    if anyAsleep && sleep.asleep[i] {
+                        bodies[i].force = .zero
+                        bodies[i].torque = 0
+                        continue
+                    }
                     let s = states[i]
                     bodies[i].center = s.center
                     // The substeps turned the rotation without trigonometry: once per step, exact.
@@ -145,9 +152,11 @@ extension Animator {
             for i in 0..<bodies.count { states[i] = SolverBody(bodies[i]) }
         }
         scratch.motion.removeAll(keepingCapacity: true)
-        for i in 0..<bodies.count where bodies[i].isDynamic {
+        let anyAsleep = sleep.sleepingCount > 0
+        for i in 0..<bodies.count where bodies[i].isDynamic && !(anyAsleep && sleep.asleep[i]) {
             scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
         }
+        solvedBodyCount = scratch.motion.count
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
@@ -178,12 +187,19 @@ extension Animator {
         scratch.contactSlots.removeAll(keepingCapacity: true)
         scratch.contactSlots.append(contentsOf: repeatElement(-1, count: world.contacts.count))
         var total = 0
+        let anyAsleep = sleep.sleepingCount > 0
         bodies.withUnsafeBufferPointer { bodies in
+        sleep.asleep.withUnsafeBufferPointer { asleep in
         world.contacts.withUnsafeMutableBufferPointer { contacts in
         scratch.contactSlots.withUnsafeMutableBufferPointer { slots in
         scratch.graph.coloring { coloring in
             for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
+                // Between sleeping items, or a sleeping item and a static one, nothing is solved
+                // (the contact keeps its impulses for when the island wakes).
+                if anyAsleep && (a < 0 || asleep[a] || bodies[a].invMass == 0) && (asleep[b] || bodies[b].invMass == 0) {
+                    continue
+                }
                 let color = coloring.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
                 slots[k] = Int32(color) // the colour for now; the slot below
                 total += 1
@@ -192,7 +208,9 @@ extension Animator {
         }
         }
         }
+        }
         scratch.contactCount = total
+        solvedContactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &offsets) { raw in
             let start = raw.bindMemory(to: Int.self)
