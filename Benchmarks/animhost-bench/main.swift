@@ -11,6 +11,7 @@
 // (timed, not in the mean), then 10 s in which one box of the top row gets an instantaneous
 // push (Δv ≈ 430 pt/s up and sideways, a PushBehavior made before the warm-up) at the start of
 // every second; without and with islands sleeping (the animator's own pause stays off in both).
+// pile-1000-sleeping, pile-4000-sleeping: pile-N with sleeping on (the anchors' `--sleep`).
 // The physics scenes' windows are the anchor driver's: pile-N warms up 3 s (timed, not in the
 // mean) then measures 10 s and reads its quality at the end (t = 13 s); pyramid, stack and
 // springs are measured from t = 0 for 10 s, quality at t = 10 s (creep from t = 1 s; springs:
@@ -82,7 +83,8 @@ func parseOptions() -> Options {
 }
 
 /// Run only when named: the side-by-side harness runs the default list.
-let extraScenes = ["pushed-4000", "pushed-4000-sleeping", "pushed-1000", "pushed-1000-sleeping"]
+let extraScenes = ["pushed-4000", "pushed-4000-sleeping", "pushed-1000", "pushed-1000-sleeping",
+                   "pile-1000-sleeping", "pile-4000-sleeping"]
 let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
@@ -273,6 +275,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
     case "pile":
         let scene = Scenes.pile(count: n, hz: o.hz)
         let a = scene.animator
+        a.allowsSleeping = parts.count > 2 && parts[2] == "sleeping" // as the anchors' `--sleep`
         let r = measure(a, hz: o.hz, warmupSeconds: 3, seconds: o.measuredSeconds, created: created)
         var speed = 0.0, maxSpeed = 0.0, top = 0.0, escaped = 0
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
