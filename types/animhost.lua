@@ -94,6 +94,7 @@ local Item = {}
 ---@class animhost.Animator
 ---@field behaviors animhost.Behavior[] The top-level behaviors, in the order added. Read-only.
 ---@field isRunning boolean False once the animator has paused (see onPause). Read-only.
+---@field sleeping boolean Islands at rest sleep: items joined by touching contacts and attachments, each slower than 5 pt/s at its farthest point for 0.5 s (Box2D v3's rule), stop being simulated (velocity 0, they stay put) until a touch, a script write, an animation, a behavior change, or an awake item touching them wakes them. false keeps every item simulated (and wakes the sleeping ones). Default true.
 ---@field elapsedTime number Simulated time while running. (s) Read-only.
 ---@field bounds number[] The reference bounds ({0, 0, 0, 0} when none). (pt) Read-only.
 ---@field onPause function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
@@ -122,6 +123,7 @@ function Animator:updateItemUsingCurrentState(item) end
 
 ---@class animhost.AnimatorFields
 ---@field bounds? number[] the reference bounds {x, y, width, height} (pt)
+---@field sleeping? boolean Islands at rest sleep: items joined by touching contacts and attachments, each slower than 5 pt/s at its farthest point for 0.5 s (Box2D v3's rule), stop being simulated (velocity 0, they stay put) until a touch, a script write, an animation, a behavior change, or an awake item touching them wakes them. false keeps every item simulated (and wakes the sleeping ones). Default true.
 ---@field onPause? function? Called with the animator when it pauses, by UIKit's rule: every simulated item below 1 pt/s and 2°/s for 0.5 s (its leftover velocities are zeroed), never while a behavior with only an action, or an active continuous push, is in the tree. The scene's rest, where `run` and `runUntilRest` stop, is observed instead: 0.1 s with nothing moving or pending.
 ---@field onResume? function? Called with the animator when anything wakes it.
 

@@ -7,6 +7,11 @@
 // touches-1e6 lua-behavior (default: all). touches-1e6 is not a scene: it reads a touches CSV of 10⁶
 // `moved` samples of one finger over 10 s and delivers them to a pan recognizer (input must
 // be linear in its size); lua-behavior: ns per item access from a Lua custom behavior.
+// pushed-4000 and pushed-4000-sleeping (not in the default list): pile-4000 settled for 8 s
+// (timed, not in the mean), then 10 s in which one box of the top row gets an instantaneous
+// push (Δv ≈ 430 pt/s up and sideways, a PushBehavior made before the warm-up) at the start of
+// every second; without and with islands sleeping (the animator's own pause stays off in both).
+// pile-1000-sleeping, pile-4000-sleeping: pile-N with sleeping on (the anchors' `--sleep`).
 // The physics scenes' windows are the anchor driver's: pile-N warms up 3 s (timed, not in the
 // mean) then measures 10 s and reads its quality at the end (t = 13 s); pyramid, stack and
 // springs are measured from t = 0 for 10 s, quality at t = 10 s (creep from t = 1 s; springs:
@@ -64,10 +69,12 @@ func parseOptions() -> Options {
         case "--hash": o.hash = true
         case "-h", "--help":
             print("usage: animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]")
-            print("scenes: \(allScenes.joined(separator: " "))")
+            print("scenes: \(allScenes.joined(separator: " ")); by name only: \(extraScenes.joined(separator: " "))")
             exit(0)
         default:
-            guard allScenes.contains(a) else { fail("unknown scene '\(a)'; scenes: \(allScenes.joined(separator: " "))") }
+            guard allScenes.contains(a) || extraScenes.contains(a) else {
+                fail("unknown scene '\(a)'; scenes: \((allScenes + extraScenes).joined(separator: " "))")
+            }
             o.scenes.append(a)
         }
     }
@@ -75,6 +82,9 @@ func parseOptions() -> Options {
     return o
 }
 
+/// Run only when named: the side-by-side harness runs the default list.
+let extraScenes = ["pushed-4000", "pushed-4000-sleeping", "pushed-1000", "pushed-1000-sleeping",
+                   "pile-1000-sleeping", "pile-4000-sleeping"]
 let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
@@ -129,7 +139,8 @@ struct Run {
 /// Steps `animator` through `warmupSeconds` (timed, not in the mean) and the measured window,
 /// timing each step; `probe` sees the step count after every step.
 func measure(_ animator: Animator, hz: Int, warmupSeconds: Int, seconds: Double, created: Double,
-             probe: (Int) -> Void = { _ in }) -> (mean: Double, p50: Double, p95: Double, max: Double, wall: Double) {
+             probe: (Int) -> Void = { _ in }, timed: (Int, Double) -> Void = { _, _ in })
+    -> (mean: Double, p50: Double, p95: Double, max: Double, wall: Double) {
     animator.restDuration = .infinity
     let warmup = warmupSeconds * hz, measured = Int(seconds * Double(hz))
     var times: [Double] = []
@@ -139,6 +150,7 @@ func measure(_ animator: Animator, hz: Int, warmupSeconds: Int, seconds: Double,
         animator.step()
         let dt = now() - t0
         if s >= warmup { times.append(dt * 1000) }
+        timed(s + 1, dt * 1000)
         probe(s + 1)
     }
     let wall = now() - created
@@ -242,6 +254,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
     if name == "lua-behavior" { return runBridge(o) }
     if name == "touches-1e6" { return runTouches(o) }
     if name == "sweep-100" { return runSweep(o) }
+    if name.hasPrefix("pushed-") { return runPushed(name, o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
@@ -262,6 +275,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
     case "pile":
         let scene = Scenes.pile(count: n, hz: o.hz)
         let a = scene.animator
+        a.allowsSleeping = parts.count > 2 && parts[2] == "sleeping" // as the anchors' `--sleep`
         let r = measure(a, hz: o.hz, warmupSeconds: 3, seconds: o.measuredSeconds, created: created)
         var speed = 0.0, maxSpeed = 0.0, top = 0.0, escaped = 0
         let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
@@ -302,6 +316,52 @@ func runScene(_ name: String, _ o: Options) -> Run {
         let q = "top box dx \(format(end.x - start.x)) dy \(format(-(end.y - start.y))) pt (y up), creep 1 s→end \(format((end - atOne).length)) pt, max box |dx| \(format(sideways)) pt, collapsed \(collapsed ? "YES" : "no")"
         return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
     }
+}
+
+/// pile-N settled, then one box of the top row pushed at the start of every measured second:
+/// what a resting pile costs beside one moving box, awake or sleeping.
+func runPushed(_ name: String, _ o: Options) -> Run {
+    let parts = name.split(separator: "-")
+    let n = Int(parts[1])!
+    let sleeping = parts.count > 2 && parts[2] == "sleeping"
+    let created = now()
+    let scene = Scenes.pile(count: n, hz: o.hz)
+    let a = scene.animator
+    a.allowsSleeping = sleeping
+    let columns = max(1, Int(Double(n).squareRoot().rounded(.up)))
+    let topRow = Array(scene.boxes.suffix(n - (n - 1) / columns * columns))
+    // One inactive push per box to be pushed, spread along the top row, made before the warm-up:
+    // re-arming one is a force change that wakes only the island it acts on (adding a behavior
+    // would wake every island).
+    let seconds = Int(o.measuredSeconds)
+    let pushes = (0..<seconds).map { k -> PushBehavior in
+        let push = PushBehavior(items: [topRow[k * topRow.count / max(1, seconds)]], mode: .instantaneous)
+        push.active = false
+        push.angle = -Double.pi / 4
+        push.magnitude = 0.3
+        return push
+    }
+    do { for p in pushes { try a.addBehavior(p) } } catch { fail("pushed: \(error)") }
+    var solved = 0, contacts = 0, pushed = 0, steps = 0
+    let warmup = 8 * o.hz
+    // Steps in which the whole pile slept (none solved but the pushed box's island) apart.
+    var restingTime = 0.0, restingSteps = 0
+    let r = measure(a, hz: o.hz, warmupSeconds: 8, seconds: o.measuredSeconds, created: created, probe: { step in
+        if step >= warmup {
+            solved += a.solvedBodyCount
+            contacts += a.solvedContactCount
+            steps += 1
+            if (step - warmup) % o.hz == 0 && pushed < pushes.count {
+                pushes[pushed].active = true // the next step applies it
+                pushed += 1
+            }
+        }
+    }, timed: { step, ms in
+        if step > warmup && a.solvedBodyCount == 0 { restingTime += ms; restingSteps += 1 }
+    })
+    let per = Double(max(1, steps))
+    let q = "\(pushed) pushes, sleeping \(sleeping ? "on" : "off"), mean solved bodies \(format(Double(solved) / per, 1)) and contacts \(format(Double(contacts) / per, 1)) per step, \(a.sleepingItemCount) items asleep at the end, \(restingSteps) steps with every box asleep at \(significant(restingTime / Double(max(1, restingSteps)))) ms/step"
+    return Run(mean: r.mean, p50: r.p50, p95: r.p95, max: r.max, wall: r.wall, quality: q, hash: stateHash(a))
 }
 
 let options = parseOptions()

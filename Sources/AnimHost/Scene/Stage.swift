@@ -241,6 +241,7 @@ public final class Stage {
         case .moved: touchesDown[e.touch]?.location = e.location
         case .ended, .cancelled: touchesDown[e.touch] = nil
         }
+        if e.phase == .began { animator.wakeIslands(at: e.location) } // a touch on a sleeping pile wakes it
         let hit = e.phase == .began ? animator.topmostItem(at: e.location, among: gestures.attachedItems) : nil
         try run(gestures.handle(e, hit: hit))
     }

@@ -109,6 +109,7 @@ public final class PushBehavior: ItemListBehavior {
             let arm = offsets[k] - (animator.hasOffCenterItems ? animator.bodies[i].rotation.rotate(animator.records[i].localCenter) : .zero)
             animator.bodies[i].velocity += impulse * animator.bodies[i].invMass
             animator.bodies[i].angularVelocity += animator.bodies[i].invInertia * arm.cross(impulse)
+            animator.wakeIsland(containing: i)
         }
         active = false
     }

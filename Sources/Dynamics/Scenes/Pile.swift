@@ -115,6 +115,8 @@ extension Scenes {
     /// Gravity on the dynamic boxes, the anchor engines' material on every box (the static
     /// ones anchored), and one collision behavior for all, in that order.
     private static func assemble(_ animator: Animator, _ boxes: [ItemID], _ statics: [ItemID]) -> BoxScene {
+        // The anchor engines run without sleeping; a benchmark that wants it turns it on.
+        animator.allowsSleeping = false
         let gravity = GravityBehavior(items: boxes)
         let material = ItemBehavior(items: statics + boxes)
         material.friction = 0.6

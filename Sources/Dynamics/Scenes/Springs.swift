@@ -18,6 +18,7 @@ public enum Scenes {
     public static func springs(count: Int, hz: Int = 120) -> Animator {
         precondition(count >= 0, "springs: count must be ≥ 0")
         let animator = Animator(hz: hz)
+        animator.allowsSleeping = false // as the anchor engines run
         let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
         let start = Vec2(0.6, 0.8) * 100
         var items: [ItemID] = []

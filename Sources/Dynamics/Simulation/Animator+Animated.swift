@@ -21,7 +21,9 @@ extension Animator {
         bodies[i].center = com
         bodies[i].velocity = comVelocity
         noteScriptVelocity(i, linear: true)
-        if changed && bodies[i].isDynamic && (v != .zero || !isRunning) { wake() }
+        if changed && bodies[i].isDynamic && (v != .zero || !isRunning) { wake(item: i) }
+        // A sleeping item an animation moves wakes its island, whether or not the animator wakes.
+        if changed { wakeIsland(containing: i) }
     }
 
     /// Writes the angle and angular velocity an animation computed for an item (see
@@ -45,7 +47,8 @@ extension Animator {
             bodies[i].center = center + offset
             bodies[i].velocity = vc + Self.turning(offset, at: w)
         }
-        if changed && bodies[i].isDynamic && (w != 0 || !isRunning) { wake() }
+        if changed && bodies[i].isDynamic && (w != 0 || !isRunning) { wake(item: i) }
+        if changed { wakeIsland(containing: i) }
     }
 
     /// The velocity of the item's center (pt/s): its center of mass's, less the turning of

@@ -415,8 +415,11 @@ extension Animator {
         swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
         moves.removeAll(keepingCapacity: true)
         let shapes = buffers.shapes
+        let asleep = sleep.asleep.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
+        let anyAsleep = sleep.sleepingCount > 0
         for s in 0..<buffers.proxies.count where buffers.proxies[s] >= 0 {
             let i = Int(buffers.items[s])
+            if anyAsleep && asleep[i] { continue } // a sleeping item stays in its fat box
             let b = buffers.bodies[i]
             let xf = placed[i].transform
             let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
@@ -456,6 +459,9 @@ extension Animator {
             for i in 0..<contacts.count {
                 let shapeA = contacts[i].shapeA
                 let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
+                // Nothing moved between sleeping items, or a sleeping item and a boundary: the
+                // manifold stands. (Static items are measured: a script may have moved one.)
+                if anyAsleep && asleep[ib] && (shapeA < 0 || asleep[Int(contacts[i].itemA)]) { continue }
                 let xfB = placed[ib].transform
                 var margin = base + placed[ib].margin
                 let manifold: Manifold

@@ -48,6 +48,7 @@ extension Animator {
 
     /// Keeps a new item's record, and its name for `item(named:)` unless an earlier item has it.
     func appendRecord(_ record: ItemRecord) {
+        sleep.appendItem()
         if firstItemNamed[record.name] == nil { firstItemNamed[record.name] = Int32(records.count) }
         records.append(record)
     }
@@ -78,7 +79,7 @@ extension Animator {
         noteScriptMove(i)
         bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
         if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
-        wake()
+        wake(item: i)
     }
 
     /// The item's center from the solver's center of mass.
@@ -115,7 +116,7 @@ extension Animator {
         // The item turns about its center, which stays where it is.
         bodies[i].center = c + bodies[i].rotation.rotate(records[i].localCenter)
         if !records[i].groupMembers.isEmpty { placeMembers(of: i) }
-        wake()
+        wake(item: i)
     }
 
     public func velocity(of item: ItemID) -> Vec2 { bodies[Int(item.index)].velocity }
@@ -124,14 +125,14 @@ extension Animator {
         try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v
         noteScriptVelocity(Int(item.index), linear: true)
         if !records[Int(item.index)].groupMembers.isEmpty { placeMembers(of: Int(item.index)) }
-        wake()
+        wake(item: Int(item.index))
     }
 
     public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(DynamicsError) {
         try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w
         noteScriptVelocity(Int(item.index), linear: false)
-        wake()
+        wake(item: Int(item.index))
     }
 
     /// Adds to an item's velocities, unless it is static (anchored, or of zero mass): Box2D
@@ -141,7 +142,7 @@ extension Animator {
         guard bodies[Int(item.index)].isDynamic else { return }
         bodies[Int(item.index)].velocity += v
         bodies[Int(item.index)].angularVelocity += w
-        wake()
+        wake(item: Int(item.index))
     }
 
     public func size(of item: ItemID) -> Vec2 { records[Int(item.index)].size }

@@ -67,6 +67,6 @@ extension Animator {
     public func updateItemUsingCurrentState(_ item: ItemID) {
         let i = Int(item.index)
         bodies[i].rotation = Rot(angle: bodies[i].angle)
-        wake()
+        wake(item: i)
     }
 }

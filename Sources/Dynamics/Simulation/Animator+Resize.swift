@@ -75,6 +75,6 @@ extension Animator {
             : collisionShape.transformed(by: Transform(p: -localCenter, q: .identity))
         replaceCollisionShape(Int(collision.itemShapes[i].first), of: i, with: placed)
         if !materialsDirty { updateMassData(of: i) }
-        if isMember[i] { wake() }
+        if isMember[i] { wake(item: i) }
     }
 }

@@ -137,10 +137,12 @@ extension Animator {
         applyPushes()
         let colliding = collision.isActive
         if colliding { collide(h) }
+        wakeTouchedIslands()
         integrate(h, startTime: elapsedTime - h)
         if colliding { solveContinuous() }
         if !groupItems.isEmpty { placeGroupMembers() }
         if colliding { emitBeganEvents() }
+        updateSleep(h)
         updateRest(h)
         deliverContactEvents()
         runActions()
@@ -153,6 +155,9 @@ extension Animator {
     private func applyPushes() {
         for f in pushForces {
             let i = Int(f.item)
+            // A pushed item is never quiet: its island wakes, or stays awake.
+            wakeIsland(containing: i)
+            sleep.quietTime[i] = 0
             bodies[i].force += f.force
             bodies[i].torque += f.torque
             // The offset is from the item's center; the torque is about its center of mass.

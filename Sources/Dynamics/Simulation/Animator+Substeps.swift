@@ -104,7 +104,14 @@ extension Animator {
         for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
         for k in buffers.movingAnchors { joints[Int(k)].advanceAnchor(to: constraints[Int(k)].localB) }
         // The bodies take their new placement and velocities; the step's forces are spent.
+        // A sleeping body keeps its own (a joint to the frame may have touched its state).
+        let anyAsleep = sleep.sleepingCount > 0
         for i in 0..<bodies.count {
+            if anyAsleep && sleep.asleep[i] {
+                bodies[i].force = .zero
+                bodies[i].torque = 0
+                continue
+            }
             let s = states[i]
             bodies[i].center = s.center
             // The substeps turned the rotation without trigonometry: once per step, exact.
@@ -130,9 +137,11 @@ extension Animator {
             for i in 0..<bodies.count { states[i] = SolverBody(bodies[i]) }
         }
         scratch.motion.removeAll(keepingCapacity: true)
-        for i in 0..<bodies.count where bodies[i].isDynamic {
+        let anyAsleep = sleep.sleepingCount > 0
+        for i in 0..<bodies.count where bodies[i].isDynamic && !(anyAsleep && sleep.asleep[i]) {
             scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
         }
+        solvedBodyCount = scratch.motion.count
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
@@ -160,15 +169,23 @@ extension Animator {
         scratch.contactSlots.append(contentsOf: repeatElement(-1, count: contacts.count))
         var total = 0
         let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
+        let anyAsleep = sleep.sleepingCount > 0
+        let asleep = sleep.asleep.stepReadBuffer() // not resized by the step (see `StepBuffers.swift`)
         scratch.graph.coloring { coloring in
             for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
+                // Between sleeping items, or a sleeping item and a static one, nothing is solved
+                // (the contact keeps its impulses for when the island wakes).
+                if anyAsleep && (a < 0 || asleep[a] || bodies[a].invMass == 0) && (asleep[b] || bodies[b].invMass == 0) {
+                    continue
+                }
                 let color = coloring.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
                 slots[k] = Int32(color) // the colour for now; the slot below
                 total += 1
             }
         }
         scratch.contactCount = total
+        solvedContactCount = total
         var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &offsets) { raw in
             let start = raw.bindMemory(to: Int.self)

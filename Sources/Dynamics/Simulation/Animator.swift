@@ -55,6 +55,27 @@ public final class Animator {
     var restAngularSpeed: Double = 2 * Double.pi / 180
     public var restDuration: Double = 0.5
 
+    /// Islands of items at rest sleep (`Animator+Sleep`): an island of items joined by
+    /// touching contacts and joints, all below the sleep speeds for `sleepDuration`, leaves the
+    /// step until something wakes it. On by default; turning it off wakes every island.
+    public var allowsSleeping = true {
+        didSet { if !allowsSleeping { wakeAllIslands() } }
+    }
+    /// An island sleeps when each of its items stayed below `sleepSpeed` at its farthest point,
+    /// |v| + |ω|·extent (pt/s; extent: the farthest point of its shape from its center of
+    /// mass), for `sleepDuration` seconds. Box2D v3's rule and values: 0.05 m/s (5 pt/s at 100
+    /// pt per metre) and 0.5 s. For a 40-pt box (extent 28 pt) that is 5 pt/s, or 0.18 rad/s.
+    /// (UIKit's pause rule above, 1 pt/s, is stricter than a pile of animhost boxes ever gets:
+    /// pile-4000 keeps a few dozen boxes between 1 and 3 pt/s.)
+    public var sleepSpeed: Double = 5
+    public var sleepDuration: Double = 0.5
+    /// Physics bodies the last step integrated and solved (sleeping ones are not), and contact
+    /// constraints it solved: what a sleeping island saves, counted rather than timed.
+    public internal(set) var solvedBodyCount = 0
+    public internal(set) var solvedContactCount = 0
+    /// Per item: quiet time and sleep (see `SleepState`).
+    @exclusivity(unchecked) var sleep = SleepState()
+
     /// World gravity in UIKit units (1 = 1000 pt/s²; default direction (0, 1) once a gravity
     /// behavior runs). Like UIKit's, it is one vector per animator: every gravity behavior
     /// writes it (the last writer wins) and removing any gravity behavior sets it to zero.
@@ -206,10 +227,12 @@ public final class Animator {
         wake()
     }
 
-    /// A push or field parameter changed: rebuild the force tables before the next step.
+    /// A push or field parameter changed: rebuild the force tables before the next step. A
+    /// push wakes the islands it acts on when it acts (`applyPushes`); a field keeps every
+    /// item awake.
     func forcesDidChange() {
         forcesDirty = true
-        wake()
+        wakeAnimator()
     }
 
     /// Sets the world gravity vector (UIKit units) and wakes the animator.
@@ -218,8 +241,16 @@ public final class Animator {
         wake()
     }
 
-    /// Starts stepping again if paused (any change to the scene does this).
+    /// Starts stepping again if paused (any change to the scene does this), with every
+    /// sleeping island awake.
     func wake() {
+        wakeAllIslands()
+        wakeAnimator()
+    }
+
+    /// Starts stepping again if paused; sleeping islands sleep on (a change to one item wakes
+    /// only its island: `wake(item:)`).
+    func wakeAnimator() {
         wakeCount &+= 1
         quietTime = 0
         if !isRunning {

@@ -1,0 +1,163 @@
+import XCTest
+@testable import Dynamics
+import TestSupport
+
+/// Islands and sleeping: a pile at rest leaves the step (counted by the bodies and contacts the
+/// solver takes, never timed), and whatever should wake it wakes exactly its island.
+final class SleepingTests: XCTestCase {
+    /// pile-100 at 60 Hz with sleeping on, and a box far from it that a continuous push keeps
+    /// moving (so the animator never pauses: UIKit's pause would stop the whole step once the
+    /// pile sleeps), stepped until every box of the pile sleeps (at most 20 s).
+    private func sleepingPile(count: Int = 100) throws -> (Scenes.BoxScene, drifter: ItemID) {
+        let scene = Scenes.pile(count: count, hz: 60)
+        let a = scene.animator
+        a.allowsSleeping = true
+        let drifter = try a.addItem(name: "drifter", center: Vec2(-5000, -5000), size: Vec2(20, 20))
+        let push = PushBehavior(items: [drifter])
+        push.magnitude = 0.001
+        try a.addBehavior(push)
+        for _ in 0..<1200 where a.sleepingItemCount < count { a.step() }
+        return (scene, drifter)
+    }
+
+    func testAPileFallsAsleepAndLeavesTheSolver() throws {
+        let (scene, drifter) = try sleepingPile()
+        let a = scene.animator
+        XCTAssertEqual(a.sleepingItemCount, 100, "the settled pile should sleep")
+        XCTAssertFalse(a.isSleeping(drifter))
+        a.step()
+        XCTAssertTrue(a.isRunning)
+        XCTAssertEqual(a.solvedBodyCount, 1, "only the drifter is solved")
+        XCTAssertEqual(a.solvedContactCount, 0)
+        for box in scene.boxes {
+            XCTAssertTrue(a.isSleeping(box))
+            XCTAssertEqual(a.velocity(of: box), .zero)
+            XCTAssertEqual(a.angularVelocity(of: box), 0)
+        }
+        // The same pile without sleeping solves every box at the same time.
+        let awake = Scenes.pile(count: 100, hz: 60)
+        for _ in 0..<a.stepCount { awake.animator.step() }
+        XCTAssertEqual(awake.animator.solvedBodyCount, 100)
+        XCTAssertGreaterThan(awake.animator.solvedContactCount, 100)
+    }
+
+    func testASleepingItemStaysPut() throws {
+        let (scene, drifter) = try sleepingPile()
+        let a = scene.animator
+        let before = scene.boxes.map { (a.center(of: $0), a.angle(of: $0)) }
+        let drifterBefore = a.center(of: drifter)
+        for _ in 0..<10 { a.step() }
+        for (k, box) in scene.boxes.enumerated() {
+            XCTAssertEqual(a.center(of: box), before[k].0)
+            XCTAssertEqual(a.angle(of: box), before[k].1)
+        }
+        XCTAssertNotEqual(a.center(of: drifter), drifterBefore)
+    }
+
+    /// A touch wakes the island under it; the pile's other islands (columns that do not touch)
+    /// sleep on.
+    func testATouchWakesItsIsland() throws {
+        let (scene, _) = try sleepingPile()
+        let a = scene.animator
+        let touched = scene.boxes[50]
+        a.wakeIslands(at: a.center(of: touched))
+        XCTAssertFalse(a.isSleeping(touched))
+        let stillAsleep = a.sleepingItemCount
+        XCTAssertLessThan(stillAsleep, 100)
+        a.step()
+        XCTAssertEqual(a.solvedBodyCount, 100 - stillAsleep + 1)
+    }
+
+    func testTurningSleepingOffWakesEverything() throws {
+        let (scene, _) = try sleepingPile()
+        scene.animator.allowsSleeping = false
+        XCTAssertEqual(scene.animator.sleepingItemCount, 0)
+        scene.animator.step()
+        XCTAssertEqual(scene.animator.solvedBodyCount, 101)
+    }
+
+    /// Two stacks of three boxes on one floor, 300 pt apart, and an instantaneous push on the
+    /// top box of the left one (spent at once, re-armed by the tests).
+    private func twoStacks() throws -> (Animator, left: [ItemID], right: [ItemID], PushBehavior) {
+        let a = Animator(hz: 60)
+        let floor = try a.addItem(name: "floor", center: Vec2(0, 10), size: Vec2(2000, 20))
+        var left: [ItemID] = [], right: [ItemID] = []
+        for k in 0..<3 {
+            left.append(try a.addItem(name: "l\(k)", center: Vec2(-150, -20 - 40 * Double(k)), size: Vec2(40, 40)))
+            right.append(try a.addItem(name: "r\(k)", center: Vec2(150, -20 - 40 * Double(k)), size: Vec2(40, 40)))
+        }
+        let boxes = left + right
+        let anchored = ItemBehavior(items: [floor])
+        anchored.anchored = true
+        let push = PushBehavior(items: [left[2]], mode: .instantaneous)
+        push.active = false
+        push.magnitude = 0.5
+        try a.addBehavior(anchored)
+        try a.addBehavior(GravityBehavior(items: boxes))
+        try a.addBehavior(CollisionBehavior(items: [floor] + boxes))
+        try a.addBehavior(push)
+        for _ in 0..<600 where a.sleepingItemCount < 6 { a.step() }
+        XCTAssertEqual(a.sleepingItemCount, 6, "both stacks should sleep")
+        return (a, left, right, push)
+    }
+
+    func testAPushWakesItsIslandAndNotAnother() throws {
+        let (a, left, right, push) = try twoStacks()
+        push.active = true
+        a.step()
+        for box in left { XCTAssertFalse(a.isSleeping(box)) }
+        for box in right { XCTAssertTrue(a.isSleeping(box)) }
+        XCTAssertEqual(a.solvedBodyCount, 3)
+        XCTAssertGreaterThan(a.velocity(of: left[2]).x, 0)
+        XCTAssertEqual(a.velocity(of: right[2]), .zero)
+    }
+
+    func testAScriptWriteWakesItsIsland() throws {
+        let (a, left, right, _) = try twoStacks()
+        try a.setVelocity(Vec2(0, -50), of: right[0])
+        for box in right { XCTAssertFalse(a.isSleeping(box)) }
+        for box in left { XCTAssertTrue(a.isSleeping(box)) }
+        let (b, left2, right2, _) = try twoStacks()
+        try b.setCenter(b.center(of: left2[2]) + Vec2(0, -30), of: left2[2])
+        for box in left2 { XCTAssertFalse(b.isSleeping(box)) }
+        for box in right2 { XCTAssertTrue(b.isSleeping(box)) }
+    }
+
+    /// A box dropped from high above: the stacks fall asleep while it falls, the left one wakes
+    /// when it lands there (a contact with an awake item), the right one sleeps on.
+    func testAnAwakeItemLandingWakesItsIsland() throws {
+        let (a, left, right, _) = try twoStacks()
+        let box = try a.addItem(name: "box", center: Vec2(-150, -3000), size: Vec2(30, 30))
+        try a.addBehavior(GravityBehavior(items: [box]))
+        try a.addBehavior(CollisionBehavior(items: left + [box]))
+        var sleptBeforeLanding = false, wokeOnLanding = false
+        for _ in 0..<600 {
+            a.step()
+            if a.center(of: box).y < -1000 && a.isSleeping(left[2]) { sleptBeforeLanding = true }
+            if sleptBeforeLanding && !a.isSleeping(left[2]) && a.center(of: box).y > -200 { wokeOnLanding = true }
+            for r in right where a.stepCount > 60 { XCTAssertTrue(a.isSleeping(r)) }
+        }
+        XCTAssertTrue(sleptBeforeLanding)
+        XCTAssertTrue(wokeOnLanding)
+        XCTAssertEqual(a.center(of: box).y, -135, accuracy: 5, "the box rests on the left stack")
+    }
+
+    /// Two runs of a pile that sleeps, is pushed awake and sleeps again are bit-identical.
+    func testSleepingIsDeterministic() throws {
+        func run() throws -> (UInt64, Int) {
+            let scene = Scenes.pile(count: 100, hz: 60)
+            scene.animator.allowsSleeping = true
+            var slept = 0
+            for n in 0..<900 {
+                if n == 400 || n == 700 { try scene.animator.setVelocity(Vec2(200, -100), of: scene.boxes[95]) }
+                scene.animator.step()
+                slept += scene.animator.sleepingItemCount
+            }
+            return (stateHash(scene.animator), slept)
+        }
+        let (h1, s1) = try run(), (h2, s2) = try run()
+        XCTAssertEqual(h1, h2)
+        XCTAssertEqual(s1, s2)
+        XCTAssertGreaterThan(s1, 0)
+    }
+}
