@@ -39,7 +39,11 @@ extension Scene {
             return .results(1)
         })
         c.field("isRunning", .boolean, "False once the animator has paused (see onPause).", get: { _ in animator.isRunning })
-        c.field("sleeping", .boolean, "Islands at rest sleep: items joined by touching contacts and attachments, each slower than 5 pt/s at its farthest point for 0.5 s (Box2D v3's rule), stop being simulated (velocity 0, they stay put) until a touch, a script write, an animation, a behavior change, or an awake item touching them wakes them. false keeps every item simulated (and wakes the sleeping ones).",
+        c.field("sleeping", .boolean,
+                "Islands at rest sleep: items joined by touching contacts and attachments, each slower than 5 pt/s "
+                + "at its farthest point for 0.5 s (Box2D v3's rule), stop being simulated (velocity 0, they stay put) "
+                + "until a touch, a script write, an animation, a behavior change, or an awake item touching "
+                + "them wakes them. false keeps every item simulated (and wakes the sleeping ones).",
                 default: "true", get: { _ in animator.allowsSleeping }, set: { _, on in animator.allowsSleeping = on })
         c.field("elapsedTime", .anyNumber, "Simulated time while running.", unit: "s", get: { _ in animator.elapsedTime })
         c.field("bounds", rect, "The reference bounds ({0, 0, 0, 0} when none).", unit: "pt", get: { _ in

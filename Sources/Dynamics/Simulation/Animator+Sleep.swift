@@ -10,14 +10,14 @@
 
 extension Animator {
     /// Whether `item` sleeps with its island now.
-    public func isSleeping(_ item: ItemID) -> Bool { sleep.asleep[Int(item.index)] }
+    func isSleeping(_ item: ItemID) -> Bool { sleep.asleep[Int(item.index)] }
 
     /// How many items sleep now.
     public var sleepingItemCount: Int { sleep.sleepingCount }
 
     /// Wakes the island `item` sleeps in, if it sleeps (a touch on it); nothing else changes, and
     /// a paused animator stays paused.
-    public func wakeIsland(of item: ItemID) {
+    func wakeIsland(of item: ItemID) {
         wakeIsland(containing: Int(item.index))
     }
 

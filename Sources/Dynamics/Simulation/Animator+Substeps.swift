@@ -176,8 +176,9 @@ extension Animator {
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                 // Between sleeping items, or a sleeping item and a static one, nothing is solved
                 // (the contact keeps its impulses for when the island wakes).
-                if anyAsleep && (a < 0 || asleep[a] || bodies[a].invMass == 0) && (asleep[b] || bodies[b].invMass == 0) {
-                    continue
+                if anyAsleep {
+                    let restingA = a < 0 || asleep[a] || bodies[a].invMass == 0
+                    if restingA && (asleep[b] || bodies[b].invMass == 0) { continue }
                 }
                 let color = coloring.assign(a, staticA: a < 0 || bodies[a].invMass == 0, b, staticB: bodies[b].invMass == 0)
                 slots[k] = Int32(color) // the colour for now; the slot below

@@ -67,8 +67,8 @@ public final class Animator {
     /// pt per metre) and 0.5 s. For a 40-pt box (extent 28 pt) that is 5 pt/s, or 0.18 rad/s.
     /// (UIKit's pause rule above, 1 pt/s, is stricter than a pile of animhost boxes ever gets:
     /// pile-4000 keeps a few dozen boxes between 1 and 3 pt/s.)
-    public var sleepSpeed: Double = 5
-    public var sleepDuration: Double = 0.5
+    var sleepSpeed: Double = 5
+    var sleepDuration: Double = 0.5
     /// Physics bodies the last step integrated and solved (sleeping ones are not), and contact
     /// constraints it solved: what a sleeping island saves, counted rather than timed.
     public internal(set) var solvedBodyCount = 0
