@@ -34,21 +34,4 @@ struct View: ParsableCommand {
     }
 }
 
-// Usage errors exit 2, as in animhost; ArgumentParser's own default is 64.
-do {
-    var command = try View.parseAsRoot()
-    try command.run()
-} catch let e as HostError {
-    fputs("animhost: \(e.description)\n", stderr)
-    exit(e.exitCode)
-} catch let code as ExitCode {
-    exit(code.rawValue)
-} catch {
-    let status = View.exitCode(for: error)
-    if status == .success {
-        print(View.fullMessage(for: error))
-        exit(0)
-    }
-    fputs(View.fullMessage(for: error) + "\n", stderr)
-    exit(2)
-}
+runCommand(View.self)

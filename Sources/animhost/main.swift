@@ -248,22 +248,4 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
     exit(runView(Array(CommandLine.arguments.dropFirst(2))))
 }
 
-// Usage errors exit 2, like every usage error of animhost (HostError.usage); ArgumentParser's
-// own default is 64.
-do {
-    var command = try AnimhostCommand.parseAsRoot()
-    try command.run()
-} catch let e as HostError {
-    fputs("animhost: \(e.description)\n", stderr)
-    exit(e.exitCode)
-} catch let code as ExitCode {
-    exit(code.rawValue)
-} catch {
-    let status = AnimhostCommand.exitCode(for: error)
-    if status == .success {
-        print(AnimhostCommand.fullMessage(for: error))
-        exit(0)
-    }
-    fputs(AnimhostCommand.fullMessage(for: error) + "\n", stderr)
-    exit(2)
-}
+runCommand(AnimhostCommand.self)

@@ -1,0 +1,35 @@
+import AnimHost
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs an executable's root command and exits with animhost's statuses: a usage error exits 2,
+/// as every usage error of animhost does (HostError.usage) — ArgumentParser's own default is
+/// 64 — a host error with its own status, `--help` and `--version` with 0. Shared by `animhost`
+/// and `animhost-view`, so both answer alike.
+public func runCommand<Command: ParsableCommand>(_: Command.Type) -> Never {
+    do {
+        var command = try Command.parseAsRoot()
+        try command.run()
+        exit(0)
+    } catch let e as HostError {
+        writeError("animhost: \(e.description)\n")
+        exit(e.exitCode)
+    } catch let code as ExitCode {
+        exit(code.rawValue)
+    } catch {
+        if Command.exitCode(for: error) == .success {
+            print(Command.fullMessage(for: error))
+            exit(0)
+        }
+        writeError(Command.fullMessage(for: error) + "\n")
+        exit(2)
+    }
+}
+
+/// Writes `text` to standard error (file descriptor 2, unbuffered: nothing is lost at `exit`).
+private func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
