@@ -178,8 +178,18 @@ final class AnimationSystem {
             if name == "center" || name == "velocity" { stage.reportedVelocity[item] = nil }
             return
         }
-        let s = ch.sample(at: stage.time)
-        let atLastStep = ch.sample(at: stage.time - stage.stepDuration).value
+        // An item outside physics that the script moves is kinematic from this assignment
+        // on: its velocity is the move's (Animator.completeKinematicMoves), counted from where
+        // the animation had it at the last step's end; writing the release's zero would hide it
+        // (a pan catching a springing item read 0 at its first move). A physics body gets the
+        // animation's velocity instead, and the assignment teleports it.
+        let moved = (name == "center" || name == "angle") && !animator.bodies[Int(item.index)].isDynamic
+        if moved {
+            let start = ch.sample(at: stage.time - stage.stepDuration).value
+            if property == .center { animator.setScriptMoveStart(of: item, center: start) }
+            if property == .angle { animator.setScriptMoveStart(of: item, angle: start.x) }
+        }
+        let handed = handOver && !moved ? ch.sample(at: stage.time).velocity : nil
         if let d = ch.driver { end(d, finished: false) }
         for a in ch.additive { end(a, finished: false) }
         ch.driver = nil
@@ -187,17 +197,7 @@ final class AnimationSystem {
         ch.contributions.removeAll()
         channels.removeAll { $0 === ch }
         if property == .center { stage.reportedVelocity[item] = nil }
-        // An item outside physics that the script moves is kinematic from this assignment
-        // on: its velocity is the move's (Animator.completeKinematicMoves), which writing the
-        // release's zero here would hide (a pan catching a springing item read 0 at its first
-        // move). A physics body gets the animation's velocity, and the assignment teleports it.
-        // The move started where the animation had the item at the last step's end.
-        let moved = (name == "center" || name == "angle") && !animator.bodies[Int(item.index)].isDynamic
-        if moved {
-            if property == .center { animator.setScriptMoveStart(of: item, center: atLastStep) }
-            if property == .angle { animator.setScriptMoveStart(of: item, angle: atLastStep.x) }
-        }
-        if handOver && !moved { try release(ch, velocity: s.velocity) }
+        if let handed { try release(ch, velocity: handed) }
     }
 
     // MARK: Property animators
