@@ -46,7 +46,11 @@ struct TruthCheck {
     func shrink(_ scene: TruthScene, _ outcome: Outcome, budget: Int = 400) -> (scene: TruthScene, outcome: Outcome, runs: Int) {
         var best = scene, bestOutcome = outcome, runs = 0
         func attempt(_ s: TruthScene) -> Bool {
-            guard runs < budget else { return false }
+            // A step the generator would not make (two rigid holds of one item, …) is the
+            // script's contradiction, not a smaller case of the engine's.
+            var posed = s.parts
+            TruthSceneGenerator.wellPosed(&posed)
+            guard runs < budget, posed == s.parts else { return false }
             runs += 1
             let o = evaluate(s)
             guard o.failed, o.sameKind(as: outcome) else { return false }

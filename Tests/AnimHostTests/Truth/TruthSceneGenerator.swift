@@ -221,7 +221,7 @@ struct TruthSceneGenerator {
             case .pan:
                 parts[i].words["release"] = "none"
                 if held.contains(parts[i].items[0]) && parts[i].words["style"] == "snap" { parts[i].words["style"] = "anchor" }
-                if held.contains(parts[i].items[0]) && parts[i].words["style"] == "anchor" && parts[i].n["frequency"] == nil {
+                if held.contains(parts[i].items[0]) && parts[i].words["style"] == "anchor" && (parts[i].n["frequency"] ?? 0) == 0 {
                     parts[i].n["frequency"] = 5
                 }
             default: break
