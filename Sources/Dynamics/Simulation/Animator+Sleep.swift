@@ -195,6 +195,7 @@ extension Animator {
         guard allowsSleeping, fieldTable.isEmpty else { return }
         let due = sleepDuration - 1e-9
         var dueCount = 0
+        wakeContacts() // of an island woken inside the step (a group moved a member)
         refreshAwakeItems()
         sleep.itemVisits += sleep.awakeItems.count
         for k in sleep.awakeItems.indices where bodies[Int(sleep.awakeItems[k])].isDynamic {

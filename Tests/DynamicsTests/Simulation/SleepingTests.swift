@@ -139,6 +139,30 @@ final class SleepingTests: XCTestCase {
         XCTAssertGreaterThan(x, 170, "woken when it reached the stack, not later")
     }
 
+    /// A member of an item group that is also simulated on its own (UIKit: the group still
+    /// places it) sleeps on the floor; moving the group moves it, and wakes it, so its
+    /// placement and contacts are measured where it now is.
+    func testAGroupMovingASleepingMemberWakesIt() throws {
+        let a = Animator(hz: 60)
+        a.restDuration = .infinity
+        let floor = try a.addItem(name: "floor", center: Vec2(0, 10), size: Vec2(2000, 20))
+        let member = try a.addItem(name: "member", center: Vec2(0, -20), size: Vec2(40, 40))
+        let anchored = ItemBehavior(items: [floor])
+        anchored.anchored = true
+        try a.addBehavior(anchored)
+        try a.addBehavior(GravityBehavior(items: [member]))
+        try a.addBehavior(CollisionBehavior(items: [floor, member]))
+        let group = try a.addGroup(name: "group", items: [member])
+        for _ in 0..<300 where !a.isSleeping(member) { a.step() }
+        XCTAssertTrue(a.isSleeping(member))
+        let before = a.center(of: member)
+        try a.setCenter(a.center(of: group) + Vec2(200, -100), of: group)
+        XCTAssertFalse(a.isSleeping(member), "moved by its group, the member wakes")
+        a.step()
+        XCTAssertEqual(a.center(of: member).x, before.x + 200, accuracy: 1e-9)
+        XCTAssertEqual(a.collision.placements[Int(member.index)].transform.p.x, before.x + 200, accuracy: 1e-9)
+    }
+
     func testASleepingItemStaysPut() throws {
         let (scene, drifter) = try sleepingPile()
         let a = scene.animator
