@@ -327,7 +327,8 @@ extension Animator {
         let world = collision
         bodies.withUnsafeBufferPointer { bodies in
             func rests(_ i: Int) -> Bool {
-                i < 0 || s.asleep[i] || (!bodies[i].isDynamic && bodies[i].velocity == .zero && bodies[i].angularVelocity == 0)
+                if i < 0 || s.asleep[i] { return true }
+                return !bodies[i].isDynamic && bodies[i].velocity == .zero && bodies[i].angularVelocity == 0
             }
             var k = 0
             while k < world.contacts.awakeCount {

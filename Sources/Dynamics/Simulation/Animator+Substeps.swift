@@ -144,10 +144,10 @@ extension Animator {
             // A joint inside a sleeping island is still solved (its result is not written back):
             // it starts from the bodies as they rest, as it did when every state was gathered.
             if anyAsleep {
-                for j in joints {
-                    if j.itemA >= 0 && sleep.asleep[Int(j.itemA)] { states[Int(j.itemA)] = SolverBody(bodies[Int(j.itemA)]) }
-                    if j.itemB >= 0 && sleep.asleep[Int(j.itemB)] { states[Int(j.itemB)] = SolverBody(bodies[Int(j.itemB)]) }
+                func gatherAsleep(_ i: Int32) {
+                    if i >= 0 && sleep.asleep[Int(i)] { states[Int(i)] = SolverBody(bodies[Int(i)]) }
                 }
+                for j in joints { gatherAsleep(j.itemA); gatherAsleep(j.itemB) }
             }
             states[bodies.count] = SolverBody(frameAt: .zero)
             states[bodies.count + 1] = SolverBody(frameAt: .zero)

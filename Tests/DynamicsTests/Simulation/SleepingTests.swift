@@ -79,7 +79,8 @@ final class SleepingTests: XCTestCase {
             if k >= contacts.awakeCount {
                 XCTAssertTrue(sa || sb, "sleeping contact \(k) has no sleeping item", file: file, line: line)
                 for i in [c.itemA, c.itemB] where i >= 0 && !a.sleep.asleep[Int(i)] {
-                    XCTAssertFalse(a.bodies[Int(i)].isDynamic, "sleeping contact \(k) with an awake body", file: file, line: line)
+                    XCTAssertFalse(a.bodies[Int(i)].isDynamic, "sleeping contact \(k) with an awake body",
+                                   file: file, line: line)
                 }
             } else {
                 XCTAssertEqual(contacts.position(of: c.key), k, file: file, line: line)
