@@ -11,6 +11,7 @@
 // (timed, not in the mean), then 10 s in which one box of the top row gets an instantaneous
 // push (Δv ≈ 430 pt/s up and sideways, a PushBehavior made before the warm-up) at the start of
 // every second; without and with islands sleeping (the animator's own pause stays off in both).
+// settled-4000-sleeping (and -1000): the same without the pushes, a settled pile left alone.
 // pile-1000-sleeping, pile-4000-sleeping: pile-N with sleeping on (the anchors' `--sleep`).
 // The physics scenes' windows are the anchor driver's: pile-N warms up 3 s (timed, not in the
 // mean) then measures 10 s and reads its quality at the end (t = 13 s); pyramid, stack and
@@ -84,7 +85,7 @@ func parseOptions() -> Options {
 
 /// Run only when named: the side-by-side harness runs the default list.
 let extraScenes = ["pushed-4000", "pushed-4000-sleeping", "pushed-1000", "pushed-1000-sleeping",
-                   "pile-1000-sleeping", "pile-4000-sleeping"]
+                   "settled-4000-sleeping", "settled-1000-sleeping", "pile-1000-sleeping", "pile-4000-sleeping"]
 let allScenes = ["pile-100", "pile-1000", "pile-4000", "springs-1000", "springs-10000", "pyramid-20", "stack-10", "replay-10", "sweep-100", "touches-1e6", "lua-behavior"]
 
 @inline(__always) func now() -> Double {
@@ -254,7 +255,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
     if name == "lua-behavior" { return runBridge(o) }
     if name == "touches-1e6" { return runTouches(o) }
     if name == "sweep-100" { return runSweep(o) }
-    if name.hasPrefix("pushed-") { return runPushed(name, o) }
+    if name.hasPrefix("pushed-") || name.hasPrefix("settled-") { return runPushed(name, o) }
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
     let created = now()
@@ -319,7 +320,7 @@ func runScene(_ name: String, _ o: Options) -> Run {
 }
 
 /// pile-N settled, then one box of the top row pushed at the start of every measured second:
-/// what a resting pile costs beside one moving box, awake or sleeping.
+/// what a resting pile costs beside one moving box, awake or sleeping (`settled-N-…`: no push).
 func runPushed(_ name: String, _ o: Options) -> Run {
     let parts = name.split(separator: "-")
     let n = Int(parts[1])!
@@ -333,7 +334,7 @@ func runPushed(_ name: String, _ o: Options) -> Run {
     // One inactive push per box to be pushed, spread along the top row, made before the warm-up:
     // re-arming one is a force change that wakes only the island it acts on (adding a behavior
     // would wake every island).
-    let seconds = Int(o.measuredSeconds)
+    let seconds = parts[0] == "settled" ? 0 : Int(o.measuredSeconds)
     let pushes = (0..<seconds).map { k -> PushBehavior in
         let push = PushBehavior(items: [topRow[k * topRow.count / max(1, seconds)]], mode: .instantaneous)
         push.active = false

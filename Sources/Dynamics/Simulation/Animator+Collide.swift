@@ -401,13 +401,24 @@ extension Animator {
         var placements = ContiguousArray<BodyPlacement>()
         swap(&placements, &world.placements)
         defer { swap(&placements, &world.placements) }
-        placements.removeAll(keepingCapacity: true)
         // The pass's arrays, taken once (see `CollideBuffers`); the placements once built.
+        // Only awake items are placed and moved: a sleeping item keeps the placement it fell
+        // asleep with (`Animator+Sleep`), and its proxy stays in its fat box.
         let buffers = CollideBuffers(bodies: bodies, world: world)
-        for i in 0..<buffers.bodies.count {
+        refreshAwakeItems()
+        let awake = sleep.awakeItems.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
+        sleep.itemVisits += 2 * awake.count
+        func placement(_ i: Int) -> BodyPlacement {
             let b = buffers.bodies[i]
-            placements.append(BodyPlacement(transform: Transform(p: b.center, q: b.rotation),
-                                            margin: motionMargin(b, extent: buffers.colliders[i].extent, h: h)))
+            return BodyPlacement(transform: Transform(p: b.center, q: b.rotation),
+                                 margin: motionMargin(b, extent: buffers.colliders[i].extent, h: h))
+        }
+        if placements.count != buffers.bodies.count { // items were added: every placement afresh
+            placements.removeAll(keepingCapacity: true)
+            for i in 0..<buffers.bodies.count { placements.append(placement(i)) }
+        } else {
+            let all = placements.stepBuffer()
+            for k in 0..<awake.count { all[Int(awake[k])] = placement(Int(awake[k])) }
         }
         let placed = placements.stepReadBuffer()
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
@@ -415,16 +426,18 @@ extension Animator {
         swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
         moves.removeAll(keepingCapacity: true)
         let shapes = buffers.shapes
-        let asleep = sleep.asleep.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
-        let anyAsleep = sleep.sleepingCount > 0
-        for s in 0..<buffers.proxies.count where buffers.proxies[s] >= 0 {
-            let i = Int(buffers.items[s])
-            if anyAsleep && asleep[i] { continue } // a sleeping item stays in its fat box
-            let b = buffers.bodies[i]
-            let xf = placed[i].transform
-            let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
-            moves.append(ProxyMove(proxy: buffers.proxies[s], box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
-                                   displacement: b.velocity * h))
+        let itemShapes = world.itemShapes.stepReadBuffer() // not resized by the pass
+        for k in 0..<awake.count {
+            let i = Int(awake[k])
+            let range = itemShapes[i]
+            for s in Int(range.first)..<Int(range.first + range.count) where buffers.proxies[s] >= 0 {
+                let b = buffers.bodies[i]
+                let xf = placed[i].transform
+                let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
+                moves.append(ProxyMove(proxy: buffers.proxies[s],
+                                       box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
+                                       displacement: b.velocity * h))
+            }
         }
         for m in moves { world.broadPhase.moveProxy(m.proxy, m.box, displacement: m.displacement) }
         swap(&moves, &world.proxyMoves)
@@ -442,9 +455,11 @@ extension Animator {
             world.contacts.append(Contact(key: pair.key, shapeA: a, shapeB: b, itemA: itemA, itemB: itemB,
                                           friction: f, restitution: e))
         }
-        // 3. Contacts whose fat boxes separated go away.
+        // 3. Contacts whose fat boxes separated go away. (A sleeping contact's proxies did not
+        //    move: its items sleep, or are boundaries or still items.)
+        sleep.contactVisits += 2 * world.contacts.awakeCount
         var i = 0
-        while i < world.contacts.count {
+        while i < world.contacts.awakeCount {
             let key = world.contacts[i].key
             let proxyA = Int32(truncatingIfNeeded: key >> 32), proxyB = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
             if world.broadPhase.testOverlap(proxyA, proxyB) { i += 1 } else { endContact(at: i) }
@@ -455,8 +470,11 @@ extension Animator {
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
         let segments = buffers.segments
+        let asleep = sleep.asleep.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
+        let anyAsleep = sleep.sleepingCount > 0
+        let awakeContacts = world.contacts.awakeCount
         world.contacts.withUnsafeMutableBufferPointer { contacts in
-            for i in 0..<contacts.count {
+            for i in 0..<awakeContacts {
                 let shapeA = contacts[i].shapeA
                 let sb = Int(contacts[i].shapeB), ib = Int(contacts[i].itemB)
                 // Nothing moved between sleeping items, or a sleeping item and a boundary: the

@@ -17,10 +17,14 @@ extension Animator {
         let world = collision
         guard world.placements.count == bodies.count else { return }
         world.fastItems.removeAll(keepingCapacity: true)
+        refreshAwakeItems() // sleeping items did not move
+        sleep.itemVisits += sleep.awakeItems.count
+        let awake = sleep.awakeItems.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
         bodies.withUnsafeBufferPointer { bodies in
         world.colliders.withUnsafeBufferPointer { colliders in
         world.placements.withUnsafeBufferPointer { placements in
-            for i in 0..<bodies.count where bodies[i].isDynamic && colliders[i].hasProxies {
+            for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic && colliders[Int(awake[k])].hasProxies {
+                let i = Int(awake[k])
                 // Fast when the step carried a point of the item further than half its thinnest
                 // extent. A bound without square roots: the move and the chord |q₂ − q₁| times
                 // π/2·extent (at least the turn's arc) each within a quarter.

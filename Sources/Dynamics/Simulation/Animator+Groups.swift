@@ -88,6 +88,9 @@ extension Animator {
         let origin = self.origin(of: g)
         for m in records[g].groupMembers {
             let i = Int(m.index)
+            // A member that is also simulated on its own may sleep: moved by its group, it wakes
+            // (a sleeping item's placement and contacts are not looked at again until it does).
+            if sleep.asleep[i] { wakeIsland(containing: i) }
             let r = records[i]
             let angle = group.angle + r.groupAngle
             let rotation = Rot(angle: angle)

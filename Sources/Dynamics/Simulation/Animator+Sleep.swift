@@ -1,12 +1,20 @@
 // Islands and sleeping (Box2D v3's `island.c`/`solver_set.c`, "rest costs nothing"): dynamic
 // items joined by touching contacts and joints form islands; an island whose items all stayed
 // below `sleepSpeed` at their farthest point (5 pt/s, Box2D v3's 0.05 m/s) for `sleepDuration`
-// (0.5 s, Box2D's b2_timeToSleep) sleeps: its velocities read 0, and integration, the solver and the
-// narrowphase skip it until something wakes it.
+// (0.5 s, Box2D's b2_timeToSleep) sleeps: its velocities read 0, and it leaves the step until
+// something wakes it.
+//
+// Leaving the step means no pass walks it: the per-item passes walk `sleep.awakeItems` (every
+// item not asleep, ascending; made again only after something fell asleep or woke), and the
+// per-contact passes walk the awake part of `ContactSet` (a sleeping island's contacts are
+// moved behind the awake ones when it falls asleep, and back when it wakes), as Box2D v3's
+// solver sets keep sleeping bodies and contacts apart. A sleeping pile then costs the step what
+// its static container and the awake items cost, whatever its size.
 //
 // Islands are found by union-find over the awake items, and only in a step in which some item
 // has been quiet long enough to sleep; a sleeping island is remembered by its lowest item
-// index. Every order here is item or contact order, so results do not depend on hashing.
+// index and a list of its items. Every order here is item or contact order, so results do not
+// depend on hashing.
 
 extension Animator {
     /// Whether `item` sleeps with its island now.
@@ -14,6 +22,10 @@ extension Animator {
 
     /// How many items sleep now.
     public var sleepingItemCount: Int { sleep.sleepingCount }
+
+    /// How many items and contacts the last step's passes walked, each pass counting what it
+    /// walked (counted, not timed): with every island asleep, the awake items and contacts only.
+    var lastStepVisits: (items: Int, contacts: Int) { (sleep.itemVisits, sleep.contactVisits) }
 
     /// Wakes the island `item` sleeps in, if it sleeps (a touch on it); nothing else changes, and
     /// a paused animator stays paused.
@@ -49,29 +61,81 @@ extension Animator {
         }
     }
 
-    /// Wakes the island of item `i` (an index; a boundary's −1 is ignored) if it sleeps.
+    /// Wakes the island of item `i` (an index; a boundary's −1 is ignored) if it sleeps. For an
+    /// item outside the simulation (`i` is moved by a script or an animation), its contacts
+    /// with sleeping items go back among the awake ones: the narrowphase measures them again,
+    /// and the islands wake if it touches them.
     func wakeIsland(containing i: Int) {
         guard i >= 0 else { return }
         sleep.quietTime[i] = 0
+        if sleep.hasSleepingContacts[i] { wakeContacts(of: i) }
         guard sleep.asleep[i] else { return }
-        let root = sleep.island[i]
-        for k in Int(root)..<bodies.count where sleep.island[k] == root {
+        var k = Int(sleep.island[i]) // the root: the island's list starts there
+        while k >= 0 {
             sleep.asleep[k] = false
             sleep.island[k] = -1
             sleep.quietTime[k] = 0
             sleep.sleepingCount -= 1
+            let next = sleep.nextInIsland[k]
+            sleep.nextInIsland[k] = -1
+            k = Int(next)
         }
+        sleep.awakeItemsValid = false
+        sleep.contactsToWake = true
     }
 
     /// Wakes every sleeping island (a change to the behaviors, the gravity or the bounds).
     func wakeAllIslands() {
-        guard sleep.sleepingCount > 0 else { return }
+        guard sleep.sleepingCount > 0 || collision.contacts.awakeCount < collision.contacts.count else { return }
         for k in 0..<bodies.count {
             sleep.asleep[k] = false
             sleep.island[k] = -1
+            sleep.nextInIsland[k] = -1
             sleep.quietTime[k] = 0
+            sleep.hasSleepingContacts[k] = false
         }
         sleep.sleepingCount = 0
+        sleep.awakeItemsValid = false
+        sleep.contactsToWake = false
+        collision.contacts.wakeAll()
+    }
+
+    /// The items the step's per-item passes walk: made again from `asleep` when something fell
+    /// asleep or woke since (a linear pass then, and only then).
+    func refreshAwakeItems() {
+        guard !sleep.awakeItemsValid else { return }
+        sleep.awakeItems.removeAll(keepingCapacity: true)
+        for i in 0..<bodies.count where !sleep.asleep[i] { sleep.awakeItems.append(Int32(i)) }
+        sleep.awakeItemsValid = true
+    }
+
+    /// After islands woke: their contacts go back among the awake ones (one walk over the
+    /// sleeping contacts, however many islands woke). A contact wakes when one of its items is
+    /// an awake physics body; waking one moves no awake contact.
+    func wakeContacts() {
+        guard sleep.contactsToWake else { return }
+        sleep.contactsToWake = false
+        let world = collision
+        var k = world.contacts.awakeCount
+        while k < world.contacts.count {
+            let a = Int(world.contacts[k].itemA), b = Int(world.contacts[k].itemB)
+            if (a >= 0 && bodies[a].isDynamic && !sleep.asleep[a]) || (bodies[b].isDynamic && !sleep.asleep[b]) {
+                world.contacts.wake(at: k)
+            }
+            k += 1
+        }
+    }
+
+    /// The contacts item `i` (not a physics body) has with sleeping items go back among the
+    /// awake ones; their islands sleep on.
+    private func wakeContacts(of i: Int) {
+        sleep.hasSleepingContacts[i] = false
+        let world = collision, item = Int32(i)
+        var k = world.contacts.awakeCount
+        while k < world.contacts.count {
+            if world.contacts[k].itemA == item || world.contacts[k].itemB == item { world.contacts.wake(at: k) }
+            k += 1
+        }
     }
 
     /// True when item `i` acts on what it touches: an awake physics body, or an item outside
@@ -86,15 +150,19 @@ extension Animator {
     /// After the collide, before the solve: a sleeping island that an awake item now touches
     /// (a contact with manifold points) or holds by a joint wakes, as does one whose joint's
     /// frame anchor moves. Repeated until nothing more wakes, so the solver never sees a
-    /// sleeping item beside an awake one.
+    /// sleeping item beside an awake one. Only awake contacts can touch a sleeping item from an
+    /// awake one: sleeping contacts are between sleeping items, boundaries and still items.
     func wakeTouchedIslands() {
         guard sleep.sleepingCount > 0 else { return }
         var woke = true
         while woke && sleep.sleepingCount > 0 {
             woke = false
             let before = sleep.sleepingCount
+            wakeContacts() // a contact of a sleeping island with another one is among the awake ones
+            let awakeContacts = collision.contacts.awakeCount
+            sleep.contactVisits += awakeContacts
             collision.contacts.contacts.withUnsafeBufferPointer { contacts in
-                for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
+                for k in 0..<awakeContacts where contacts[k].manifold.pointCount > 0 {
                     let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                     guard a >= 0, sleep.asleep[a] != sleep.asleep[b] else { continue }
                     if sleep.asleep[a] {
@@ -127,7 +195,11 @@ extension Animator {
         guard allowsSleeping, fieldTable.isEmpty else { return }
         let due = sleepDuration - 1e-9
         var dueCount = 0
-        for i in 0..<bodies.count where bodies[i].isDynamic && !sleep.asleep[i] {
+        wakeContacts() // of an island woken inside the step (a group moved a member)
+        refreshAwakeItems()
+        sleep.itemVisits += sleep.awakeItems.count
+        for k in sleep.awakeItems.indices where bodies[Int(sleep.awakeItems[k])].isDynamic {
+            let i = Int(sleep.awakeItems[k])
             let b = bodies[i]
             var extent = i < collision.colliders.count ? collision.colliders[i].extent : 0
             if extent == 0 { extent = records[i].size.length / 2 } // an item in no collision behavior
@@ -148,18 +220,35 @@ extension Animator {
     }
 
     /// Union-find over the awake physics bodies, joined by contacts with manifold points and
-    /// by joints; then the islands that may sleep do.
+    /// by joints; then the islands that may sleep do, and their contacts move behind the awake
+    /// ones. Walks the awake items and contacts only (the scratch arrays are indexed by item
+    /// but only awake items' entries are written or read).
     private func fallAsleep(due: Double) {
         let n = bodies.count
         var s = SleepState()
         swap(&s, &sleep) // the pass works on a local copy: no exclusivity checks, no copy on write
         defer { swap(&s, &sleep) }
-        s.parent.removeAll(keepingCapacity: true)
-        for i in 0..<n { s.parent.append(Int32(i)) }
-        s.itemQuiet.removeAll(keepingCapacity: true)
-        s.itemQuiet.append(contentsOf: s.quietTime)
-        s.itemHeld.removeAll(keepingCapacity: true)
-        s.itemHeld.append(contentsOf: repeatElement(false, count: n))
+        precondition(s.awakeItemsValid, "the awake items are made before the island pass")
+        if s.parent.count < n {
+            let more = n - s.parent.count
+            s.parent.append(contentsOf: repeatElement(-1, count: more))
+            s.itemQuiet.append(contentsOf: repeatElement(0, count: more))
+            s.itemHeld.append(contentsOf: repeatElement(false, count: more))
+            s.islandQuiet.append(contentsOf: repeatElement(0, count: more))
+            s.islandHeld.append(contentsOf: repeatElement(false, count: more))
+        }
+        for k in s.awakeItems.indices {
+            let i = Int(s.awakeItems[k])
+            s.parent[i] = Int32(i)
+            s.itemQuiet[i] = s.quietTime[i]
+            s.itemHeld[i] = false
+            s.islandQuiet[i] = .infinity
+            s.islandHeld[i] = false
+        }
+        let awakeContacts = collision.contacts.awakeCount
+        s.itemVisits += 3 * s.awakeItems.count
+        s.contactVisits += 2 * awakeContacts
+        var fellAsleep = false
         bodies.withUnsafeMutableBufferPointer { bodies in
             func awakeBody(_ i: Int) -> Bool { i >= 0 && bodies[i].isDynamic && !s.asleep[i] }
             func moving(_ i: Int) -> Bool { bodies[i].velocity != .zero || bodies[i].angularVelocity != 0 }
@@ -182,8 +271,10 @@ extension Animator {
                 if da { holds(a, b, contact: contact) }
                 if db { holds(b, a, contact: contact) }
             }
+            // Sleeping contacts are between sleeping items, boundaries and still items: none
+            // links or holds an awake body.
             collision.contacts.contacts.withUnsafeBufferPointer { contacts in
-                for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
+                for k in 0..<awakeContacts where contacts[k].manifold.pointCount > 0 {
                     link(Int(contacts[k].itemA), Int(contacts[k].itemB), contact: true)
                 }
             }
@@ -198,23 +289,60 @@ extension Animator {
                 }
             }
             // Roots take their items' least quiet time and whether any is held.
-            s.islandQuiet.removeAll(keepingCapacity: true)
-            s.islandQuiet.append(contentsOf: repeatElement(Double.infinity, count: n))
-            s.islandHeld.removeAll(keepingCapacity: true)
-            s.islandHeld.append(contentsOf: repeatElement(false, count: n))
-            for i in 0..<n where awakeBody(i) {
+            for k in s.awakeItems.indices where awakeBody(Int(s.awakeItems[k])) {
+                let i = Int(s.awakeItems[k])
                 let r = Int(s.find(Int32(i)))
                 s.islandQuiet[r] = min(s.islandQuiet[r], s.itemQuiet[i])
                 if s.itemHeld[i] { s.islandHeld[r] = true }
             }
-            for i in 0..<n where awakeBody(i) {
+            // Ascending, so an island's root (its lowest item) comes first and starts its list.
+            for k in s.awakeItems.indices where awakeBody(Int(s.awakeItems[k])) {
+                let i = Int(s.awakeItems[k])
                 let r = s.find(Int32(i))
                 guard s.islandQuiet[Int(r)] >= due, s.islandHeld[Int(r)] else { continue }
                 s.asleep[i] = true
                 s.island[i] = r
+                if Int(r) == i {
+                    s.nextInIsland[i] = -1
+                } else {
+                    s.nextInIsland[i] = s.nextInIsland[Int(r)]
+                    s.nextInIsland[Int(r)] = Int32(i)
+                }
                 s.sleepingCount += 1
                 bodies[i].velocity = .zero
                 bodies[i].angularVelocity = 0
+                fellAsleep = true
+            }
+        }
+        guard fellAsleep else { return }
+        s.awakeItemsValid = false
+        putContactsToSleep(&s)
+    }
+
+    /// After islands fell asleep: their contacts move behind the awake ones, and each sleeping
+    /// item's placement is set where it rests (the collide pass no longer places it). A contact
+    /// sleeps when both its sides rest (asleep, a boundary, or an item outside the simulation
+    /// that does not move) and one of them sleeps.
+    private func putContactsToSleep(_ s: inout SleepState) {
+        let world = collision
+        bodies.withUnsafeBufferPointer { bodies in
+            func rests(_ i: Int) -> Bool {
+                if i < 0 || s.asleep[i] { return true }
+                return !bodies[i].isDynamic && bodies[i].velocity == .zero && bodies[i].angularVelocity == 0
+            }
+            var k = 0
+            while k < world.contacts.awakeCount {
+                let a = Int(world.contacts[k].itemA), b = Int(world.contacts[k].itemB)
+                guard rests(a), rests(b), (a >= 0 && s.asleep[a]) || s.asleep[b] else { k += 1; continue }
+                if a >= 0 && !s.asleep[a] { s.hasSleepingContacts[a] = true }
+                if !s.asleep[b] { s.hasSleepingContacts[b] = true }
+                world.contacts.putToSleep(at: k) // the last awake contact comes to k: looked at next
+            }
+            guard world.placements.count == bodies.count else { return }
+            for k in s.awakeItems.indices where s.asleep[Int(s.awakeItems[k])] {
+                let b = bodies[Int(s.awakeItems[k])]
+                world.placements[Int(s.awakeItems[k])] = BodyPlacement(transform: Transform(p: b.center, q: b.rotation),
+                                                                      margin: 0)
             }
         }
     }

@@ -134,7 +134,10 @@ extension Animator {
         let h = stepDuration
         elapsedTime += h
         isStepping = true
+        sleep.itemVisits = 0
+        sleep.contactVisits = 0
         applyPushes()
+        wakeContacts() // of islands woken since the last step
         let colliding = collision.isActive
         if colliding { collide(h) }
         wakeTouchedIslands()
@@ -178,7 +181,12 @@ extension Animator {
         if hasActionOnlyComposite || pushKeepsAwake { quietTime = 0; return }
         let v2 = restLinearSpeed * restLinearSpeed
         var quiet = true
-        for b in bodies where b.isDynamic {
+        // Sleeping items read 0: only the awake ones can be moving.
+        refreshAwakeItems()
+        sleep.itemVisits += sleep.awakeItems.count
+        for k in sleep.awakeItems.indices {
+            let b = bodies[Int(sleep.awakeItems[k])]
+            guard b.isDynamic else { continue }
             if b.velocity.lengthSquared > v2 || abs(b.angularVelocity) > restAngularSpeed { quiet = false; break }
         }
         quietTime = quiet ? quietTime + h : 0

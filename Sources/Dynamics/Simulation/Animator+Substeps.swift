@@ -103,15 +103,13 @@ extension Animator {
         }
         for j in 0..<jointCount { joints[j].impulse = constraints[j].impulse }
         for k in buffers.movingAnchors { joints[Int(k)].advanceAnchor(to: constraints[Int(k)].localB) }
-        // The bodies take their new placement and velocities; the step's forces are spent.
-        // A sleeping body keeps its own (a joint to the frame may have touched its state).
-        let anyAsleep = sleep.sleepingCount > 0
-        for i in 0..<bodies.count {
-            if anyAsleep && sleep.asleep[i] {
-                bodies[i].force = .zero
-                bodies[i].torque = 0
-                continue
-            }
+        // The awake bodies take their new placement and velocities; the step's forces are
+        // spent. A sleeping body keeps its own (a joint to the frame may have touched its
+        // state), and has no force (a push wakes what it acts on).
+        let awake = sleep.awakeItems.stepReadBuffer() // made by the gather, not resized since
+        sleep.itemVisits += awake.count
+        for k in 0..<awake.count {
+            let i = Int(awake[k])
             let s = states[i]
             bodies[i].center = s.center
             // The substeps turned the rotation without trigonometry: once per step, exact.
@@ -129,17 +127,34 @@ extension Animator {
     /// lanes write when they must not write a body. Returns those two indices.
     private func gatherSolverBodies(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ scratch: inout SolverScratch,
                                     h: Double, gravity g: Vec2) -> (dummy: Int32, sink: Int32) {
-        // Sized first and filled through a buffer: an append per body checked the array's
-        // uniqueness and capacity every time.
-        scratch.states.removeAll(keepingCapacity: true)
-        scratch.states.append(contentsOf: repeatElement(SolverBody(frameAt: .zero), count: bodies.count + 2))
+        // The states stay between steps: only the awake bodies' are gathered (a sleeping
+        // body's is read by nothing but a joint, whose ends are gathered below). Sized first
+        // and filled through a buffer: an append per body checked the array's uniqueness and
+        // capacity every time.
+        refreshAwakeItems()
+        let awake = sleep.awakeItems.stepReadBuffer() // not resized by the step (see `StepBuffers.swift`)
+        sleep.itemVisits += 2 * awake.count
+        if scratch.states.count != bodies.count + 2 {
+            scratch.states.removeAll(keepingCapacity: true)
+            scratch.states.append(contentsOf: repeatElement(SolverBody(frameAt: .zero), count: bodies.count + 2))
+        }
+        let anyAsleep = sleep.sleepingCount > 0
         scratch.states.withUnsafeMutableBufferPointer { states in
-            for i in 0..<bodies.count { states[i] = SolverBody(bodies[i]) }
+            for k in 0..<awake.count { states[Int(awake[k])] = SolverBody(bodies[Int(awake[k])]) }
+            // A joint inside a sleeping island is still solved (its result is not written back):
+            // it starts from the bodies as they rest, as it did when every state was gathered.
+            if anyAsleep {
+                func gatherAsleep(_ i: Int32) {
+                    if i >= 0 && sleep.asleep[Int(i)] { states[Int(i)] = SolverBody(bodies[Int(i)]) }
+                }
+                for j in joints { gatherAsleep(j.itemA); gatherAsleep(j.itemB) }
+            }
+            states[bodies.count] = SolverBody(frameAt: .zero)
+            states[bodies.count + 1] = SolverBody(frameAt: .zero)
         }
         scratch.motion.removeAll(keepingCapacity: true)
-        let anyAsleep = sleep.sleepingCount > 0
-        for i in 0..<bodies.count where bodies[i].isDynamic && !(anyAsleep && sleep.asleep[i]) {
-            scratch.motion.append(SolverMotion(bodies[i], h: h, gravity: g, body: i))
+        for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic {
+            scratch.motion.append(SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k])))
         }
         solvedBodyCount = scratch.motion.count
         return (Int32(bodies.count), Int32(bodies.count + 1))
@@ -165,14 +180,17 @@ extension Animator {
     private func colorContacts(_ scratch: inout SolverScratch, _ bodies: UnsafeMutableBufferPointer<BodyState>,
                                _ contacts: UnsafeMutableBufferPointer<Contact>) {
         scratch.graph.reset(bodyCount: bodies.count)
+        // Only awake contacts: sleeping ones are behind them (`ContactSet`).
+        let awakeContacts = collision.contacts.awakeCount
+        sleep.contactVisits += awakeContacts
         scratch.contactSlots.removeAll(keepingCapacity: true)
-        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: contacts.count))
+        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: awakeContacts))
         var total = 0
         let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
         let anyAsleep = sleep.sleepingCount > 0
         let asleep = sleep.asleep.stepReadBuffer() // not resized by the step (see `StepBuffers.swift`)
         scratch.graph.coloring { coloring in
-            for k in 0..<contacts.count where contacts[k].manifold.pointCount > 0 {
+            for k in 0..<awakeContacts where contacts[k].manifold.pointCount > 0 {
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                 // Between sleeping items, or a sleeping item and a static one, nothing is solved
                 // (the contact keeps its impulses for when the island wakes).

@@ -94,29 +94,72 @@ internal struct Contact: Sendable {
 
 /// The live contacts in one array (the order the solver and events follow) with a lookup
 /// from pair key to position. The lookup is only ever queried, never iterated, so its hash
-/// order cannot leak into results. Removal moves the last contact into the hole.
+/// order cannot leak into results.
+///
+/// The array is split in two: the awake contacts first (`0..<awakeCount`, the ones the step's
+/// passes walk), then the contacts of sleeping islands (Box2D v3 keeps those in its sleeping
+/// solver sets). A new contact is awake. Removal moves the last awake contact into the hole and
+/// the last contact into the awake one's place, so with nothing asleep it is the plain
+/// move-the-last-into-the-hole. Moving a contact between the parts swaps it with the first
+/// sleeping one: waking one never moves an awake contact (the step keeps indices of those).
 struct ContactSet {
     private(set) var contacts: ContiguousArray<Contact> = []
     private var index: [UInt64: Int32] = [:]
+    /// Contacts `0..<awakeCount` are awake; the rest sleep with their islands.
+    private(set) var awakeCount = 0
 
     var count: Int { contacts.count }
 
     func position(of key: UInt64) -> Int? { index[key].map(Int.init) }
 
+    /// Adds an awake contact.
     mutating func append(_ c: Contact) {
         index[c.key] = Int32(contacts.count)
         contacts.append(c)
+        if awakeCount < contacts.count - 1 { swapAt(awakeCount, contacts.count - 1) }
+        awakeCount += 1
     }
 
-    /// Removes the contact at `i`, moving the last one into its place.
+    /// Removes the contact at `i` (see the type's comment for what moves).
     mutating func remove(at i: Int) {
-        index[contacts[i].key] = nil
+        var i = i
         let last = contacts.count - 1
+        if i < awakeCount {
+            awakeCount -= 1
+            // Sleeping contacts follow: the last awake one fills the hole first.
+            if awakeCount != last { swapAt(i, awakeCount); i = awakeCount }
+        }
+        index[contacts[i].key] = nil
         if i != last {
             contacts[i] = contacts[last]
             index[contacts[i].key] = Int32(i)
         }
         contacts.removeLast()
+    }
+
+    /// Moves awake contact `i` among the sleeping ones (the last awake contact takes its place).
+    mutating func putToSleep(at i: Int) {
+        precondition(i < awakeCount, "contact \(i) is not awake")
+        awakeCount -= 1
+        swapAt(i, awakeCount)
+    }
+
+    /// Moves sleeping contact `i` among the awake ones, after the last of them; no awake
+    /// contact moves.
+    mutating func wake(at i: Int) {
+        precondition(i >= awakeCount && i < contacts.count, "contact \(i) is not asleep")
+        swapAt(i, awakeCount)
+        awakeCount += 1
+    }
+
+    /// Every contact awake, in place.
+    mutating func wakeAll() { awakeCount = contacts.count }
+
+    private mutating func swapAt(_ i: Int, _ j: Int) {
+        if i == j { return }
+        contacts.swapAt(i, j)
+        index[contacts[i].key] = Int32(i)
+        index[contacts[j].key] = Int32(j)
     }
 
     subscript(i: Int) -> Contact {

@@ -1,6 +1,7 @@
 /// Which items sleep (Box2D v3's islands and sleeping, `Animator+Sleep`): per item, how long it
-/// has stayed slow and whether it sleeps with its island; plus the union-find scratch the
-/// island pass reuses, so a steady step allocates nothing.
+/// has stayed slow and whether it sleeps with its island; the awake items the step's passes
+/// walk (kept while nothing falls asleep or wakes); plus the union-find scratch the island
+/// pass reuses, so a steady step allocates nothing.
 ///
 /// Arrays are indexed like `Animator.bodies` and grow with it.
 struct SleepState {
@@ -11,8 +12,27 @@ struct SleepState {
     /// The island a sleeping item fell asleep with (its lowest item index; −1 awake). Waking one
     /// item wakes every item with the same island.
     var island = ContiguousArray<Int32>()
+    /// The next item of the same sleeping island (−1: the last), from the island's root: waking
+    /// an island walks its items only.
+    var nextInIsland = ContiguousArray<Int32>()
     /// How many items sleep now.
     var sleepingCount = 0
+    /// Every item that is not asleep (static ones included), ascending: the items the step's
+    /// per-item passes walk. Made again only after something fell asleep or woke, or an item
+    /// was added (`awakeItemsValid` false).
+    var awakeItems = ContiguousArray<Int32>()
+    var awakeItemsValid = false
+    /// True after an island woke: its contacts are still among the sleeping ones until
+    /// `wakeContacts` moves them (once, however many islands woke).
+    var contactsToWake = false
+    /// Per item: a non-physics item (anchored, or in no behavior) that has contacts among the
+    /// sleeping ones. When it moves (a script or an animation) those contacts go back among the
+    /// awake ones, so the narrowphase measures them and a touch wakes their islands.
+    var hasSleepingContacts = ContiguousArray<Bool>()
+    /// What the last step walked, counted per pass (each pass adds the length of what it
+    /// walked): items, and contacts. With everything asleep that is the awake items only.
+    var itemVisits = 0
+    var contactVisits = 0
     /// How many awake items had been quiet long enough to sleep after the last step.
     var lastDueCount = 0
     /// Union-find parents of the island pass (scratch).
@@ -31,6 +51,9 @@ struct SleepState {
         quietTime.append(0)
         asleep.append(false)
         island.append(-1)
+        nextInIsland.append(-1)
+        hasSleepingContacts.append(false)
+        awakeItemsValid = false
     }
 
     /// The root of `i`'s set, halving the path on the way.

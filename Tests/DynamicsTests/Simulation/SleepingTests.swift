@@ -41,6 +41,129 @@ final class SleepingTests: XCTestCase {
         XCTAssertGreaterThan(awake.animator.solvedContactCount, 100)
     }
 
+    /// Rest costs nothing: with the pile asleep a step walks the awake items only (the
+    /// container's three static boxes and the drifter) and no contact, whatever the pile's
+    /// size; its contacts are kept, behind the awake ones, with their manifolds.
+    func testASleepingPileIsNotWalkedByTheStep() throws {
+        var visits: [(items: Int, contacts: Int)] = []
+        for count in [25, 100] {
+            let (scene, _) = try sleepingPile(count: count)
+            let a = scene.animator
+            XCTAssertEqual(a.sleepingItemCount, count)
+            let touching = a.touchingContactCount
+            a.step()
+            visits.append(a.lastStepVisits)
+            XCTAssertEqual(a.collision.contacts.awakeCount, 0, "every contact sleeps with the pile")
+            XCTAssertEqual(a.touchingContactCount, touching, "sleeping contacts are kept")
+            XCTAssertGreaterThan(touching, count / 2)
+        }
+        XCTAssertEqual(visits[0].items, visits[1].items, "a step's walk does not grow with the sleeping pile")
+        XCTAssertEqual(visits[0].contacts, 0)
+        XCTAssertEqual(visits[1].contacts, 0)
+        XCTAssertLessThanOrEqual(visits[1].items, 10 * 4, "four awake items, a few passes each")
+        // Awake, the same pile is walked item by item and contact by contact.
+        let awake = Scenes.pile(count: 100, hz: 60)
+        for _ in 0..<200 { awake.animator.step() }
+        XCTAssertGreaterThan(awake.animator.lastStepVisits.items, 5 * 100)
+        XCTAssertGreaterThan(awake.animator.lastStepVisits.contacts, 3 * 100)
+    }
+
+    /// What sleeps with an island: exactly the contacts both of whose sides rest (asleep, a
+    /// boundary, or a still static item) with one asleep, behind the awake ones; and each
+    /// sleeping item's placement is where it rests.
+    private func checkSleepingContacts(_ a: Animator, file: StaticString = #filePath, line: UInt = #line) {
+        let contacts = a.collision.contacts
+        for k in 0..<contacts.count {
+            let c = contacts[k]
+            let sa = c.itemA >= 0 && a.sleep.asleep[Int(c.itemA)], sb = a.sleep.asleep[Int(c.itemB)]
+            if k >= contacts.awakeCount {
+                XCTAssertTrue(sa || sb, "sleeping contact \(k) has no sleeping item", file: file, line: line)
+                for i in [c.itemA, c.itemB] where i >= 0 && !a.sleep.asleep[Int(i)] {
+                    XCTAssertFalse(a.bodies[Int(i)].isDynamic, "sleeping contact \(k) with an awake body",
+                                   file: file, line: line)
+                }
+            } else {
+                XCTAssertEqual(contacts.position(of: c.key), k, file: file, line: line)
+            }
+        }
+        for i in 0..<a.itemCount where a.sleep.asleep[i] {
+            XCTAssertEqual(a.collision.placements[i].transform.p, a.bodies[i].center, file: file, line: line)
+            XCTAssertEqual(a.collision.placements[i].margin, 0, file: file, line: line)
+        }
+        XCTAssertEqual(a.sleep.awakeItems.count + a.sleepingItemCount, a.itemCount, file: file, line: line)
+    }
+
+    /// Islands falling asleep and waking one by one (a push on one stack, a write to the other,
+    /// a touch) keep the contacts' two parts and the awake items exact, and the stacks end
+    /// where the same runs end.
+    func testContactsFollowTheirIslandsToSleepAndBack() throws {
+        let (a, left, right, push) = try twoStacks()
+        checkSleepingContacts(a)
+        let contactsAsleep = a.collision.contacts.count - a.collision.contacts.awakeCount
+        XCTAssertGreaterThanOrEqual(contactsAsleep, 6, "each stack's three contacts sleep (and those with the floor)")
+        push.active = true
+        a.step()
+        checkSleepingContacts(a)
+        XCTAssertGreaterThanOrEqual(a.collision.contacts.awakeCount, 3, "the left stack's contacts woke")
+        try a.setVelocity(Vec2(0, -50), of: right[0])
+        a.step()
+        checkSleepingContacts(a)
+        for _ in 0..<600 where a.sleepingItemCount < 6 { a.step(); checkSleepingContacts(a) }
+        XCTAssertEqual(a.sleepingItemCount, 6, "both stacks sleep again")
+        a.wakeIslands(at: a.center(of: left[1]))
+        XCTAssertFalse(a.isSleeping(left[0]))
+        XCTAssertTrue(a.isSleeping(right[0]))
+        a.step()
+        checkSleepingContacts(a)
+    }
+
+    /// An anchored item an animation moves (it is outside the simulation) into a sleeping
+    /// stack wakes it: its contacts with the stack, asleep while it stood still, are measured
+    /// again once it moves.
+    func testAnAnimatedStaticItemMovingIntoASleepingIslandWakesIt() throws {
+        let (a, _, right, _) = try twoStacks()
+        a.restDuration = .infinity // the animator runs on while everything sleeps (as the host's driven scenes)
+        let paddle = try a.addItem(name: "paddle", center: Vec2(185, -60), size: Vec2(20, 20))
+        let anchored = ItemBehavior(items: [paddle])
+        anchored.anchored = true
+        try a.addBehavior(anchored)
+        try a.addBehavior(CollisionBehavior(items: [paddle] + right))
+        for _ in 0..<600 where a.sleepingItemCount < 6 { a.step() }
+        XCTAssertTrue(a.isSleeping(right[1]), "the stack sleeps beside the still paddle")
+        var x = 185.0
+        for _ in 0..<30 where a.isSleeping(right[1]) {
+            x -= 1
+            try a.setAnimatedCenter(Vec2(x, -60), velocity: Vec2(-60, 0), of: paddle)
+            a.step()
+        }
+        XCTAssertFalse(a.isSleeping(right[1]), "the paddle pushing into the stack wakes it")
+        XCTAssertGreaterThan(x, 170, "woken when it reached the stack, not later")
+    }
+
+    /// A member of an item group that is also simulated on its own (UIKit: the group still
+    /// places it) sleeps on the floor; moving the group moves it, and wakes it, so its
+    /// placement and contacts are measured where it now is.
+    func testAGroupMovingASleepingMemberWakesIt() throws {
+        let a = Animator(hz: 60)
+        a.restDuration = .infinity
+        let floor = try a.addItem(name: "floor", center: Vec2(0, 10), size: Vec2(2000, 20))
+        let member = try a.addItem(name: "member", center: Vec2(0, -20), size: Vec2(40, 40))
+        let anchored = ItemBehavior(items: [floor])
+        anchored.anchored = true
+        try a.addBehavior(anchored)
+        try a.addBehavior(GravityBehavior(items: [member]))
+        try a.addBehavior(CollisionBehavior(items: [floor, member]))
+        let group = try a.addGroup(name: "group", items: [member])
+        for _ in 0..<300 where !a.isSleeping(member) { a.step() }
+        XCTAssertTrue(a.isSleeping(member))
+        let before = a.center(of: member)
+        try a.setCenter(a.center(of: group) + Vec2(200, -100), of: group)
+        XCTAssertFalse(a.isSleeping(member), "moved by its group, the member wakes")
+        a.step()
+        XCTAssertEqual(a.center(of: member).x, before.x + 200, accuracy: 1e-9)
+        XCTAssertEqual(a.collision.placements[Int(member.index)].transform.p.x, before.x + 200, accuracy: 1e-9)
+    }
+
     func testASleepingItemStaysPut() throws {
         let (scene, drifter) = try sleepingPile()
         let a = scene.animator
