@@ -24,8 +24,9 @@ let package = Package(
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        // BSD libedit for the REPL's line editing (readline is GPL).
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // BSD libedit for the REPL's line editing (readline is GPL), loaded with dlopen when
+        // an interactive REPL starts: no other command loads it (or libtinfo, libbsd, libmd).
+        .target(name: "CEditLine"),
         // Functions for the Lua API's macros, and the trampoline that raises Lua errors from C.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // The simulation core: plain Swift, no Lua, no I/O.
