@@ -31,7 +31,10 @@ final class EditLineReader: LineReader {
         self.idle = idle
         self.complete = complete
         EditLineReader.active = self
-        ce_configure("animhost", { _ in EditLineReader.active?.nextCharacter() ?? -1 }, Completion.wordBreaks) { text, _, _ in
+        let getc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+            EditLineReader.active?.nextCharacter() ?? -1
+        }
+        ce_configure("animhost", getc, Completion.wordBreaks) { text, _, _ in
             ce_set_attempted_completion_over(1)
             guard let text, let reader = EditLineReader.active else { return nil }
             EditLineReader.matches = reader.complete(String(cString: text))
