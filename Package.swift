@@ -1,5 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+/// The Viewer target's server packages are built only with the Viewer trait.
+let viewer = TargetDependencyCondition.when(traits: ["Viewer"])
 
 let package = Package(
     name: "animhost",
@@ -11,10 +14,17 @@ let package = Package(
         .executable(name: "animhost-view", targets: ["animhost-view"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
     ],
+    // `animhost view`'s server is the default trait "Viewer": `swift build` and `swift test`
+    // have it; scripts/animhost builds every other product with --disable-default-traits,
+    // so a fresh clone's first `run` neither fetches nor compiles the server's ~25 packages.
+    traits: [
+        .trait(name: "Viewer", description: "The HTTP and WebSocket server of animhost-view (animhost view)."),
+        .default(enabledTraits: ["Viewer"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `animhost view`: the HTTP + WebSocket server (only the Viewer target uses them,
-        // and only the animhost-view executable links it).
+        // and only the animhost-view executable links it; with the Viewer trait only).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -24,8 +34,9 @@ let package = Package(
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        // BSD libedit for the REPL's line editing (readline is GPL).
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // BSD libedit for the REPL's line editing (readline is GPL), loaded with dlopen when
+        // an interactive REPL starts: no other command loads it (or libtinfo, libbsd, libmd).
+        .target(name: "CEditLine"),
         // Functions for the Lua API's macros, and the trampoline that raises Lua errors from C.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // The simulation core: plain Swift, no Lua, no I/O.
@@ -45,11 +56,11 @@ let package = Package(
         // Only the animhost-view executable depends on it.
         .target(name: "Viewer", dependencies: [
             "AnimHost", "Dynamics",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: viewer),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: viewer),
+            .product(name: "NIOCore", package: "swift-nio", condition: viewer),
+            .product(name: "Logging", package: "swift-log", condition: viewer),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: viewer),
         ], resources: [
             // The page's HTML, style and script, compiled in as byte arrays.
             .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),

@@ -6,6 +6,9 @@ import CommandOptions
 #endif
 
 /// `animhost`: argument parsing only; everything else is in AnimHost.
+/// Every command names itself (`commandName`): ArgumentParser otherwise derives the name
+/// from the type's name (`String(describing:)`, the runtime's demangler) several times per
+/// parse, which was about 15 % of a whole `animhost run`.
 struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
@@ -15,7 +18,9 @@ struct AnimhostCommand: ParsableCommand {
 }
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Simulate a scene script and print its frames.")
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Simulate a scene script and print its frames.")
 
     @Argument(help: "The scene script (.lua).") var script: String
     @Option(parsing: .unconditional, help: "Run exactly this many seconds (0…1000000).") var duration: String?
@@ -56,7 +61,9 @@ struct Run: ParsableCommand {
 }
 
 struct Repl: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
 
     @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
     @OptionGroup var shared: SharedOptions
@@ -80,6 +87,7 @@ struct Repl: ParsableCommand {
 /// executable links no server code.
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "view",
         abstract: "See the scene live in a browser and drag it with the mouse.",
         discussion: "Runs animhost-view from animhost's folder; `animhost view --help` lists its options.")
 
@@ -95,7 +103,9 @@ func runView(_ arguments: [String]) -> Int32 {
 }
 
 struct Test: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
 
     @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
     @Option(help: "Run only tests whose full name contains this text.") var filter: String?
@@ -130,7 +140,9 @@ struct Test: ParsableCommand {
 }
 
 struct Plot: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Plot a `run` CSV as SVG: a chart per column, a line per item against t.")
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Plot a `run` CSV as SVG: a chart per column, a line per item against t.")
 
     @Argument(help: "Frames CSV as `animhost run` writes it; - or nothing for stdin.") var frames: String?
     @Option(help: "Comma-separated item names to plot (default: all).") var items: String?
@@ -145,6 +157,7 @@ struct Plot: ParsableCommand {
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sweep",
         abstract: "Run every combination of tunables (each in its own scene, in parallel) and print the motion metrics of each.")
 
     @Argument(help: "The scene script (.lua).") var script: String
@@ -177,6 +190,7 @@ struct Sweep: ParsableCommand {
 
 struct Fit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fit",
         abstract: "Search tunables (deterministically) for target metrics or for the path closest to a recorded run.")
 
     @Argument(help: "The scene script (.lua).") var script: String
@@ -206,6 +220,7 @@ struct Fit: ParsableCommand {
 
 struct Spring: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "spring",
         abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP, or (--to) for any platform with a fidelity report.")
 
     @Option(parsing: .unconditional, help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?

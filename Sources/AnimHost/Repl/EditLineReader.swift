@@ -3,7 +3,8 @@
 #endif
 @preconcurrency import CEditLine
 
-/// Lines from a terminal through libedit (BSD licence; GNU readline is GPL): line editing,
+/// Lines from a terminal through libedit (BSD licence; GNU readline is GPL; loaded with
+/// dlopen by CEditLine when the first interactive REPL starts): line editing,
 /// persistent history, tab completion. libedit reads characters through `nextCharacter`,
 /// which also waits on the REPL's idle work (reloads with `:watch on`) and turns Ctrl-C
 /// into an interrupted line. libedit's own signal handling is off: its handler re-sends
@@ -19,41 +20,45 @@ final class EditLineReader: LineReader {
     let complete: (String) -> [String]
     private var interrupted = false
 
+    /// Nil when libedit cannot be loaded (`loadError` says why); the REPL then reads
+    /// plain lines.
     /// - Parameters:
     ///   - historyPath: the history file, read now and rewritten after every line.
     ///   - complete: the full completions of a word.
-    init(historyPath: String?, idle: IdleWork, complete: @escaping (String) -> [String]) {
+    init?(historyPath: String?, idle: IdleWork, complete: @escaping (String) -> [String]) {
+        guard EditLineReader.loadError == nil else { return nil }
         self.historyPath = historyPath
         self.idle = idle
         self.complete = complete
         EditLineReader.active = self
-        rl_readline_name = UnsafePointer(strdup("animhost"))
-        rl_catch_signals = 0
-        rl_getc_function = { _ in EditLineReader.active?.nextCharacter() ?? -1 }
-        rl_completer_word_break_characters = strdup(Completion.wordBreaks)
-        rl_completion_append_character = 0
-        rl_attempted_completion_function = { text, _, _ in
-            rl_attempted_completion_over = 1
+        let getc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+            EditLineReader.active?.nextCharacter() ?? -1
+        }
+        ce_configure("animhost", getc, Completion.wordBreaks) { text, _, _ in
+            ce_set_attempted_completion_over(1)
             guard let text, let reader = EditLineReader.active else { return nil }
             EditLineReader.matches = reader.complete(String(cString: text))
             guard !EditLineReader.matches.isEmpty else { return nil }
-            return rl_completion_matches(text) { _, state in
+            return ce_completion_matches(text) { _, state in
                 if state == 0 { EditLineReader.matchIndex = 0 }
                 guard EditLineReader.matchIndex < EditLineReader.matches.count else { return nil }
                 defer { EditLineReader.matchIndex += 1 }
                 return strdup(EditLineReader.matches[EditLineReader.matchIndex])
             }
         }
-        rl_initialize()
-        stifle_history(1000)
-        if let historyPath { _ = read_history(historyPath) }
+        ce_stifle_history(1000)
+        if let historyPath { _ = ce_read_history(historyPath) }
     }
+
+    /// Why libedit is not there (dlopen's message), or nil once it is loaded. libedit is
+    /// loaded only here, when an interactive REPL starts, so no other command pays for it.
+    static var loadError: String? { ce_load().map { String(cString: $0) } }
 
     deinit { if EditLineReader.active === self { EditLineReader.active = nil } }
 
     func read(prompt: String) -> LineEvent {
         interrupted = false
-        let p = readline(prompt)
+        let p = ce_readline(prompt)
         defer { free(p) }
         if interrupted { return .interrupted }
         guard let p else { return .end }
@@ -62,8 +67,8 @@ final class EditLineReader: LineReader {
 
     func remember(_ line: String) {
         guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
-        _ = add_history(line)
-        if let historyPath { _ = write_history(historyPath) }
+        _ = ce_add_history(line)
+        if let historyPath { _ = ce_write_history(historyPath) }
     }
 
     /// libedit's `rl_getc_function`: the next character typed (a Unicode scalar), -1 at
@@ -79,7 +84,7 @@ final class EditLineReader: LineReader {
             if !messages.isEmpty {
                 writeOutput("\n")
                 for m in messages { writeError(m) }
-                rl_forced_update_display()
+                ce_forced_update_display()
             }
             guard ready.contains(0) else { continue }
             guard let first = readByte() else {

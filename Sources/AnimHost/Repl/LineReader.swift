@@ -29,15 +29,24 @@ protocol LineReader: AnyObject {
     func remember(_ line: String)
 }
 
-/// Lines from a pipe or file: no prompts, no editing, no history.
+/// Lines from a pipe or file: no prompts, no editing, no history. On a terminal without
+/// libedit it shows the prompts (`showsPrompts`) and the terminal's own line editing.
 final class PipeLineReader: LineReader {
     private var buffer: [UInt8] = []
     private var atEnd = false
     let idle: IdleWork
+    let showsPrompts: Bool
 
-    init(idle: IdleWork) { self.idle = idle }
+    init(idle: IdleWork, showsPrompts: Bool = false) {
+        self.idle = idle
+        self.showsPrompts = showsPrompts
+    }
 
     func read(prompt: String) -> LineEvent {
+        if showsPrompts && buffer.firstIndex(of: 10) == nil {
+            writeOutput(prompt)
+            flushOutput()
+        }
         while true {
             if let nl = buffer.firstIndex(of: 10) {
                 let line = String(decoding: buffer[..<nl], as: UTF8.self)

@@ -34,10 +34,15 @@ final class Repl {
                 return w.timeout(now: MonotonicClock.now()) ?? (w.descriptor == nil ? FileWatcher.pollInterval : nil)
             },
             run: { [unowned self] in self.reloadIfChanged() })
-        if interactive {
-            reader = EditLineReader(historyPath: historyPath, idle: idle) { [unowned self] word in
-                Completion.candidates(for: word, in: self.live.scene.lua)
-            }
+        let complete: (String) -> [String] = { [unowned self] word in
+            Completion.candidates(for: word, in: self.live.scene.lua)
+        }
+        if interactive, let editing = EditLineReader(historyPath: historyPath, idle: idle, complete: complete) {
+            reader = editing
+        } else if interactive {
+            writeError("animhost: no line editing or history: \(EditLineReader.loadError ?? "libedit did not load")"
+                + " (Debian: apt-get install libedit2)")
+            reader = PipeLineReader(idle: idle, showsPrompts: true)
         } else {
             reader = PipeLineReader(idle: idle)
         }
