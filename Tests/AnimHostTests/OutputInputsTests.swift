@@ -164,15 +164,6 @@ extension OutputInputsTests {
 
 /// Runs a shell command line in the package root.
 func runShell(_ command: String) throws -> (stderr: String, status: Int32) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", command]
-    p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (String(decoding: e, as: UTF8.self), p.terminationStatus)
+    let r = try runProgram("/bin/sh", ["-c", command])
+    return (r.stderr, r.status)
 }

@@ -13,17 +13,9 @@ final class PackageTraitsTests: XCTestCase {
     private func manifest() throws -> [String: Any] {
         let scratch = NSTemporaryDirectory() + "animhost-dump-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package"]
-        p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "swift package dump-package failed")
+        let r = try runProgram("/usr/bin/env", ["swift", "package", "--scratch-path", scratch, "dump-package"])
+        XCTAssertEqual(r.status, 0, "swift package dump-package failed: " + r.stderr)
+        let data = Data(r.stdout.utf8)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

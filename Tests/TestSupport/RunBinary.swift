@@ -16,8 +16,15 @@ public let packageRoot: String = {
 
 /// Runs the debug build of `animhost` with `arguments`, in the package root.
 public func runAnimhost(_ arguments: [String], stdin: String? = nil, directory: String? = nil) throws -> RunResult {
+    try runProgram(packageRoot + "/.build/debug/animhost", arguments, stdin: stdin, directory: directory)
+}
+
+/// Runs a program to its end, in `directory` (the package root by default), with `stdin` as
+/// its input (none: an empty one), and returns what it printed.
+public func runProgram(_ path: String, _ arguments: [String], stdin: String? = nil,
+                       directory: String? = nil) throws -> RunResult {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: packageRoot + "/.build/debug/animhost")
+    p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
     p.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
     let out = Pipe(), err = Pipe(), input = Pipe()
