@@ -34,12 +34,20 @@ extension ContactSolver {
             normal = contacts[index].manifold.normal
         }
 
+        /// Manifold point `k` (0 or 1, a constant where this is inlined) without the checked
+        /// subscript's bounds test and select: the callers know the point count.
+        @inline(__always)
+        func point(_ contacts: UnsafeMutableBufferPointer<Contact>, _ index: Int, _ k: Int) -> ManifoldPoint {
+            k == 0 ? contacts[index].manifold.point0 : contacts[index].manifold.point1
+        }
+
         var againstStatic: Bool { @inline(__always) get { mA == 0 || mB == 0 } }
 
         /// 1/k along the normal at manifold point `k` (`ContactConstraintPoint.normalMass`).
         @inline(__always)
         func normalMass(_ contacts: UnsafeMutableBufferPointer<Contact>, _ index: Int, _ k: Int) -> Double {
-            let rA = contacts[index].manifold[k].anchorA, rB = contacts[index].manifold[k].anchorB
+            let mp = point(contacts, index, k)
+            let rA = mp.anchorA, rB = mp.anchorB
             let rnA = rA.cross(normal), rnB = rB.cross(normal)
             let kNormal = mA + mB + invIA * rnA * rnA + invIB * rnB * rnB
             return kNormal > 0 ? 1 / kNormal : 0
@@ -51,7 +59,7 @@ extension ContactSolver {
         func block(_ contacts: UnsafeMutableBufferPointer<Contact>, _ index: Int,
                    normalMass0: Double, normalMass1: Double) -> (k12: Double, useBlock: Bool) {
             guard normalMass0 > 0 && normalMass1 > 0 else { return (0, false) }
-            let m0 = contacts[index].manifold[0], m1 = contacts[index].manifold[1]
+            let m0 = contacts[index].manifold.point0, m1 = contacts[index].manifold.point1
             let rn1A = m0.anchorA.cross(normal), rn1B = m0.anchorB.cross(normal)
             let rn2A = m1.anchorA.cross(normal), rn2B = m1.anchorB.cross(normal)
             let k12 = mA + mB + invIA * rn1A * rn2A + invIB * rn1B * rn2B
@@ -86,7 +94,7 @@ extension ContactSolver {
     @inline(__always)
     func setLane(_ lane: Int, of wide: inout WidePoint, _ contacts: UnsafeMutableBufferPointer<Contact>, _ index: Int,
                  point k: Int, _ sides: LaneSides, normalMass: Double) {
-        let mp = contacts[index].manifold[k]
+        let mp = sides.point(contacts, index, k)
         let normal = sides.normal, tangent = Vec2(normal.y, -normal.x)
         let rA = mp.anchorA, rB = mp.anchorB
         wide.anchorA.x[lane] = Float(rA.x); wide.anchorA.y[lane] = Float(rA.y)
