@@ -111,7 +111,8 @@ extension ContactSolver {
         // As `ContactSolver.prepare`: a point overlapping static geometry deeper than
         // `rigidOverlap` is held rigidly.
         let rigid = sides.againstStatic && mp.separation < -Animator.ContactDefaults.rigidOverlap
-        wide.softGamma[lane] = Float(normalMass > 0 && !rigid ? softness.impulseScale / (softness.massScale * normalMass) : 0)
+        let softGamma = normalMass > 0 && !rigid ? softness.impulseScale / (softness.massScale * normalMass) : 0
+        wide.softGamma[lane] = Float(softGamma)
         wide.normalImpulse[lane] = Float(k == 0 ? contacts[index].normalImpulse.0 : contacts[index].normalImpulse.1)
         wide.tangentImpulse[lane] = Float(k == 0 ? contacts[index].tangentImpulse.0 : contacts[index].tangentImpulse.1)
         wide.maxNormalImpulse[lane] = 0

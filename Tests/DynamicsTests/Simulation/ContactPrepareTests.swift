@@ -59,8 +59,10 @@ final class ContactPrepareTests: XCTestCase {
 
     func bits(_ x: Lanes) -> SIMD4<UInt32> { unsafeBitCast(x.v, to: SIMD4<UInt32>.self) }
     func fields(_ b: ContactBundle) -> [SIMD4<UInt32>] {
-        [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.normal.x, b.normal.y, b.friction, b.biasRate,
-         b.k12].map(bits) + [b.constraint, b.bodyA, b.bodyB, b.storeA, b.storeB].map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
+        let lanes = [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.normal.x, b.normal.y, b.friction,
+                     b.biasRate, b.k12].map(bits)
+        let indices = [b.constraint, b.bodyA, b.bodyB, b.storeA, b.storeB]
+        return lanes + indices.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
     }
     func fields(_ p: WidePoint) -> [SIMD4<UInt32>] {
         [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
