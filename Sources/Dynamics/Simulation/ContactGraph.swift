@@ -31,7 +31,9 @@ struct ContactGraph {
     mutating func reset(bodyCount: Int) {
         if bodyColors.count != bodyCount {
             bodyColors = ContiguousArray(repeating: 0, count: bodyCount)
-        } else {
+        } else if counts.contains(where: { $0 > 0 }) {
+            // Masks are set only by contacts, which count: after a colouring of none (a scene
+            // of joints only, such as springs-10000) they are still clear, and the fill is skipped.
             bodyColors.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         if counts.count != Self.colorCount { counts = ContiguousArray(repeating: 0, count: Self.colorCount) }

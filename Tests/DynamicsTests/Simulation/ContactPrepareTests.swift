@@ -174,6 +174,7 @@ final class ContactPrepareTests: XCTestCase {
             graph.reset(bodyCount: bodyCount)
             var sets = Array(repeating: Set<Int>(), count: ContactGraph.overflow)
             var expectedCounts = Array(repeating: 0, count: ContactGraph.colorCount)
+            var given: [(a: Int, staticA: Bool, b: Int, staticB: Bool, color: Int)] = []
             for _ in 0..<contactCount {
                 let a = r.next() % 5 == 0 ? -1 : Int(r.next() % UInt64(bodyCount))
                 var b = Int(r.next() % UInt64(bodyCount))
@@ -191,10 +192,23 @@ final class ContactPrepareTests: XCTestCase {
                     }
                 }
                 expectedCounts[expected] += 1
+                given.append((a, staticA, b, staticB, color))
                 XCTAssertEqual(color, expected, "round \(round): contact \(a)–\(b)")
                 if color != expected { return }
             }
             XCTAssertEqual(Array(graph.counts), expectedCounts)
+            // The next step's colouring starts from empty colours, as a new graph does (the
+            // reset clears the masks only when a colouring set some). Twice: after a colouring
+            // of nothing too.
+            for _ in 0..<2 {
+                graph.reset(bodyCount: bodyCount)
+                for c in given {
+                    let again = graph.coloring { $0.assign(c.a, staticA: c.staticA, c.b, staticB: c.staticB) }
+                    XCTAssertEqual(again, c.color, "round \(round), after a reset: contact \(c.a)–\(c.b)")
+                    if again != c.color { return }
+                }
+                graph.reset(bodyCount: bodyCount)
+            }
             if round % 4 == 0 { XCTAssertGreaterThan(expectedCounts[ContactGraph.overflow], 0) }
         }
     }
