@@ -88,42 +88,78 @@ struct ContactBatches {
                 let firstBlock = blockCount, firstSingle = singleCount
                 // The next free lane of the colour's last block and single bundle (4: none open).
                 var blockLane = contactLaneCount, singleLane = contactLaneCount
+                // A bundle is opened when the colour's last one is full (4: none open).
+                @inline(__always) func openBlock() {
+                    guard blockLane == contactLaneCount else { return }
+                    blocks[blockCount] = empty
+                    blocks[blockCount].firstPoint = Int32(2 * blockCount)
+                    blockPoints[2 * blockCount] = .empty
+                    blockPoints[2 * blockCount + 1] = .empty
+                    blockCount += 1
+                    blockLane = 0
+                }
+                @inline(__always) func openSingle() {
+                    guard singleLane == contactLaneCount else { return }
+                    singles[singleCount] = empty
+                    singles[singleCount].firstPoint = Int32(singleCount)
+                    singlePoints[singleCount] = .empty
+                    singleCount += 1
+                    singleLane = 0
+                }
                 for s in start..<start + count {
-                    let c = solver.prepare(contacts, Int(order[s]), bodies)
+                    let index = Int(order[s])
+                    // Most contacts go straight into their lanes (ContactSolver+PrepareLanes.swift):
+                    // no restitution, and one point or two block-solved ones.
+                    if contacts[index].restitution == 0 {
+                        let sides = ContactSolver.LaneSides(contacts, index, bodies)
+                        let friction = contacts[index].friction
+                        let normalMass0 = sides.normalMass(contacts, index, 0)
+                        if contacts[index].manifold.pointCount == 1 {
+                            openSingle()
+                            let b = singleCount - 1
+                            solver.setLane(singleLane, of: &singles[b], sides, friction: friction, k12: 0,
+                                           tag: -2 - Int32(index), dummy: dummy, sink: sink)
+                            solver.setLane(singleLane, of: &singlePoints[b], contacts, index, point: 0, sides,
+                                           normalMass: normalMass0)
+                            singleLane += 1
+                            continue
+                        }
+                        let normalMass1 = sides.normalMass(contacts, index, 1)
+                        let (k12, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
+                                                          normalMass1: normalMass1)
+                        if useBlock {
+                            openBlock()
+                            let b = blockCount - 1
+                            solver.setLane(blockLane, of: &blocks[b], sides, friction: friction, k12: k12,
+                                           tag: -2 - Int32(index), dummy: dummy, sink: sink)
+                            solver.setLane(blockLane, of: &blockPoints[2 * b], contacts, index, point: 0, sides,
+                                           normalMass: normalMass0)
+                            solver.setLane(blockLane, of: &blockPoints[2 * b + 1], contacts, index, point: 1, sides,
+                                           normalMass: normalMass1)
+                            blockLane += 1
+                            continue
+                        }
+                    }
+                    let c = solver.prepare(contacts, index, bodies)
                     if c.pointCount > 1 && !c.useBlock {
                         constraints[s] = c
                         scalarContacts.append(Int32(s))
                         kept.append(Int32(s))
                         continue
                     }
-                    var tag = -2 - c.contact
-                    if c.restitution != 0 {
-                        constraints[s] = c
-                        kept.append(Int32(s))
-                        tag = Int32(s)
-                    }
+                    // Kept for restitution, and solved in its lanes.
+                    constraints[s] = c
+                    kept.append(Int32(s))
+                    let tag = Int32(s)
                     if c.pointCount > 1 {
-                        if blockLane == contactLaneCount {
-                            blocks[blockCount] = empty
-                            blocks[blockCount].firstPoint = Int32(2 * blockCount)
-                            blockPoints[2 * blockCount] = .empty
-                            blockPoints[2 * blockCount + 1] = .empty
-                            blockCount += 1
-                            blockLane = 0
-                        }
+                        openBlock()
                         let b = blockCount - 1
                         blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
                         blockPoints[2 * b].setLane(blockLane, c.p0)
                         blockPoints[2 * b + 1].setLane(blockLane, c.p1)
                         blockLane += 1
                     } else {
-                        if singleLane == contactLaneCount {
-                            singles[singleCount] = empty
-                            singles[singleCount].firstPoint = Int32(singleCount)
-                            singlePoints[singleCount] = .empty
-                            singleCount += 1
-                            singleLane = 0
-                        }
+                        openSingle()
                         singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
                         singlePoints[singleCount - 1].setLane(singleLane, c.p0)
                         singleLane += 1

@@ -37,43 +37,43 @@ extension ContactSolver {
         let a2 = bodies[Int(b.bodyA[2])], a3 = bodies[Int(b.bodyA[3])]
         let b0 = bodies[Int(b.bodyB[0])], b1 = bodies[Int(b.bodyB[1])]
         let b2 = bodies[Int(b.bodyB[2])], b3 = bodies[Int(b.bodyB[3])]
+        @inline(__always) func pair(_ v: Vec2) -> SIMD2<Double> { SIMD2(v.x, v.y) }
+        @inline(__always) func pair(_ q: Rot) -> SIMD2<Double> { SIMD2(q.c, q.s) }
         var p = WidePair()
-        p.vA = WideVec(x: lanes(a0.velocity.x, a1.velocity.x, a2.velocity.x, a3.velocity.x),
-                       y: lanes(a0.velocity.y, a1.velocity.y, a2.velocity.y, a3.velocity.y))
+        let vA = lanes(pairs: pair(a0.velocity), pair(a1.velocity), pair(a2.velocity), pair(a3.velocity))
+        p.vA = WideVec(x: vA.x, y: vA.y)
         p.wA = lanes(a0.angularVelocity, a1.angularVelocity, a2.angularVelocity, a3.angularVelocity)
-        p.vB = WideVec(x: lanes(b0.velocity.x, b1.velocity.x, b2.velocity.x, b3.velocity.x),
-                       y: lanes(b0.velocity.y, b1.velocity.y, b2.velocity.y, b3.velocity.y))
+        let vB = lanes(pairs: pair(b0.velocity), pair(b1.velocity), pair(b2.velocity), pair(b3.velocity))
+        p.vB = WideVec(x: vB.x, y: vB.y)
         p.wB = lanes(b0.angularVelocity, b1.angularVelocity, b2.angularVelocity, b3.angularVelocity)
         guard positions else { return p }
-        p.qA = WideRot(c: lanes(a0.rotation.c, a1.rotation.c, a2.rotation.c, a3.rotation.c),
-                       s: lanes(a0.rotation.s, a1.rotation.s, a2.rotation.s, a3.rotation.s))
-        p.qB = WideRot(c: lanes(b0.rotation.c, b1.rotation.c, b2.rotation.c, b3.rotation.c),
-                       s: lanes(b0.rotation.s, b1.rotation.s, b2.rotation.s, b3.rotation.s))
-        p.dc = WideVec(x: lanes(b0.center.x - a0.center.x, b1.center.x - a1.center.x,
-                                b2.center.x - a2.center.x, b3.center.x - a3.center.x),
-                       y: lanes(b0.center.y - a0.center.y, b1.center.y - a1.center.y,
-                                b2.center.y - a2.center.y, b3.center.y - a3.center.y))
+        let qA = lanes(pairs: pair(a0.rotation), pair(a1.rotation), pair(a2.rotation), pair(a3.rotation))
+        p.qA = WideRot(c: qA.x, s: qA.y)
+        let qB = lanes(pairs: pair(b0.rotation), pair(b1.rotation), pair(b2.rotation), pair(b3.rotation))
+        p.qB = WideRot(c: qB.x, s: qB.y)
+        // The center differences in Double (both coordinates in one subtraction), then rounded.
+        let dc = lanes(pairs: pair(b0.center) - pair(a0.center), pair(b1.center) - pair(a1.center),
+                       pair(b2.center) - pair(a2.center), pair(b3.center) - pair(a3.center))
+        p.dc = WideVec(x: dc.x, y: dc.y)
         return p
     }
 
     /// Writes the lanes' velocities back (lanes that must not write go to the sink body).
     @inline(__always)
     func scatter(_ p: WidePair, _ b: borrowing ContactBundle, _ bodies: UnsafeMutableBufferPointer<SolverBody>) {
-        let vAx = (p.vA.x.lowDoubles, p.vA.x.highDoubles), vAy = (p.vA.y.lowDoubles, p.vA.y.highDoubles)
-        let wA = (p.wA.lowDoubles, p.wA.highDoubles)
-        let vBx = (p.vB.x.lowDoubles, p.vB.x.highDoubles), vBy = (p.vB.y.lowDoubles, p.vB.y.highDoubles)
-        let wB = (p.wB.lowDoubles, p.wB.highDoubles)
+        let vA = pairs(p.vA.x, p.vA.y), vB = pairs(p.vB.x, p.vB.y)
+        let wA = (p.wA.lowDoubles, p.wA.highDoubles), wB = (p.wB.lowDoubles, p.wB.highDoubles)
         @inline(__always)
-        func write(_ k: Int, _ half: Int) {
-            let lane = 2 * half + k
+        func write(_ lane: Int, _ vA: SIMD2<Double>, _ wA: Double, _ vB: SIMD2<Double>, _ wB: Double) {
             let i = Int(b.storeA[lane])
-            bodies[i].velocity = Vec2(half == 0 ? vAx.0[k] : vAx.1[k], half == 0 ? vAy.0[k] : vAy.1[k])
-            bodies[i].angularVelocity = half == 0 ? wA.0[k] : wA.1[k]
+            bodies[i].velocity = Vec2(vA.x, vA.y)
+            bodies[i].angularVelocity = wA
             let j = Int(b.storeB[lane])
-            bodies[j].velocity = Vec2(half == 0 ? vBx.0[k] : vBx.1[k], half == 0 ? vBy.0[k] : vBy.1[k])
-            bodies[j].angularVelocity = half == 0 ? wB.0[k] : wB.1[k]
+            bodies[j].velocity = Vec2(vB.x, vB.y)
+            bodies[j].angularVelocity = wB
         }
-        write(0, 0); write(1, 0); write(0, 1); write(1, 1)
+        write(0, vA.0, wA.0[0], vB.0, wB.0[0]); write(1, vA.1, wA.0[1], vB.1, wB.0[1])
+        write(2, vA.2, wA.1[0], vB.2, wB.1[0]); write(3, vA.3, wA.1[1], vB.3, wB.1[1])
     }
 
     /// A bundle's inverse masses, copied out so the point updates do not read the bundle

@@ -73,6 +73,25 @@ extension Lanes {
     @inline(__always) var lowDoubles: SIMD2<Double> { _mm_cvtps_pd(v) }
     @inline(__always) var highDoubles: SIMD2<Double> { _mm_cvtps_pd(_mm_movehl_ps(v, v)) }
 }
+
+/// Four (x, y) pairs of Doubles as x lanes and y lanes, each rounded to Float: one conversion
+/// per pair, then a transpose (`lanes` per coordinate took two loads and a shuffle per pair).
+@inline(__always)
+func lanes(pairs p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>)
+    -> (x: Lanes, y: Lanes) {
+    let low = _mm_unpacklo_ps(_mm_cvtpd_ps(p0), _mm_cvtpd_ps(p1)) // x0 x1 y0 y1
+    let high = _mm_unpacklo_ps(_mm_cvtpd_ps(p2), _mm_cvtpd_ps(p3)) // x2 x3 y2 y3
+    return (Lanes(_mm_movelh_ps(low, high)), Lanes(_mm_movehl_ps(high, low)))
+}
+
+/// x lanes and y lanes as four (x, y) pairs of Doubles (exact): the transpose of `lanes(pairs:)`.
+@inline(__always)
+func pairs(_ x: Lanes, _ y: Lanes) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+    let low = _mm_unpacklo_ps(x.v, y.v) // x0 y0 x1 y1
+    let high = _mm_unpackhi_ps(x.v, y.v) // x2 y2 x3 y3
+    return (_mm_cvtps_pd(low), _mm_cvtps_pd(_mm_movehl_ps(low, low)),
+            _mm_cvtps_pd(high), _mm_cvtps_pd(_mm_movehl_ps(high, high)))
+}
 #else
 extension Lanes {
     @inline(__always) static func + (a: Lanes, b: Lanes) -> Lanes { Lanes(a.v + b.v) }
@@ -110,6 +129,20 @@ extension Lanes {
     /// Lanes 0 and 1, and lanes 2 and 3, as Doubles (exact).
     @inline(__always) var lowDoubles: SIMD2<Double> { SIMD2(Double(v[0]), Double(v[1])) }
     @inline(__always) var highDoubles: SIMD2<Double> { SIMD2(Double(v[2]), Double(v[3])) }
+}
+
+/// Four (x, y) pairs of Doubles as x lanes and y lanes, each rounded to Float.
+@inline(__always)
+func lanes(pairs p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>)
+    -> (x: Lanes, y: Lanes) {
+    (lanes(p0.x, p1.x, p2.x, p3.x), lanes(p0.y, p1.y, p2.y, p3.y))
+}
+
+/// x lanes and y lanes as four (x, y) pairs of Doubles (exact).
+@inline(__always)
+func pairs(_ x: Lanes, _ y: Lanes) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+    (SIMD2(Double(x.v[0]), Double(y.v[0])), SIMD2(Double(x.v[1]), Double(y.v[1])),
+     SIMD2(Double(x.v[2]), Double(y.v[2])), SIMD2(Double(x.v[3]), Double(y.v[3])))
 }
 #endif
 

@@ -1,0 +1,215 @@
+import XCTest
+@testable import Dynamics
+
+/// Contact prepare and colouring against their reference rules, on random contacts.
+///
+/// `ContactBatches.prepare` writes most contacts straight into their bundles' lanes
+/// (ContactSolver+PrepareLanes.swift) instead of building each `ContactConstraint` and copying
+/// it lane by lane. That is a speed change only: the lanes must hold the bits the constraint
+/// from `ContactSolver.prepare` gives them through `setLane`, for every kind of contact (one
+/// point, two block-solved points, two points solved one by one, restitution, boundaries,
+/// static and dynamic sides, points overlapping static geometry past the rigid depth).
+/// The colouring must give every contact the lowest colour neither dynamic body is in.
+final class ContactPrepareTests: XCTestCase {
+    typealias Random = WideContactSolverTests.Random
+
+    static let solver = ContactSolver(h: 1.0 / 240, contactHertz: 30, dampingRatio: 10, maxPushSpeed: 300,
+                                      restitutionThreshold: 100)
+
+    func bodies(_ r: inout Random, count: Int) -> [BodyState] {
+        (0..<count).map { _ in
+            var b = BodyState(center: Vec2(r.range(-3000, 3000), r.range(-3000, 3000)), angle: r.range(-7, 7))
+            if r.next() % 5 != 0 { // dynamic, else static (no mass)
+                b.invMass = r.range(0.0005, 0.01)
+                b.invInertia = r.next() % 8 == 0 ? 0 : r.range(1e-6, 1e-4)
+                b.isDynamic = true
+            }
+            b.velocity = r.vec(400)
+            b.angularVelocity = r.value(-5, 5)
+            return b
+        }
+    }
+
+    func contact(_ r: inout Random, index: Int, bodyCount: Int) -> Contact {
+        let itemB = Int32(r.next() % UInt64(bodyCount))
+        var itemA = r.next() % 4 == 0 ? Int32(-1) : Int32(r.next() % UInt64(bodyCount))
+        if itemA == itemB { itemA = -1 }
+        var c = Contact(key: UInt64(index), shapeA: itemA < 0 ? -1 : itemA, shapeB: itemB, itemA: itemA,
+                        itemB: itemB, friction: r.range(0, 1), restitution: r.next() % 6 == 0 ? r.range(0.1, 1) : 0)
+        var m = Manifold()
+        let angle = r.range(0, 2 * .pi)
+        m.normal = Vec2(cos(angle), sin(angle))
+        let points = r.next() % 3 == 0 ? 1 : 2
+        // Two points across the normal from each other make block-solved pairs; two points
+        // close along it make K ill-conditioned, solved one by one.
+        let along = r.next() % 4 == 0
+        let base = r.vec(20)
+        for k in 0..<points {
+            let offset = along ? m.normal * r.range(-0.01, 0.01) : Vec2(-m.normal.y, m.normal.x) * r.range(-20, 20)
+            let anchorB = base + offset
+            m.append(ManifoldPoint(point: .zero, anchorA: anchorB + r.vec(1), anchorB: anchorB,
+                                   separation: r.next() % 5 == 0 ? r.range(-8, -4) : r.range(-1, 2),
+                                   id: UInt32(k)))
+        }
+        c.manifold = m
+        c.normalImpulse = (max(0, r.value(-10, 300)), max(0, r.value(-10, 300)))
+        c.tangentImpulse = (r.value(-100, 100), r.value(-100, 100))
+        return c
+    }
+
+    func bits(_ x: Lanes) -> SIMD4<UInt32> { unsafeBitCast(x.v, to: SIMD4<UInt32>.self) }
+    func fields(_ b: ContactBundle) -> [SIMD4<UInt32>] {
+        let lanes = [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.normal.x, b.normal.y, b.friction,
+                     b.biasRate, b.k12].map(bits)
+        let indices = [b.constraint, b.bodyA, b.bodyB, b.storeA, b.storeB]
+        return lanes + indices.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
+    }
+    func fields(_ p: WidePoint) -> [SIMD4<UInt32>] {
+        [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
+         p.adjustedSeparation, p.tangentMass, p.normalK, p.softGamma, p.normalImpulse, p.tangentImpulse,
+         p.maxNormalImpulse].map(bits)
+    }
+
+    func testLanesPreparedFromTheManifoldMatchLanesSetFromTheConstraint() {
+        var r = Random(state: 0x5851_F42D_4C95_7F2D)
+        var kinds = (single: 0, block: 0, scalar: 0, kept: 0)
+        for _ in 0..<300 {
+            var states = bodies(&r, count: 12)
+            let count = 1 + Int(r.next() % 14)
+            var stored = (0..<count).map { contact(&r, index: $0, bodyCount: 12) }
+            let dummy = Int32(states.count), sink = Int32(states.count + 1)
+            var counts = ContiguousArray(repeating: 0, count: ContactGraph.colorCount)
+            counts[1] = count // one colour: prepare does not look at which bodies meet
+            let order = ContiguousArray((0..<count).map(Int32.init))
+            var constraints = ContiguousArray(repeating: ContactConstraint.unused, count: count)
+            var batches = ContactBatches()
+            states.withUnsafeMutableBufferPointer { bodies in
+                stored.withUnsafeMutableBufferPointer { contacts in
+                    order.withUnsafeBufferPointer { order in
+                        constraints.withUnsafeMutableBufferPointer { constraints in
+                            batches.prepare(Self.solver, contacts, bodies, order: order, counts: counts,
+                                            constraints: constraints, dummy: dummy, sink: sink)
+                        }
+                    }
+                }
+            }
+            // The reference: every constraint from `ContactSolver.prepare`, put in its lanes by
+            // `setLane`, bundles opened in the same order.
+            var blocks: [ContactBundle] = [], blockPoints: [WidePoint] = []
+            var singles: [ContactBundle] = [], singlePoints: [WidePoint] = []
+            var scalar: [Int32] = [], kept: [Int32] = []
+            states.withUnsafeMutableBufferPointer { bodies in
+                stored.withUnsafeMutableBufferPointer { contacts in
+                    for s in 0..<count {
+                        let c = Self.solver.prepare(contacts, s, bodies)
+                        if c.pointCount > 1 && !c.useBlock {
+                            scalar.append(Int32(s)); kept.append(Int32(s)); kinds.scalar += 1
+                            XCTAssertEqual(c.p0.normalMass.bitPattern, constraints[s].p0.normalMass.bitPattern)
+                            continue
+                        }
+                        var tag = -2 - c.contact
+                        if c.restitution != 0 { tag = Int32(s); kept.append(Int32(s)); kinds.kept += 1 }
+                        if c.pointCount > 1 {
+                            kinds.block += 1
+                            if blocks.isEmpty || blocks[blocks.count - 1].constraint[3] != -1 {
+                                var b = ContactBundle.empty(dummy: dummy, sink: sink, firstPoint: 0)
+                                b.firstPoint = Int32(2 * blocks.count)
+                                blocks.append(b); blockPoints += [.empty, .empty]
+                            }
+                            let b = blocks.count - 1
+                            let lane = (0..<4).first { blocks[b].constraint[$0] == -1 }!
+                            blocks[b].setLane(lane, c, tag: tag, dummy: dummy, sink: sink)
+                            blockPoints[2 * b].setLane(lane, c.p0)
+                            blockPoints[2 * b + 1].setLane(lane, c.p1)
+                        } else {
+                            kinds.single += 1
+                            if singles.isEmpty || singles[singles.count - 1].constraint[3] != -1 {
+                                var b = ContactBundle.empty(dummy: dummy, sink: sink, firstPoint: 0)
+                                b.firstPoint = Int32(singles.count)
+                                singles.append(b); singlePoints.append(.empty)
+                            }
+                            let b = singles.count - 1
+                            let lane = (0..<4).first { singles[b].constraint[$0] == -1 }!
+                            singles[b].setLane(lane, c, tag: tag, dummy: dummy, sink: sink)
+                            singlePoints[b].setLane(lane, c.p0)
+                        }
+                    }
+                }
+            }
+            let got = batches.stepBuffers()
+            XCTAssertEqual(got.blocks.count, blocks.count)
+            XCTAssertEqual(got.singles.count, singles.count)
+            XCTAssertEqual(Array(got.scalarContacts), scalar)
+            XCTAssertEqual(Array(got.kept), kept)
+            for b in 0..<min(got.blocks.count, blocks.count) {
+                XCTAssertEqual(fields(got.blocks[b]), fields(blocks[b]), "block bundle \(b)")
+                XCTAssertEqual(got.blocks[b].firstPoint, blocks[b].firstPoint)
+                XCTAssertEqual(fields(got.blockPoints[2 * b]), fields(blockPoints[2 * b]), "block bundle \(b) point 0")
+                XCTAssertEqual(fields(got.blockPoints[2 * b + 1]), fields(blockPoints[2 * b + 1]),
+                               "block bundle \(b) point 1")
+            }
+            for b in 0..<min(got.singles.count, singles.count) {
+                XCTAssertEqual(fields(got.singles[b]), fields(singles[b]), "single bundle \(b)")
+                XCTAssertEqual(fields(got.singlePoints[b]), fields(singlePoints[b]), "single bundle \(b) point")
+            }
+        }
+        // Every path was taken, many times.
+        XCTAssertGreaterThan(kinds.single, 200)
+        XCTAssertGreaterThan(kinds.block, 200)
+        XCTAssertGreaterThan(kinds.scalar, 50)
+        XCTAssertGreaterThan(kinds.kept, 50)
+    }
+
+    /// Each contact gets the lowest colour in which neither of its dynamic bodies is yet;
+    /// contacts with one dynamic body skip colour 0; with none, or when the 11 colours are
+    /// taken, the overflow colour. Reference: a set of bodies per colour, tried in order.
+    func testColouringGivesTheLowestFreeColour() {
+        var r = Random(state: 0x1405_7B7E_F767_814F)
+        for round in 0..<200 {
+            let bodyCount = 2 + Int(r.next() % 150)
+            let isStatic = (0..<bodyCount).map { _ in r.next() % 7 == 0 }
+            // Few bodies and many contacts in some rounds, so bodies reach the overflow colour.
+            let contactCount = round % 4 == 0 ? 40 * bodyCount : Int(r.next() % UInt64(3 * bodyCount))
+            var graph = ContactGraph()
+            graph.reset(bodyCount: bodyCount)
+            var sets = Array(repeating: Set<Int>(), count: ContactGraph.overflow)
+            var expectedCounts = Array(repeating: 0, count: ContactGraph.colorCount)
+            var given: [(a: Int, staticA: Bool, b: Int, staticB: Bool, color: Int)] = []
+            for _ in 0..<contactCount {
+                let a = r.next() % 5 == 0 ? -1 : Int(r.next() % UInt64(bodyCount))
+                var b = Int(r.next() % UInt64(bodyCount))
+                if a == b { b = (b + 1) % bodyCount }
+                let staticA = a < 0 || isStatic[a], staticB = isStatic[b]
+                let color = graph.coloring { $0.assign(a, staticA: staticA, b, staticB: staticB) }
+                var expected = ContactGraph.overflow
+                let dynamic = [staticA ? nil : a, staticB ? nil : b].compactMap { $0 }
+                if !dynamic.isEmpty {
+                    for c in (dynamic.count == 2 ? 0 : 1)..<ContactGraph.overflow
+                    where dynamic.allSatisfy({ !sets[c].contains($0) }) {
+                        expected = c
+                        for i in dynamic { sets[c].insert(i) }
+                        break
+                    }
+                }
+                expectedCounts[expected] += 1
+                given.append((a, staticA, b, staticB, color))
+                XCTAssertEqual(color, expected, "round \(round): contact \(a)–\(b)")
+                if color != expected { return }
+            }
+            XCTAssertEqual(Array(graph.counts), expectedCounts)
+            // The next step's colouring starts from empty colours, as a new graph does (the
+            // reset clears the masks only when a colouring set some). Twice: after a colouring
+            // of nothing too.
+            for _ in 0..<2 {
+                graph.reset(bodyCount: bodyCount)
+                for c in given {
+                    let again = graph.coloring { $0.assign(c.a, staticA: c.staticA, c.b, staticB: c.staticB) }
+                    XCTAssertEqual(again, c.color, "round \(round), after a reset: contact \(c.a)–\(c.b)")
+                    if again != c.color { return }
+                }
+                graph.reset(bodyCount: bodyCount)
+            }
+            if round % 4 == 0 { XCTAssertGreaterThan(expectedCounts[ContactGraph.overflow], 0) }
+        }
+    }
+}
