@@ -72,7 +72,8 @@ final class RunFastPathTests: XCTestCase {
     func testOnOddListsTheFastPathDeclinesOrAgreesWithArgumentParser() {
         for list in odd {
             guard let fast = RunArguments.fastParse(list) else { continue }
-            XCTAssertEqual(fast, parsedByArgumentParser(list), "\(list): the fast path took what ArgumentParser reads otherwise")
+            XCTAssertEqual(fast, parsedByArgumentParser(list),
+                           "\(list): the fast path took what ArgumentParser reads otherwise")
         }
     }
 
