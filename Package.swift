@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
         // `animhost run`'s fast path against ArgumentParser's reading of the same lists.
-        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "TestSupport"]),
         .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
         // zlib, for reading the browser's PNG screenshots in the viewer's tests.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
