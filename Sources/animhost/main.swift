@@ -13,7 +13,7 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        version: "0.1.0",
+        version: animhostVersion,
         subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
 }
 
@@ -218,6 +218,11 @@ struct Spring: ParsableCommand {
 // `view` goes straight to its executable, options and `--help` included.
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
     exit(runView(Array(CommandLine.arguments.dropFirst(2))))
+}
+
+if let version = versionFastPath(Array(CommandLine.arguments.dropFirst())) {
+    print(version)
+    exit(0)
 }
 
 // `run` with a list its fast path is sure of skips ArgumentParser (see RunArguments.fastParse).

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CommandOptions
 import TestSupport
 import XCTest
@@ -36,5 +37,28 @@ final class RunFastPathCommandTests: XCTestCase {
         let missing = try runAnimhost(["run", scene + ".missing"])
         XCTAssertEqual(missing.status, try runAnimhost(["run", "--", scene + ".missing"]).status)
         XCTAssertNotEqual(missing.status, 0)
+    }
+}
+
+/// `animhost --version` alone skips ArgumentParser; it must print what ArgumentParser prints.
+final class VersionFastPathTests: XCTestCase {
+    struct Probe: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "probe", version: animhostVersion)
+    }
+
+    func testVersionAlonePrintsWhatArgumentParserPrints() throws {
+        var message: String?
+        do { _ = try Probe.parseAsRoot(["--version"]) } catch { message = Probe.fullMessage(for: error) }
+        XCTAssertEqual(versionFastPath(["--version"]), message)
+        let printed = try runAnimhost(["--version"])
+        XCTAssertEqual(printed.status, 0)
+        XCTAssertEqual(printed.stdout, (message ?? "?") + "\n")
+        XCTAssertEqual(printed.stderr, "")
+    }
+
+    func testOtherListsGoToArgumentParser() {
+        for list in [[], ["--version", "--help"], ["run", "--version"], ["--Version"], ["-v"], ["--version="]] {
+            XCTAssertNil(versionFastPath(list), "\(list)")
+        }
     }
 }
