@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Dynamics"], path: "Tests/TestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
+        // `animhost run`'s fast path against ArgumentParser's reading of the same lists.
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "TestSupport"]),
         .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
         // zlib, for reading the browser's PNG screenshots in the viewer's tests.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

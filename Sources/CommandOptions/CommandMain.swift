@@ -9,9 +9,22 @@ import Glibc
 /// 64 — a host error with its own status, `--help` and `--version` with 0. Shared by `animhost`
 /// and `animhost-view`, so both answer alike.
 public func runCommand<Command: ParsableCommand>(_: Command.Type) -> Never {
-    do {
+    exitWithStatus(Command.self) {
         var command = try Command.parseAsRoot()
         try command.run()
+    }
+}
+
+/// Runs `body` (a command already parsed, as `run`'s fast path does) with the same statuses.
+public func runCommand(_ body: () throws -> Void) -> Never {
+    exitWithStatus(Run.self, body)
+}
+
+/// Runs `body` and exits with its status; errors that are ArgumentParser's are reported as
+/// `Command` reports them.
+private func exitWithStatus<Command: ParsableCommand>(_: Command.Type, _ body: () throws -> Void) -> Never {
+    do {
+        try body()
         exit(0)
     } catch let e as HostError {
         writeError("animhost: \(e.description)\n")

@@ -19,6 +19,12 @@ public struct SharedOptions: ParsableArguments {
 
     /// The options checked: steps per second, seed, heap cap in MiB, and the tunables set.
     public func parsed() throws(HostError) -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
+        try Self.parsed(hz: hz, seed: seed, memory: memory, sets: sets)
+    }
+
+    /// The same checks of options given as text (`run`'s fast path reads them without this type).
+    public static func parsed(hz: String, seed: String, memory: String, sets: [String]) throws(HostError)
+        -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
         let hz = try NumberOption.hz.parseInteger(hz)
         let seed = try NumberOption.parseSeed(seed)
         let memoryMiB = try NumberOption.memory.parseInteger(memory)

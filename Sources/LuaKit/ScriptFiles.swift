@@ -133,7 +133,10 @@ public enum ScriptFiles {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(st.st_size))
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Sized to the file (plus one byte, to see its end in the same read): a zeroed 64 KiB
+        // buffer for a 3 KB script was 16 pages touched at every start. A file that grows
+        // while it is read is still read to its end, a buffer at a time.
+        var buffer = [UInt8](repeating: 0, count: min(65_536, Int(st.st_size) + 1))
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

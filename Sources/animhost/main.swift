@@ -13,51 +13,8 @@ struct AnimhostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
-        version: "0.1.0",
+        version: animhostVersion,
         subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
-}
-
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Simulate a scene script and print its frames.")
-
-    @Argument(help: "The scene script (.lua).") var script: String
-    @Option(parsing: .unconditional, help: "Run exactly this many seconds (0…1000000).") var duration: String?
-    @OptionGroup var shared: SharedOptions
-    @Option(parsing: .unconditional, help: "Frames per second, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
-    @Option(help: "Frame format: \(FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")) (svg: one picture of the whole run).") var format: String = "csv"
-    @Option(help: "Comma-separated item names to include.") var items: String?
-    @Option(help: "Comma-separated extra columns (\(FrameColumn.extras.map(\.name).joined(separator: ",")) or custom props).") var columns: String?
-    @Option(help: "Write frames to this file instead of stdout.") var output: String?
-    @Option(parsing: .unconditional, help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
-    @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
-    @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
-    @Flag(help: "Pace frames to the wall clock and stream them (with --watch: reload by replay).") var realtime = false
-    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
-
-    func run() throws {
-        var o = RunOptions(script: script)
-        o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
-        let common = try shared.parsed()
-        o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
-        guard let f = FrameFormat(rawValue: format) else {
-            let formats = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw HostError.usage("--format must be one of \(formats); got '\(format)'")
-        }
-        o.format = f
-        o.items = items.map { $0.split(separator: ",").map(String.init) }
-        o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
-        o.output = output; o.input = input
-        if let size {
-            guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
-            o.asciiSize = try RunOptions.parseSize(size)
-        }
-        o.sets = common.sets
-        o.watch = watch; o.realtime = realtime; o.seed = common.seed
-        o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
-        throw ExitCode(Host.run(o))
-    }
 }
 
 struct Repl: ParsableCommand {
@@ -261,6 +218,17 @@ struct Spring: ParsableCommand {
 // `view` goes straight to its executable, options and `--help` included.
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
     exit(runView(Array(CommandLine.arguments.dropFirst(2))))
+}
+
+if let version = versionFastPath(Array(CommandLine.arguments.dropFirst())) {
+    print(version)
+    exit(0)
+}
+
+// `run` with a list its fast path is sure of skips ArgumentParser (see RunArguments.fastParse).
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "run",
+   let arguments = RunArguments.fastParse(Array(CommandLine.arguments.dropFirst(2))) {
+    runCommand { try Run.run(arguments) }
 }
 
 runCommand(AnimhostCommand.self)

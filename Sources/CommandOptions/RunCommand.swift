@@ -1,0 +1,89 @@
+import AnimHost
+import ArgumentParser
+
+/// `animhost run`, as ArgumentParser reads it. Its values are handed on as `RunArguments`,
+/// the same plain record `RunArguments.fastParse` fills without ArgumentParser, so both
+/// paths check and run alike.
+public struct Run: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Simulate a scene script and print its frames.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(parsing: .unconditional, help: "Run exactly this many seconds (0…1000000).") var duration: String?
+    @OptionGroup var shared: SharedOptions
+    @Option(parsing: .unconditional, help: "Frames per second, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
+    @Option(help: "Frame format: \(FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")) (svg: one picture of the whole run).") var format: String = "csv"
+    @Option(help: "Comma-separated item names to include.") var items: String?
+    @Option(help: "Comma-separated extra columns (\(FrameColumn.extras.map(\.name).joined(separator: ",")) or custom props).") var columns: String?
+    @Option(help: "Write frames to this file instead of stdout.") var output: String?
+    @Option(parsing: .unconditional, help: "The ascii grid as COLUMNSxROWS (default 60x30).") var size: String?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y).") var input: String?
+    @Flag(help: "Re-run when the script or a file it requires changes.") var watch = false
+    @Flag(help: "Pace frames to the wall clock and stream them (with --watch: reload by replay).") var realtime = false
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+
+    public init() {}
+
+    /// What was given, unchecked.
+    public var arguments: RunArguments {
+        var a = RunArguments(script: script)
+        a.duration = duration; a.hz = shared.hz; a.seed = shared.seed; a.memory = shared.memory; a.sets = shared.sets
+        a.fps = fps; a.format = format; a.items = items; a.columns = columns; a.output = output; a.size = size
+        a.input = input; a.watch = watch; a.realtime = realtime; a.allowIO = allowIO
+        return a
+    }
+
+    public func run() throws { try Self.run(arguments) }
+
+    /// Checks `arguments` and runs the scene (both paths end here).
+    public static func run(_ arguments: RunArguments) throws {
+        throw ExitCode(Host.run(try arguments.options()))
+    }
+}
+
+/// `animhost run`'s arguments as given (text, unchecked), with ArgumentParser's defaults.
+public struct RunArguments: Equatable, Sendable {
+    public var script: String
+    public var duration: String?
+    public var hz = "120"
+    public var seed = "0"
+    public var memory = "256"
+    public var sets: [String] = []
+    public var fps: String?
+    public var format = "csv"
+    public var items: String?
+    public var columns: String?
+    public var output: String?
+    public var size: String?
+    public var input: String?
+    public var watch = false
+    public var realtime = false
+    public var allowIO = false
+
+    public init(script: String) { self.script = script }
+
+    /// The options checked, as `Host.run` takes them.
+    public func options() throws(HostError) -> RunOptions {
+        var o = RunOptions(script: script)
+        o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
+        let common = try SharedOptions.parsed(hz: hz, seed: seed, memory: memory, sets: sets)
+        o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
+        guard let f = FrameFormat(rawValue: format) else {
+            let formats = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw HostError.usage("--format must be one of \(formats); got '\(format)'")
+        }
+        o.format = f
+        o.items = items.map { $0.split(separator: ",").map(String.init) }
+        o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
+        o.output = output; o.input = input
+        if let size {
+            guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
+            o.asciiSize = try RunOptions.parseSize(size)
+        }
+        o.sets = common.sets
+        o.watch = watch; o.realtime = realtime; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
+        return o
+    }
+}
