@@ -145,3 +145,30 @@ describe("trace:value at a time as frames print it", function()
     assert.near(100 + 120 * 10 / 60, trace:value("free", "x", 0.183332), 1e-9)
   end)
 end)
+
+describe("a velocity set on an item nothing moves", function()
+  it("is read back in the step it was set in, and frames show the item standing", function()
+    -- The scene asserts that it reads 1000 back in the callback that set it; the frames,
+    -- including the one of that step, show the item standing.
+    local scene = animhost.load("scenes/truth/velocity_still.lua"):run(1)
+    local trace = scene:trace()
+    for _, t in ipairs{0.25, 0.5, 0.516667, 0.75, 1} do
+      assert.near(0, trace:value("b", "vx", t), 0)
+      assert.near(100, trace:value("b", "x", t), 0)
+    end
+    assert.near(0, scene:item("b").velocity.x, 0)
+    assert.same({}, contradictions(trace, "b", 0, 1))
+  end)
+
+  it("is carried on by a spring animation started from it in the same callback", function()
+    local scene = animhost.load("scenes/truth/velocity_spring.lua"):run(1)
+    local trace = scene:trace()
+    local v = (trace:value("b", "x", 0.55) - trace:value("b", "x", 0.5)) * 20
+    assert.truthy(v > 500, "moved on at " .. v .. " pt/s")
+    -- Not standing before the callback, and (the contract's exemptions, by design) neither
+    -- the pair into 0.5 s, where the spring starts with a velocity of its own, nor the last
+    -- pair, where it snaps onto its target within POP's ½ pt.
+    assert.same({}, contradictions(trace, "b", 0, 0.483333))
+    assert.same({}, contradictions(trace, "b", 0.5, 0.966667))
+  end)
+end)

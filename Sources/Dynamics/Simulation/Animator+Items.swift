@@ -123,7 +123,7 @@ extension Animator {
     /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
     public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v
-        noteScriptVelocity(Int(item.index), linear: true)
+        noteScriptVelocity(Int(item.index), linear: true, script: true)
         if !records[Int(item.index)].groupMembers.isEmpty { placeMembers(of: Int(item.index)) }
         wake(item: Int(item.index))
     }
@@ -131,7 +131,7 @@ extension Animator {
     public func angularVelocity(of item: ItemID) -> Double { bodies[Int(item.index)].angularVelocity }
     public func setAngularVelocity(_ w: Double, of item: ItemID) throws(DynamicsError) {
         try Self.check(w, "angularVelocity"); bodies[Int(item.index)].angularVelocity = w
-        noteScriptVelocity(Int(item.index), linear: false)
+        noteScriptVelocity(Int(item.index), linear: false, script: true)
         wake(item: Int(item.index))
     }
 

@@ -34,6 +34,9 @@ struct KinematicMove {
     /// `angularVelocity` itself during this step: that value stands.
     var velocityGiven = false
     var angularVelocityGiven = false
+    /// Steps a velocity the script set without a move still stands, for a behavior the item
+    /// joins (0: none).
+    var heldSteps: Int32 = 0
 }
 
 extension Animator {
@@ -55,12 +58,30 @@ extension Animator {
     }
 
     /// Notes that a script or an animation set item `i`'s velocity (`linear`) or angular
-    /// velocity: for this step that value stands over the derived one.
+    /// velocity: for this step that value stands over the derived one. A script's value on an
+    /// item that is not a physics body is followed even when nothing moves the item (`script`):
+    /// it lasts the step it was set in — what reads it then (an animation started from the
+    /// item's velocity, a behavior the item joins) gets it — and the item reports its real
+    /// motion from that step's frame on. Kept, `vx = 1000` on an item that stands still would
+    /// be in every frame after.
     @inline(__always)
-    func noteScriptVelocity(_ i: Int, linear: Bool) {
-        let slot = Int(records[i].kinematicSlot)
-        guard slot >= 0 else { return }
-        if linear { kinematicMoves[slot].velocityGiven = true } else { kinematicMoves[slot].angularVelocityGiven = true }
+    func noteScriptVelocity(_ i: Int, linear: Bool, script: Bool = false) {
+        var slot = Int(records[i].kinematicSlot)
+        if slot < 0 {
+            guard script, !bodies[i].isDynamic else { return }
+            slot = kinematicMoves.count
+            records[i].kinematicSlot = Int32(slot)
+            let move = KinematicMove(item: Int32(i), startCenter: origin(of: i), startAngle: bodies[i].angle)
+            kinematicMoves.append(move)
+        } else if !script {
+            // An animation wrote the item: it moved, at the velocity the animation gives.
+            kinematicMoves[slot].moved = true
+        }
+        if linear {
+            kinematicMoves[slot].velocityGiven = true
+        } else {
+            kinematicMoves[slot].angularVelocityGiven = true
+        }
     }
 
     /// Sets where item `i`'s script move of this step started from (its center, or its angle),
@@ -80,8 +101,9 @@ extension Animator {
     /// Ends the step for script-moved items: each one moved during it gets the velocity and
     /// angular velocity of its move (change since its previous move, over the steps since);
     /// each one not moved keeps that velocity for as many steps as its last two moves were
-    /// apart, then gets zero. Items that became physics bodies, or whose velocity the script
-    /// set without moving them, are no longer followed. Call once per step, after everything
+    /// apart, then gets zero. One whose velocity the script set without moving it gets zero
+    /// (after the next step when the behaviors changed: it may be joining one) and is no
+    /// longer followed, nor is one that became a physics body. Call once per step, after everything
     /// that may assign has run.
     /// - Complexity: O(items moved within the last `kinematicMemory` s).
     public func completeKinematicMoves() {
@@ -107,8 +129,28 @@ extension Animator {
                 }
                 m.interval = m.stepsSinceMove + 1
                 m.stepsSinceMove = 0
+                m.heldSteps = 0
                 m.startCenter = c
                 m.startAngle = a
+            } else if follow && (m.velocityGiven || m.angularVelocityGiven) {
+                // A velocity set without a move is not motion: the item stands where it is, so
+                // it reports zero from this step's frame on — unless the behaviors changed in
+                // this step (a release handing the velocity to a behavior the item joins, which
+                // starts simulating it at the next step): then it stands through that step.
+                if structureDirty {
+                    m.heldSteps = 1
+                } else {
+                    bodies[i].velocity = .zero
+                    bodies[i].angularVelocity = 0
+                    follow = false
+                }
+            } else if follow && m.heldSteps > 0 {
+                m.heldSteps -= 1
+                if m.heldSteps == 0 {
+                    bodies[i].velocity = .zero
+                    bodies[i].angularVelocity = 0
+                    follow = false
+                }
             } else if follow {
                 m.stepsSinceMove += 1
                 if m.stepsSinceMove == m.interval {   // it stopped: the held velocity ends

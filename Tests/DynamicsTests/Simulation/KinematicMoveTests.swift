@@ -49,9 +49,26 @@ final class KinematicMoveTests: XCTestCase {
         try a.setCenter(Vec2(1, 0), of: box)
         step(a)
         XCTAssertEqual(a.velocity(of: box).x, 100, accuracy: 1e-9)
-        try a.setVelocity(Vec2(0, 50), of: box)   // a release velocity handed over
+        try a.setVelocity(Vec2(0, 50), of: box)   // a release velocity handed over…
+        try a.addBehavior(GravityBehavior(items: [box]))   // …to a behavior the box joins
         step(a)
-        XCTAssertEqual(a.velocity(of: box), Vec2(0, 50))
+        XCTAssertEqual(a.velocity(of: box).y, 50 + 10, accuracy: 0.1, "carried on, plus a step of gravity")
+        XCTAssertFalse(a.hasScriptMoves)
+    }
+
+    /// The trial's case: a timer sets the velocity of an item in no behavior. Kept, the item
+    /// would report 10 pt/s in every frame while it never moves.
+    func testAVelocitySetOnAnItemNothingMovesEnds() throws {
+        let a = Animator(hz: 100)
+        let box = try a.addItem(name: "box", center: Vec2(0, 0), size: Vec2(10, 10))
+        step(a)
+        try a.setVelocity(Vec2(10, 0), of: box)
+        try a.setAngularVelocity(2, of: box)
+        XCTAssertEqual(a.velocity(of: box), Vec2(10, 0), "read back as set")
+        for _ in 0..<3 { step(a) }
+        XCTAssertEqual(a.velocity(of: box), .zero)
+        XCTAssertEqual(a.angularVelocity(of: box), 0)
+        XCTAssertEqual(a.center(of: box), .zero)
         XCTAssertFalse(a.hasScriptMoves)
     }
 
