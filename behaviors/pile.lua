@@ -1,7 +1,7 @@
 -- A pile: hundreds of boxes of random sizes and tilts fall into an open container and
 -- come to rest.
 -- The container is three boundaries of one collision behavior (a floor and two walls, no
--- lid), so boxes that bounce high stay in. The default 200 boxes come to rest at 9.23 s.
+-- lid), so boxes that bounce high stay in. The default 200 boxes come to rest at about 7.6 s.
 -- `count` is a tunable (--set count=500); sizes come from math.random, seeded by --seed.
 
 local count = math.floor(animhost.tunable("count", 200, {min = 1, max = 2000, integer = true}))

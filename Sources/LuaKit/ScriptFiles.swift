@@ -105,7 +105,10 @@ public enum ScriptFiles {
     /// leading out: a script learns nothing about the rest of the file system from it.
     static func notInside(_ path: String, roots: [String]) -> String {
         let shown = roots.map { $0.isEmpty || $0 == "." ? "the current folder" : $0 }
-        return "\(path) is not a .lua file inside the folders scripts may read (\(shown.joined(separator: ", "))); --allow-io lifts this"
+        let folders = shown.joined(separator: ", ")
+        // A missing file reads the same (see above), so the message says to check the path.
+        return "\(path) is not a .lua file inside the folders scripts may read (\(folders)); "
+            + "check the path, and if it exists, --allow-io lifts this"
     }
 
     /// Largest script or module read (a source file is never near this; a device is refused

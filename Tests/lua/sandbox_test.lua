@@ -53,6 +53,10 @@ describe("the sandbox", function()
     assert.equal(nil, chunk)
     assert.truthy(why:find("--allow-io lifts this", 1, true), why)
     assert.has_error(function() dofile("/etc/hostname") end)
+    -- A missing file gets the same words (nothing learnt about what exists), which say to
+    -- check the path: a test's animhost.load path is relative to the test file.
+    local _, missing = pcall(animhost.load, "no/such/scene.lua")
+    assert.truthy(tostring(missing):find("check the path, and if it exists", 1, true), missing)
     -- Removed fields are absent, and reading one says so (rest_test.lua has the messages).
     assert.equal(nil, rawget(os, "remove"))
     assert.equal(nil, rawget(string, "dump"))
