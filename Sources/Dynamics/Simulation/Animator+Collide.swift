@@ -422,7 +422,7 @@ extension Animator {
             if anyAsleep && asleep[i] { continue } // a sleeping item stays in its fat box
             let b = buffers.bodies[i]
             let xf = placed[i].transform
-            let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
+            let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].aabb(xf, shapes.points)
             moves.append(ProxyMove(proxy: buffers.proxies[s], box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
                                    displacement: b.velocity * h))
         }
