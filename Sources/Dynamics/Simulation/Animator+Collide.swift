@@ -433,7 +433,7 @@ extension Animator {
             for s in Int(range.first)..<Int(range.first + range.count) where buffers.proxies[s] >= 0 {
                 let b = buffers.bodies[i]
                 let xf = placed[i].transform
-                let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].view(shapes.points).aabb(xf)
+                let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].aabb(xf, shapes.points)
                 moves.append(ProxyMove(proxy: buffers.proxies[s],
                                        box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
                                        displacement: b.velocity * h))

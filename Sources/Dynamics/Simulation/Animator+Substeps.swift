@@ -112,8 +112,13 @@ extension Animator {
             let i = Int(awake[k])
             let s = states[i]
             bodies[i].center = s.center
-            // The substeps turned the rotation without trigonometry: once per step, exact.
-            if s.angle != bodies[i].angle { bodies[i].rotation = Rot(angle: s.angle) }
+            // The substeps turned the rotation approximately (`integratePositions`); it is set
+            // again from the angle once per step: the step's small turns (a resting body's)
+            // by composing it with the turn (`Rot.turned(by:)`, within an ulp or two of
+            // `Rot(angle:)` and without sin and cos), larger ones exactly.
+            if s.angle != bodies[i].angle {
+                bodies[i].rotation = bodies[i].rotation.turned(by: s.angle - bodies[i].angle) ?? Rot(angle: s.angle)
+            }
             bodies[i].angle = s.angle
             bodies[i].velocity = s.velocity
             bodies[i].angularVelocity = s.angularVelocity
