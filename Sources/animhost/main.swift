@@ -56,7 +56,8 @@ struct View: ParsableCommand {
 /// Replaces this process with animhost-view, given `arguments` (what followed `view`).
 func runView(_ arguments: [String]) -> Int32 {
     SiblingCommand.exec("animhost-view", arguments: arguments,
-                        buildHint: "swift build -c release --product animhost-view  (or without -c release for .build/debug)")
+                        buildHint: "scripts/animhost view  (from the repository: it builds it for .build/release; "
+                            + "`swift build` builds it for .build/debug)")
 }
 
 struct Test: ParsableCommand {

@@ -44,7 +44,7 @@ final class ViewExecutableTests: XCTestCase {
         let alone = try run(copy, ["view", "behaviors/pane.lua"])
         XCTAssertEqual(alone.status, 1)
         XCTAssertTrue(alone.stderr.contains(dir + "/animhost-view is missing"), alone.stderr)
-        XCTAssertTrue(alone.stderr.contains("swift build -c release --product animhost-view"), alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("Build it with:  scripts/animhost view"), alone.stderr)
         XCTAssertEqual(alone.stdout, "")
     }
 
