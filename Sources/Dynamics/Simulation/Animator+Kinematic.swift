@@ -34,9 +34,9 @@ struct KinematicMove {
     /// `angularVelocity` itself during this step: that value stands.
     var velocityGiven = false
     var angularVelocityGiven = false
-    /// Steps a velocity the script set without a move still stands, for a behavior the item
-    /// joins (0: none).
-    var heldSteps: Int32 = 0
+    /// Whether a velocity the script set without a move stands through this step, for a
+    /// behavior the item joins.
+    var velocityHeld = false
 }
 
 extension Animator {
@@ -129,7 +129,7 @@ extension Animator {
                 }
                 m.interval = m.stepsSinceMove + 1
                 m.stepsSinceMove = 0
-                m.heldSteps = 0
+                m.velocityHeld = false
                 m.startCenter = c
                 m.startAngle = a
             } else if follow && (m.velocityGiven || m.angularVelocityGiven) {
@@ -138,19 +138,16 @@ extension Animator {
                 // this step (a release handing the velocity to a behavior the item joins, which
                 // starts simulating it at the next step): then it stands through that step.
                 if structureDirty {
-                    m.heldSteps = 1
+                    m.velocityHeld = true
                 } else {
                     bodies[i].velocity = .zero
                     bodies[i].angularVelocity = 0
                     follow = false
                 }
-            } else if follow && m.heldSteps > 0 {
-                m.heldSteps -= 1
-                if m.heldSteps == 0 {
-                    bodies[i].velocity = .zero
-                    bodies[i].angularVelocity = 0
-                    follow = false
-                }
+            } else if follow && m.velocityHeld {
+                bodies[i].velocity = .zero
+                bodies[i].angularVelocity = 0
+                follow = false
             } else if follow {
                 m.stepsSinceMove += 1
                 if m.stepsSinceMove == m.interval {   // it stopped: the held velocity ends
