@@ -23,7 +23,7 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertEqual(r.stdout, """
             item 'pane' center (160, 772) size 320×568 angle 0
             1\ttrue
-            animator (1 behaviors, running, t = 0 s)
+            animator (1 behavior, running, t = 0 s)
             nil
 
             """)

@@ -16,7 +16,8 @@ final class NumberFormatTests: XCTestCase {
         XCTAssertEqual(LuaNumber.string(1e14), "100000000000000")
         XCTAssertEqual(LuaNumber.string(-1e16), "-10000000000000000")
         XCTAssertEqual(LuaNumber.string(1e13 + 0.5), "10000000000000.5")
-        XCTAssertEqual(LuaNumber.string(9_007_199_254_740_993), "9007199254740992")   // the Double's value
+        let twoTo53PlusOne = Double(9_007_199_254_740_993 as Int64)   // rounds to 2^53
+        XCTAssertEqual(LuaNumber.string(twoTo53PlusOne), "9007199254740992")
         XCTAssertEqual(LuaNumber.string(1e20), "1e+20")                               // beyond Int64: exponent
         XCTAssertEqual(LuaNumber.string(.infinity), "inf")
     }

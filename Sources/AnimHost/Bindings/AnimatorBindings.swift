@@ -55,7 +55,11 @@ extension Scene {
                 get: { $0.onPause }, set: { [unowned self] h, f in h.onPause = f; self.installAnimatorCallbacks(h) })
         c.field("onResume", function, "Called with the animator when anything wakes it.",
                 get: { $0.onResume }, set: { [unowned self] h, f in h.onResume = f; self.installAnimatorCallbacks(h) })
-        c.describe = { _ in "animator (\(animator.behaviors.count) behaviors, \(animator.isRunning ? "running" : "paused"), t = \(NumberFormat.string(animator.elapsedTime)) s)" }
+        c.describe = { _ in
+            let count = animator.behaviors.count
+            let state = animator.isRunning ? "running" : "paused"
+            return "animator (\(count) behavior\(count == 1 ? "" : "s"), \(state), t = \(NumberFormat.string(animator.elapsedTime)) s)"
+        }
         lua.register(c)
         module.add("animator", c.constructor("animhost.animator", "Returns the scene's animator, setting its reference bounds. A scene has one animator: a later call without bounds returns it; a second call with bounds is an error.", fields: [
             LuaParam("bounds", rect, "the reference bounds {x, y, width, height}", optional: true, unit: "pt"),
