@@ -1,3 +1,5 @@
+import Foundation
+
 /// The truth invariant of frames (ARCHITECTURE.md, "Invariants": frames tell the truth): for every item
 /// and every pair of consecutive frames, the motion the positions show and the mean of the
 /// two reported velocities agree,
@@ -18,6 +20,13 @@
 /// from the segment between the two reported velocities — the mean when they agree, as
 /// they do when a frame lies (an item moving at 120 pt/s reported at 0) — and
 /// `Rule.mean` keeps the formula above to the letter.
+///
+/// A point away from an item's centre of mass moves on a circle as the item turns: over a
+/// pair that turns far (a triangle spun at 215 rad/s turns 3.6 rad between frames at 60 Hz) the
+/// chord of that circle and the point's two end velocities disagree with every number
+/// true. Given the point's offset from the centre of mass (`offsets`), the linear check
+/// reads the centre of mass instead — c = p − R(θ)d, u = v − ω × R(θ)d — whose motion a
+/// step keeps straight; the angular check is the same for every point of the item.
 ///
 /// The checker knows nothing of scenes: it reads per-item samples and the windows of time in
 /// which an item is exempt, each with its reason, so the exemptions are stated by whoever
@@ -98,12 +107,15 @@ public enum MotionTruth {
         public var first: (x: Double, y: Double), second: (x: Double, y: Double)
         public var difference: Double
         public var tolerance: Double
+        /// The linear numbers are of the item's centre of mass (its reported point is off it).
+        public var ofCentreOfMass = false
 
         public var description: String {
             func f(_ v: Double) -> String { String(format: "%.2f", v) }
             switch kind {
             case .linear:
-                return "item '\(item)' between t = \(f6(t0)) and \(f6(t1)) s: Δposition/Δt = (\(f(observed.x)), \(f(observed.y))) pt/s, reported (\(f(first.x)), \(f(first.y))) then (\(f(second.x)), \(f(second.y))) pt/s, mean (\(f(reported.x)), \(f(reported.y))); difference \(f(difference)) > tolerance \(f(tolerance))"
+                let com = ofCentreOfMass ? " (of its centre of mass)" : ""
+                return "item '\(item)'\(com) between t = \(f6(t0)) and \(f6(t1)) s: Δposition/Δt = (\(f(observed.x)), \(f(observed.y))) pt/s, reported (\(f(first.x)), \(f(first.y))) then (\(f(second.x)), \(f(second.y))) pt/s, mean (\(f(reported.x)), \(f(reported.y))); difference \(f(difference)) > tolerance \(f(tolerance))"
             case .angular:
                 return "item '\(item)' between t = \(f6(t0)) and \(f6(t1)) s: Δangle/Δt = \(f(observed.x)) rad/s, reported omega \(f(first.x)) then \(f(second.x)) rad/s, mean \(f(reported.x)); difference \(f(difference)) > tolerance \(f(tolerance))"
             }
@@ -121,12 +133,17 @@ public enum MotionTruth {
     }
 
     /// Checks every consecutive pair of every item's samples (`series` in a stable order:
-    /// item names with their samples in time order).
+    /// item names with their samples in time order). `offsets`: by item name, where its
+    /// reported point lies from its centre of mass in the item's own frame (pt); an item not
+    /// named has its point at the centre of mass.
     /// - Complexity: O(pairs · exemptions of the item).
     public static func check(_ series: [(item: String, samples: [Sample])], exemptions: [Exemption],
-                             angular: Bool = true, rule: Rule = .betweenSamples) -> Report {
+                             angular: Bool = true, rule: Rule = .betweenSamples,
+                             offsets: [String: (x: Double, y: Double)] = [:]) -> Report {
         var report = Report()
-        for (name, samples) in series where samples.count > 1 {
+        for (name, reported) in series where reported.count > 1 {
+            let offset = offsets[name].flatMap { $0.x == 0 && $0.y == 0 ? nil : $0 }
+            let samples = offset.map { d in reported.map { centreOfMass(of: $0, offset: d) } } ?? reported
             let mine = exemptions.filter { $0.item == nil || $0.item == name }
             for k in 1..<samples.count {
                 let a = samples[k - 1], b = samples[k]
@@ -142,7 +159,7 @@ public enum MotionTruth {
                 if !(diff <= tol + rounding(tol)) {
                     report.violations.append(Violation(item: name, kind: .linear, t0: a.t, t1: b.t, observed: (ox, oy),
                                                        reported: (rx, ry), first: (a.vx, a.vy), second: (b.vx, b.vy),
-                                                       difference: diff, tolerance: tol))
+                                                       difference: diff, tolerance: tol, ofCentreOfMass: offset != nil))
                 }
                 guard angular else { continue }
                 let oa = (b.angle - a.angle) / dt, ra = (a.omega + b.omega) / 2
@@ -157,6 +174,19 @@ public enum MotionTruth {
             }
         }
         return report
+    }
+
+    /// The sample of the centre of mass of a rigid item whose reported point is `d` from it
+    /// (in the item's frame): c = p − R(θ)d, u = v − ω × R(θ)d.
+    static func centreOfMass(of s: Sample, offset d: (x: Double, y: Double)) -> Sample {
+        let c = cos(s.angle), sn = sin(s.angle)
+        let rx = c * d.x - sn * d.y, ry = sn * d.x + c * d.y
+        var m = s
+        m.x -= rx
+        m.y -= ry
+        m.vx += s.omega * ry
+        m.vy -= s.omega * rx
+        return m
     }
 
     /// What rounding may add to a difference that equals its tolerance (a pair that moves

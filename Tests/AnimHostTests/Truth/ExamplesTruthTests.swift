@@ -18,7 +18,8 @@ final class ExamplesTruthTests: XCTestCase {
         for name in names {
             let run = TruthRun.run(source: nil, path: packageRoot + "/behaviors/" + name, duration: nil)
             XCTAssertNil(run.error, name)
-            let report = MotionTruth.check(run.series, exemptions: run.exemptions, rule: TruthCheck.ruleFromEnvironment)
+            let report = MotionTruth.check(run.series, exemptions: run.exemptions, rule: TruthCheck.ruleFromEnvironment,
+                                           offsets: run.offsets)
             XCTAssertGreaterThan(report.pairs, 0, name)
             let linear = report.linear, angular = report.angular
             if !linear.isEmpty {
@@ -60,5 +61,29 @@ final class ExamplesTruthTests: XCTestCase {
                         MotionTruth.Sample(t: 1.0 / 60, x: 0, y: 0, angle: 0.1, vx: 0, vy: 0, omega: 0)]
         XCTAssertEqual(MotionTruth.check([("wheel", spinning)], exemptions: []).angular.count, 1)
         XCTAssertTrue(MotionTruth.check([("wheel", spinning)], exemptions: [], angular: false).violations.isEmpty)
+    }
+
+    /// A triangle spun fast (seed 135 of the truth property test's second range: an
+    /// instantaneous push off its centre, 215 rad/s, 3.6 rad a 60 Hz frame) moves its center on a
+    /// circle about its centroid: truthful numbers fail a check of the center's chord, and
+    /// pass one of the centre of mass. A lie about the centre of mass is still caught.
+    func testAFastSpinningOffCentreItemIsCheckedAtItsCentreOfMass() {
+        let d = (x: 0.0, y: -5.0)          // the center, 5 pt from the centroid
+        let u = (x: 1330.0, y: 0.0), omega = 215.0, h = 1.0 / 60
+        func sample(_ k: Int, reportedSpeed: Double = 1330) -> MotionTruth.Sample {
+            let t = Double(k) * h, angle = omega * t
+            let rx = cos(angle) * d.x - sin(angle) * d.y, ry = sin(angle) * d.x + cos(angle) * d.y
+            return .init(t: t, x: 300 + u.x * t + rx, y: 200 + u.y * t + ry, angle: angle,
+                         vx: reportedSpeed - omega * ry, vy: u.y + omega * rx, omega: omega)
+        }
+        let truthful = (1...12).map { sample($0) }
+        XCTAssertFalse(MotionTruth.check([("a", truthful)], exemptions: []).linear.isEmpty,
+                       "the center's chord alone calls the truth a lie")
+        XCTAssertTrue(MotionTruth.check([("a", truthful)], exemptions: [], offsets: ["a": d]).violations.isEmpty)
+        let lying = (1...12).map { sample($0, reportedSpeed: 300) }
+        let r = MotionTruth.check([("a", lying)], exemptions: [], offsets: ["a": d])
+        XCTAssertEqual(r.linear.count, 11)
+        XCTAssertTrue(r.linear.first?.description.contains("(of its centre of mass)") ?? false)
+        XCTAssertEqual(r.linear.first?.observed.x ?? 0, 1330, accuracy: 1e-6)
     }
 }

@@ -35,7 +35,8 @@ struct TruthCheck {
     func evaluate(_ scene: TruthScene) -> Outcome {
         let run = TruthRun.run(source: scene.luaScript, path: "truth-\(scene.seed).lua", duration: scene.duration)
         if let e = run.error { return .scriptError(e) }
-        let report = MotionTruth.check(run.series, exemptions: scene.spreadingCollisions(run.exemptions) + scene.knownExemptions(), angular: angular, rule: rule)
+        let report = MotionTruth.check(run.series, exemptions: scene.spreadingCollisions(run.exemptions) + scene.knownExemptions(), angular: angular, rule: rule,
+                                        offsets: run.offsets)
         if let first = report.violations.first { return .contradicts(first, count: report.violations.count) }
         return .truthful(pairs: report.pairs)
     }

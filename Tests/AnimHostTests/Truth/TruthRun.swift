@@ -10,6 +10,9 @@ import TestSupport
 struct TruthRun {
     var series: [(item: String, samples: [MotionTruth.Sample])] = []
     var exemptions: [MotionTruth.Exemption] = []
+    /// By item name, where its center lies from its centre of mass in its own frame, for the
+    /// items whose center is off it (a triangle's): `MotionTruth.check`'s `offsets`.
+    var offsets: [String: (x: Double, y: Double)] = [:]
     /// The script's error, if the scene failed to load or to run.
     var error: String?
 
@@ -80,7 +83,18 @@ struct TruthRun {
             result.exemptions.append(.init(item: nil, from: e.time, to: e.time + h, reason: .touch))
         }
         result.series = seriesOf(frames)
+        result.offsets = centreOffsets(stage.animator)
         return result
+    }
+
+    /// The items whose center is off their centre of mass, and by how much (item frame).
+    /// A group's members turn about the group's centre, not their own: they are left out.
+    static func centreOffsets(_ a: Animator) -> [String: (x: Double, y: Double)] {
+        var out: [String: (x: Double, y: Double)] = [:]
+        for r in a.records where r.group == nil && r.groupMembers.isEmpty && r.localCenter != .zero {
+            out[r.name] = (-r.localCenter.x, -r.localCenter.y)
+        }
+        return out
     }
 
     /// Items whose center a running spring animation drives.
