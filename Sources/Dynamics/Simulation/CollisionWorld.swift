@@ -119,8 +119,8 @@ final class CollisionWorld {
     @exclusivity(unchecked) var sweepNeighbours: ContiguousArray<Int32> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     @exclusivity(unchecked) var beganContacts: ContiguousArray<Int32> = []
-    var began: [PendingContactEvent] = []
-    var ended: [PendingContactEvent] = []
+    @exclusivity(unchecked) var began: [PendingContactEvent] = []
+    @exclusivity(unchecked) var ended: [PendingContactEvent] = []
     /// Touching segment contacts per (item, boundary serial): a boundary made of several
     /// segments begins touching an item with the first and ends with the last. Only looked
     /// up, never iterated.
