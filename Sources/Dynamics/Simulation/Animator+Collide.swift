@@ -422,9 +422,8 @@ extension Animator {
         }
         let placed = placements.stepReadBuffer()
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
-        var moves = ContiguousArray<ProxyMove>()
-        swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
-        moves.removeAll(keepingCapacity: true)
+        //    Moved as their boxes are made: the broadphase's tree is none of the arrays the
+        //    buffers point into.
         let shapes = buffers.shapes
         let itemShapes = world.itemShapes.stepReadBuffer() // not resized by the pass
         for k in 0..<awake.count {
@@ -434,13 +433,10 @@ extension Animator {
                 let b = buffers.bodies[i]
                 let xf = placed[i].transform
                 let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].aabb(xf, shapes.points)
-                moves.append(ProxyMove(proxy: buffers.proxies[s],
-                                       box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
-                                       displacement: b.velocity * h))
+                world.broadPhase.moveProxy(buffers.proxies[s], swept(box, b, extent: buffers.colliders[i].extent, h: h),
+                                           displacement: b.velocity * h)
             }
         }
-        for m in moves { world.broadPhase.moveProxy(m.proxy, m.box, displacement: m.displacement) }
-        swap(&moves, &world.proxyMoves)
         // 2. New pairs become contacts (sorted by pair key).
         // (The filter is a non-escaping closure: it captures `self` without a retain. An
         // `unowned` capture cost five reference-count calls a step.)
@@ -533,13 +529,6 @@ extension PolygonSpan {
 struct BodyPlacement {
     var transform: Transform
     var margin: Double
-}
-
-/// A proxy update computed from the bodies, applied to the broadphase afterwards.
-struct ProxyMove {
-    var proxy: Int32
-    var box: AABB
-    var displacement: Vec2
 }
 
 /// The item shapes split by kind, read in place by the narrowphase (see `CollisionWorld`).

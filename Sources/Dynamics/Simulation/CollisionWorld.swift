@@ -111,7 +111,6 @@ final class CollisionWorld {
     @exclusivity(unchecked) var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
     @exclusivity(unchecked) var contacts = ContactSet()
     @exclusivity(unchecked) var pairs: ContiguousArray<ProxyPair> = []
-    @exclusivity(unchecked) var proxyMoves: ContiguousArray<ProxyMove> = []
     /// Each item's placement for the narrowphase of a step.
     @exclusivity(unchecked) var placements: ContiguousArray<BodyPlacement> = []
     /// Continuous collision's buffers: the items a step carried fast, and the shapes near a sweep.
