@@ -99,7 +99,7 @@ struct BroadPhase: Sendable {
     ///   `pairs` has grown to its working size.
     mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
                                      shouldPair: (ProxyPair) -> Bool = { _ in true }) {
-        pairs.removeAll(keepingCapacity: true)
+        if !pairs.isEmpty { pairs.removeAll(keepingCapacity: true) } // (usually empty: a call saved)
         // Index loops rather than `for … in`: unspecialised (debug) iteration allocates.
         for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
             let queryID = moveBuffer[m]
@@ -123,7 +123,7 @@ struct BroadPhase: Sendable {
         for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
             tree.nodes[Int(moveBuffer[m])].flags &= ~TreeNode.moved
         }
-        moveBuffer.removeAll(keepingCapacity: true)
+        if !moveBuffer.isEmpty { moveBuffer.removeAll(keepingCapacity: true) }
         sortPairs(&pairs)
     }
 

@@ -464,7 +464,7 @@ extension Animator {
         }
         // 4. Narrowphase, in place. (Buffers are taken once: every access to a class's
         //    stored array inside the loop would pay a dynamic exclusivity check.)
-        world.beganContacts.removeAll(keepingCapacity: true)
+        world.beganContacts.clearKeepingCapacity()
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
         let segments = buffers.segments
@@ -510,7 +510,7 @@ extension Animator {
         for k in 0..<world.beganContacts.count {
             emitEvent(world.contacts[Int(world.beganContacts[k])], began: true)
         }
-        world.beganContacts.removeAll(keepingCapacity: true)
+        world.beganContacts.clearKeepingCapacity()
     }
 }
 

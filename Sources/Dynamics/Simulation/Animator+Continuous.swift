@@ -16,7 +16,7 @@ extension Animator {
     func solveContinuous() {
         let world = collision
         guard world.placements.count == bodies.count else { return }
-        world.fastItems.removeAll(keepingCapacity: true)
+        world.fastItems.clearKeepingCapacity()
         refreshAwakeItems() // sleeping items did not move
         sleep.itemVisits += sleep.awakeItems.count
         let awake = sleep.awakeItems.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
@@ -76,7 +76,7 @@ extension Animator {
             let proxy = world.shapeProxy[k]
             guard proxy >= 0 else { continue }
             let box = world.broadPhase.fatAABB(proxy).union(shapeBox(k, i, h: 0))
-            world.sweepNeighbours.removeAll(keepingCapacity: true)
+            world.sweepNeighbours.clearKeepingCapacity()
             world.broadPhase.query(box) { other in
                 let data = world.broadPhase.userData(other)
                 if data >= 0 {
