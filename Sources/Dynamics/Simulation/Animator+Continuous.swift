@@ -19,25 +19,22 @@ extension Animator {
         world.fastItems.clearKeepingCapacity()
         refreshAwakeItems() // sleeping items did not move
         sleep.itemVisits += sleep.awakeItems.count
-        let awake = sleep.awakeItems.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
-        bodies.withUnsafeBufferPointer { bodies in
-        world.colliders.withUnsafeBufferPointer { colliders in
-        world.placements.withUnsafeBufferPointer { placements in
-            for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic && colliders[Int(awake[k])].hasProxies {
-                let i = Int(awake[k])
-                // Fast when the step carried a point of the item further than half its thinnest
-                // extent. A bound without square roots: the move and the chord |q₂ − q₁| times
-                // π/2·extent (at least the turn's arc) each within a quarter.
-                let start = placements[i].transform, b = bodies[i]
-                let quarter = 0.25 * colliders[i].minExtent
-                let q2 = quarter * quarter
-                let spin = 0.5 * Double.pi * colliders[i].extent
-                let dq = Vec2(b.rotation.c - start.q.c, b.rotation.s - start.q.s)
-                if (b.center - start.p).lengthSquared <= q2 && dq.lengthSquared * spin * spin <= q2 { continue }
-                world.fastItems.append(Int32(i))
-            }
-        }
-        }
+        // The pass's arrays, taken once (none is resized by it: see `StepBuffers.swift`).
+        let awake = sleep.awakeItems.stepReadBuffer()
+        let bodies = self.bodies.stepReadBuffer(), colliders = world.colliders.stepReadBuffer()
+        let placements = world.placements.stepReadBuffer()
+        for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic && colliders[Int(awake[k])].hasProxies {
+            let i = Int(awake[k])
+            // Fast when the step carried a point of the item further than half its thinnest
+            // extent. A bound without square roots: the move and the chord |q₂ − q₁| times
+            // π/2·extent (at least the turn's arc) each within a quarter.
+            let start = placements[i].transform, b = bodies[i]
+            let quarter = 0.25 * colliders[i].minExtent
+            let q2 = quarter * quarter
+            let spin = 0.5 * Double.pi * colliders[i].extent
+            let dq = Vec2(b.rotation.c - start.q.c, b.rotation.s - start.q.s)
+            if (b.center - start.p).lengthSquared <= q2 && dq.lengthSquared * spin * spin <= q2 { continue }
+            world.fastItems.append(Int32(i))
         }
         for k in 0..<world.fastItems.count { sweep(Int(world.fastItems[k])) }
     }
