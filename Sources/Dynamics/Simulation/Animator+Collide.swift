@@ -191,6 +191,7 @@ extension Animator {
             for shape in Int(range.first)..<Int(range.first + range.count) {
                 if wanted && !c.hasProxies {
                     world.shapeProxy[shape] = world.broadPhase.createProxy(shapeBox(shape, i, h: 0), userData: Int32(shape))
+                    world.broadPhase.setStill(world.shapeProxy[shape], bodies[i].invMass == 0)
                 } else if !wanted && c.hasProxies {
                     world.broadPhase.destroyProxy(world.shapeProxy[shape])
                     world.shapeProxy[shape] = -1

@@ -74,7 +74,9 @@ extension Animator {
             guard proxy >= 0 else { continue }
             let box = world.broadPhase.fatAABB(proxy).union(shapeBox(k, i, h: 0))
             world.sweepNeighbours.clearKeepingCapacity()
-            world.broadPhase.query(box) { other in
+            // Only static proxies can pass (`BroadPhase.stillCategory`): the query skips the
+            // subtrees of moving ones, and meets the others in the same order.
+            world.broadPhase.query(box, maskBits: BroadPhase.stillCategory) { other in
                 let data = world.broadPhase.userData(other)
                 if data >= 0 {
                     let j = Int(world.shapeItem[Int(data)])
