@@ -456,12 +456,17 @@ extension Animator {
         }
         // 3. Contacts whose fat boxes separated go away. (A sleeping contact's proxies did not
         //    move: its items sleep, or are boundaries or still items.)
+        //    The tree's nodes are read through a pointer taken once: nothing here changes the
+        //    broadphase (an ended contact changes the contacts and the events only), and a
+        //    contact's proxies are leaves while it lives (a proxy's contacts end before it goes).
         sleep.contactVisits += 2 * world.contacts.awakeCount
+        let nodes = world.broadPhase.tree.nodes.stepReadBuffer()
         var i = 0
         while i < world.contacts.awakeCount {
             let key = world.contacts[i].key
-            let proxyA = Int32(truncatingIfNeeded: key >> 32), proxyB = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            if world.broadPhase.testOverlap(proxyA, proxyB) { i += 1 } else { endContact(at: i) }
+            let proxyA = Int(key >> 32), proxyB = Int(key & 0xFFFF_FFFF)
+            precondition(proxyA < nodes.count && proxyB < nodes.count, "a contact's proxy is out of the tree")
+            if nodes[proxyA].aabb.overlaps(nodes[proxyB].aabb) { i += 1 } else { endContact(at: i) }
         }
         // 4. Narrowphase, in place. (Buffers are taken once: every access to a class's
         //    stored array inside the loop would pay a dynamic exclusivity check.)
