@@ -25,11 +25,21 @@ struct BroadPhase: Sendable {
     /// Number of proxies.
     var proxyCount: Int { tree.proxyCount }
 
+    /// The category bit of proxies that stand still in a step: static proxies (boundaries), and
+    /// any proxy the simulation marks with `setStill` (its static items). The broadphase keeps
+    /// this top bit for itself: pairing leaves it out of both filters (so it changes no pair) and
+    /// `setFilter` keeps it. A query masked with it (continuous collision's search for static
+    /// geometry) skips the subtrees that hold only moving proxies, as Box2D v3's separate static
+    /// tree does.
+    static let stillCategory: UInt64 = 1 << 63
+
     /// Adds a proxy for a shape whose tight box is `aabb`. Static proxies (boundaries) never pair
     /// with each other. The proxy is paired at the next `updatePairs`.
     /// - Returns: the proxy id (reused after `destroyProxy`).
     mutating func createProxy(_ aabb: AABB, userData: Int32, filter: CollisionFilter = .default,
                                      isStatic: Bool = false) -> Int32 {
+        var filter = filter
+        if isStatic { filter.categoryBits |= Self.stillCategory }
         let id = tree.createProxy(aabb, userData: userData, filter: filter)
         if isStatic { tree.nodes[Int(id)].flags |= TreeNode.isStatic }
         bufferMove(id)
@@ -66,8 +76,21 @@ struct BroadPhase: Sendable {
         bufferMove(proxyID)
     }
 
-    /// Replaces a proxy's filter and makes it look for pairs again.
+    /// Marks a proxy as standing still in a step or not (`stillCategory`). Nothing else changes:
+    /// the proxy does not look for pairs again, as no pair depends on the bit.
+    mutating func setStill(_ proxyID: Int32, _ still: Bool) {
+        var filter = tree.filter(proxyID)
+        let bits = still ? filter.categoryBits | Self.stillCategory : filter.categoryBits & ~Self.stillCategory
+        if bits == filter.categoryBits { return }
+        filter.categoryBits = bits
+        tree.setFilter(proxyID, filter)
+    }
+
+    /// Replaces a proxy's filter (its still bit stays) and makes it look for pairs again.
     mutating func setFilter(_ proxyID: Int32, _ filter: CollisionFilter) {
+        var filter = filter
+        let still = tree.filter(proxyID).categoryBits & Self.stillCategory
+        filter.categoryBits = filter.categoryBits & ~Self.stillCategory | still
         tree.setFilter(proxyID, filter)
         bufferMove(proxyID)
     }
@@ -99,19 +122,21 @@ struct BroadPhase: Sendable {
     ///   `pairs` has grown to its working size.
     mutating func updatePairs(into pairs: inout ContiguousArray<ProxyPair>,
                                      shouldPair: (ProxyPair) -> Bool = { _ in true }) {
-        pairs.removeAll(keepingCapacity: true)
+        if !pairs.isEmpty { pairs.removeAll(keepingCapacity: true) } // (usually empty: a call saved)
         // Index loops rather than `for … in`: unspecialised (debug) iteration allocates.
         for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
             let queryID = moveBuffer[m]
             let query = tree.nodes[Int(queryID)]
-            let queryFilter = CollisionFilter(categoryBits: query.categoryBits, maskBits: query.maskBits)
+            let queryFilter = CollisionFilter(categoryBits: query.categoryBits & ~Self.stillCategory,
+                                              maskBits: query.maskBits)
             tree.query(query.aabb) { otherID in
                 if otherID == queryID { return true }
                 let other = tree.nodes[Int(otherID)]
                 // Both moved: report the pair from the query of the smaller id only.
                 if other.flags & TreeNode.moved != 0 && otherID < queryID { return true }
                 if other.flags & query.flags & TreeNode.isStatic != 0 { return true }
-                let otherFilter = CollisionFilter(categoryBits: other.categoryBits, maskBits: other.maskBits)
+                let otherFilter = CollisionFilter(categoryBits: other.categoryBits & ~Self.stillCategory,
+                                                  maskBits: other.maskBits)
                 if !queryFilter.shouldCollide(with: otherFilter) { return true }
                 let pair = queryID < otherID
                     ? ProxyPair(proxyA: queryID, proxyB: otherID, userDataA: query.userData, userDataB: other.userData)
@@ -123,7 +148,7 @@ struct BroadPhase: Sendable {
         for m in 0..<moveBuffer.count where moveBuffer[m] != DynamicTree.nullNode {
             tree.nodes[Int(moveBuffer[m])].flags &= ~TreeNode.moved
         }
-        moveBuffer.removeAll(keepingCapacity: true)
+        if !moveBuffer.isEmpty { moveBuffer.removeAll(keepingCapacity: true) }
         sortPairs(&pairs)
     }
 

@@ -1,13 +1,51 @@
-// Tree traversal without a stack: go down the first child while the box passes the test; when a
-// subtree is finished, climb until arriving from a first child, then continue with its sibling.
-// Parent links make this possible, so queries need no buffer and never allocate.
+// Tree traversal in depth-first order, first child first. Queries keep the second children
+// still to visit on a small stack on the machine stack (a node's pending siblings are at most
+// the tree's height); a tree taller than that stack, which balancing never makes, is walked
+// without one: go down the first child while the box passes the test; when a subtree is
+// finished, climb until arriving from a first child, then continue with its sibling. Both
+// visit the same nodes in the same order, and neither allocates.
 
 extension DynamicTree {
+    /// Pending siblings a query keeps on the machine stack: room for a tree of height 63 (an
+    /// AVL-balanced tree of that height holds more than 10¹² leaves).
+    static let queryStackCapacity = 64
+
     /// Calls `body` with the id of every proxy whose fat box overlaps `aabb` and whose category
     /// is in `maskBits`, in tree order (deterministic for a given history of operations).
     /// Return false from `body` to stop early. Do not change the tree from `body`.
     /// - Complexity: O(log n + k) for a balanced tree and k results.
     func query(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
+        guard root != DynamicTree.nullNode else { return }
+        guard nodes[Int(root)].height < Self.queryStackCapacity else {
+            return queryWithoutStack(aabb, maskBits: maskBits, body)
+        }
+        // (The stack walk costs about two thirds of the climb: the climb reads every ancestor
+        // it passes again, with a bounds check each.)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.queryStackCapacity) { stack in
+            nodes.withUnsafeBufferPointer { nodes in
+                var top = 0
+                var index = root
+                while true {
+                    let node = nodes[Int(index)]
+                    if node.aabb.overlaps(aabb) && (node.categoryBits & maskBits) != 0 {
+                        if !node.isLeaf {
+                            stack[top] = node.child2 // top ≤ the node's depth < the height
+                            top += 1
+                            index = node.child1
+                            continue
+                        }
+                        if !body(index) { return }
+                    }
+                    if top == 0 { return }
+                    top -= 1
+                    index = stack[top]
+                }
+            }
+        }
+    }
+
+    /// `query` by climbing parent links instead of keeping a stack (for any height).
+    func queryWithoutStack(_ aabb: AABB, maskBits: UInt64 = .max, _ body: (Int32) -> Bool) {
         var index = root
         guard index != DynamicTree.nullNode else { return }
         while true {

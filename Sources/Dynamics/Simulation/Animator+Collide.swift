@@ -191,6 +191,7 @@ extension Animator {
             for shape in Int(range.first)..<Int(range.first + range.count) {
                 if wanted && !c.hasProxies {
                     world.shapeProxy[shape] = world.broadPhase.createProxy(shapeBox(shape, i, h: 0), userData: Int32(shape))
+                    world.broadPhase.setStill(world.shapeProxy[shape], bodies[i].invMass == 0)
                 } else if !wanted && c.hasProxies {
                     world.broadPhase.destroyProxy(world.shapeProxy[shape])
                     world.shapeProxy[shape] = -1
@@ -422,9 +423,8 @@ extension Animator {
         }
         let placed = placements.stepReadBuffer()
         // 1. Proxies follow their items (a proxy is re-inserted only when it leaves its fat box).
-        var moves = ContiguousArray<ProxyMove>()
-        swap(&moves, &world.proxyMoves) // no copy: the buffer moves out and back
-        moves.removeAll(keepingCapacity: true)
+        //    Moved as their boxes are made: the broadphase's tree is none of the arrays the
+        //    buffers point into.
         let shapes = buffers.shapes
         let itemShapes = world.itemShapes.stepReadBuffer() // not resized by the pass
         for k in 0..<awake.count {
@@ -434,17 +434,16 @@ extension Animator {
                 let b = buffers.bodies[i]
                 let xf = placed[i].transform
                 let box = shapes.isCircle[s] ? shapes.circles[s].aabb(xf) : shapes.spans[s].aabb(xf, shapes.points)
-                moves.append(ProxyMove(proxy: buffers.proxies[s],
-                                       box: swept(box, b, extent: buffers.colliders[i].extent, h: h),
-                                       displacement: b.velocity * h))
+                world.broadPhase.moveProxy(buffers.proxies[s], swept(box, b, extent: buffers.colliders[i].extent, h: h),
+                                           displacement: b.velocity * h)
             }
         }
-        for m in moves { world.broadPhase.moveProxy(m.proxy, m.box, displacement: m.displacement) }
-        swap(&moves, &world.proxyMoves)
         // 2. New pairs become contacts (sorted by pair key).
-        world.broadPhase.updatePairs(into: &world.pairs) { [unowned self] pair in
+        // (The filter is a non-escaping closure: it captures `self` without a retain. An
+        // `unowned` capture cost five reference-count calls a step.)
+        world.broadPhase.updatePairs(into: &world.pairs) { pair in
             if world.contacts.position(of: pair.key) != nil { return false }
-            return self.shapesCollide(pair.userDataA, pair.userDataB)
+            return shapesCollide(pair.userDataA, pair.userDataB)
         }
         for pair in world.pairs {
             // A boundary is shape A; between items, the item created first (then the shape).
@@ -457,16 +456,21 @@ extension Animator {
         }
         // 3. Contacts whose fat boxes separated go away. (A sleeping contact's proxies did not
         //    move: its items sleep, or are boundaries or still items.)
+        //    The tree's nodes are read through a pointer taken once: nothing here changes the
+        //    broadphase (an ended contact changes the contacts and the events only), and a
+        //    contact's proxies are leaves while it lives (a proxy's contacts end before it goes).
         sleep.contactVisits += 2 * world.contacts.awakeCount
+        let nodes = world.broadPhase.tree.nodes.stepReadBuffer()
         var i = 0
         while i < world.contacts.awakeCount {
             let key = world.contacts[i].key
-            let proxyA = Int32(truncatingIfNeeded: key >> 32), proxyB = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            if world.broadPhase.testOverlap(proxyA, proxyB) { i += 1 } else { endContact(at: i) }
+            let proxyA = Int(key >> 32), proxyB = Int(key & 0xFFFF_FFFF)
+            precondition(proxyA < nodes.count && proxyB < nodes.count, "a contact's proxy is out of the tree")
+            if nodes[proxyA].aabb.overlaps(nodes[proxyB].aabb) { i += 1 } else { endContact(at: i) }
         }
         // 4. Narrowphase, in place. (Buffers are taken once: every access to a class's
         //    stored array inside the loop would pay a dynamic exclusivity check.)
-        world.beganContacts.removeAll(keepingCapacity: true)
+        world.beganContacts.clearKeepingCapacity()
         let touchingDistance = ContactDefaults.touchingDistance
         let base = CollisionDefaults.speculativeDistance
         let segments = buffers.segments
@@ -512,7 +516,7 @@ extension Animator {
         for k in 0..<world.beganContacts.count {
             emitEvent(world.contacts[Int(world.beganContacts[k])], began: true)
         }
-        world.beganContacts.removeAll(keepingCapacity: true)
+        world.beganContacts.clearKeepingCapacity()
     }
 }
 
@@ -531,13 +535,6 @@ extension PolygonSpan {
 struct BodyPlacement {
     var transform: Transform
     var margin: Double
-}
-
-/// A proxy update computed from the bodies, applied to the broadphase afterwards.
-struct ProxyMove {
-    var proxy: Int32
-    var box: AABB
-    var displacement: Vec2
 }
 
 /// The item shapes split by kind, read in place by the narrowphase (see `CollisionWorld`).

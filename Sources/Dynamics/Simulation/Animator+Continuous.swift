@@ -16,28 +16,25 @@ extension Animator {
     func solveContinuous() {
         let world = collision
         guard world.placements.count == bodies.count else { return }
-        world.fastItems.removeAll(keepingCapacity: true)
+        world.fastItems.clearKeepingCapacity()
         refreshAwakeItems() // sleeping items did not move
         sleep.itemVisits += sleep.awakeItems.count
-        let awake = sleep.awakeItems.stepReadBuffer() // not resized by the pass (see `StepBuffers.swift`)
-        bodies.withUnsafeBufferPointer { bodies in
-        world.colliders.withUnsafeBufferPointer { colliders in
-        world.placements.withUnsafeBufferPointer { placements in
-            for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic && colliders[Int(awake[k])].hasProxies {
-                let i = Int(awake[k])
-                // Fast when the step carried a point of the item further than half its thinnest
-                // extent. A bound without square roots: the move and the chord |q₂ − q₁| times
-                // π/2·extent (at least the turn's arc) each within a quarter.
-                let start = placements[i].transform, b = bodies[i]
-                let quarter = 0.25 * colliders[i].minExtent
-                let q2 = quarter * quarter
-                let spin = 0.5 * Double.pi * colliders[i].extent
-                let dq = Vec2(b.rotation.c - start.q.c, b.rotation.s - start.q.s)
-                if (b.center - start.p).lengthSquared <= q2 && dq.lengthSquared * spin * spin <= q2 { continue }
-                world.fastItems.append(Int32(i))
-            }
-        }
-        }
+        // The pass's arrays, taken once (none is resized by it: see `StepBuffers.swift`).
+        let awake = sleep.awakeItems.stepReadBuffer()
+        let bodies = self.bodies.stepReadBuffer(), colliders = world.colliders.stepReadBuffer()
+        let placements = world.placements.stepReadBuffer()
+        for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic && colliders[Int(awake[k])].hasProxies {
+            let i = Int(awake[k])
+            // Fast when the step carried a point of the item further than half its thinnest
+            // extent. A bound without square roots: the move and the chord |q₂ − q₁| times
+            // π/2·extent (at least the turn's arc) each within a quarter.
+            let start = placements[i].transform, b = bodies[i]
+            let quarter = 0.25 * colliders[i].minExtent
+            let q2 = quarter * quarter
+            let spin = 0.5 * Double.pi * colliders[i].extent
+            let dq = Vec2(b.rotation.c - start.q.c, b.rotation.s - start.q.s)
+            if (b.center - start.p).lengthSquared <= q2 && dq.lengthSquared * spin * spin <= q2 { continue }
+            world.fastItems.append(Int32(i))
         }
         for k in 0..<world.fastItems.count { sweep(Int(world.fastItems[k])) }
     }
@@ -76,8 +73,10 @@ extension Animator {
             let proxy = world.shapeProxy[k]
             guard proxy >= 0 else { continue }
             let box = world.broadPhase.fatAABB(proxy).union(shapeBox(k, i, h: 0))
-            world.sweepNeighbours.removeAll(keepingCapacity: true)
-            world.broadPhase.query(box) { other in
+            world.sweepNeighbours.clearKeepingCapacity()
+            // Only static proxies can pass (`BroadPhase.stillCategory`): the query skips the
+            // subtrees of moving ones, and meets the others in the same order.
+            world.broadPhase.query(box, maskBits: BroadPhase.stillCategory) { other in
                 let data = world.broadPhase.userData(other)
                 if data >= 0 {
                     let j = Int(world.shapeItem[Int(data)])

@@ -101,6 +101,18 @@ extension Animator {
         b.angularDamping = m.angularResistance
         if !b.isDynamic, m.anchored { b.velocity = .zero; b.angularVelocity = 0 }
         bodies[i] = b
+        markStill(i)
+    }
+
+    /// Marks item `i`'s proxies as standing still (`BroadPhase.stillCategory`) exactly while it
+    /// has no inverse mass: the static geometry continuous collision sweeps against.
+    func markStill(_ i: Int) {
+        let world = collision
+        guard i < world.itemShapes.count else { return }
+        let range = world.itemShapes[i], still = bodies[i].invMass == 0
+        for s in Int(range.first)..<Int(range.first + range.count) where world.shapeProxy[s] >= 0 {
+            world.broadPhase.setStill(world.shapeProxy[s], still)
+        }
     }
 
     /// Rebuilds the force tables: the force sources' per-item forces (continuous pushes),

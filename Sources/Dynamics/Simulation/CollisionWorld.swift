@@ -111,7 +111,6 @@ final class CollisionWorld {
     @exclusivity(unchecked) var broadPhase = BroadPhase(margin: CollisionDefaults.aabbMargin, capacity: 64)
     @exclusivity(unchecked) var contacts = ContactSet()
     @exclusivity(unchecked) var pairs: ContiguousArray<ProxyPair> = []
-    @exclusivity(unchecked) var proxyMoves: ContiguousArray<ProxyMove> = []
     /// Each item's placement for the narrowphase of a step.
     @exclusivity(unchecked) var placements: ContiguousArray<BodyPlacement> = []
     /// Continuous collision's buffers: the items a step carried fast, and the shapes near a sweep.
@@ -119,8 +118,8 @@ final class CollisionWorld {
     @exclusivity(unchecked) var sweepNeighbours: ContiguousArray<Int32> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     @exclusivity(unchecked) var beganContacts: ContiguousArray<Int32> = []
-    var began: [PendingContactEvent] = []
-    var ended: [PendingContactEvent] = []
+    @exclusivity(unchecked) var began: [PendingContactEvent] = []
+    @exclusivity(unchecked) var ended: [PendingContactEvent] = []
     /// Touching segment contacts per (item, boundary serial): a boundary made of several
     /// segments begins touching an item with the first and ends with the last. Only looked
     /// up, never iterated.

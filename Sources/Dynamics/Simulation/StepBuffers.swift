@@ -18,6 +18,14 @@ extension ContiguousArray {
         withUnsafeMutableBufferPointer { $0 }
     }
 
+    /// Empties the array, keeping its capacity, when it holds anything: the step clears a few
+    /// buffers that are usually empty already, and `removeAll(keepingCapacity:)` is a call to
+    /// `replaceSubrange` and a uniqueness check (~60 instructions) even then.
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+
     /// The elements, read only, for a step handle: valid while the array is neither resized
     /// nor written (see the invariant above).
     @inline(__always)

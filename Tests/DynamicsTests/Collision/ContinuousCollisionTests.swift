@@ -84,6 +84,31 @@ final class ContinuousCollisionTests: XCTestCase {
         XCTAssertEqual(a.center(of: plate).y, 400)
     }
 
+    /// The plate is anchored only after the first steps (its proxy was made while it was a
+    /// dynamic item): the sweep's search for static geometry skips moving items' proxies, so the
+    /// proxy must learn that its item became static.
+    func testAnItemAnchoredLaterStopsAFastBox() throws {
+        let a = Animator(hz: 120)
+        let box = try a.addItem(name: "box", center: Vec2(160, 100), size: Vec2(40, 40))
+        let plate = try a.addItem(name: "plate", center: Vec2(160, 400), size: Vec2(300, 2))
+        try a.addBehavior(CollisionBehavior(items: [box, plate]))
+        for _ in 0..<3 { a.step() }
+        XCTAssertEqual(a.center(of: plate).y, 400) // dynamic, but in no gravity
+        let fixed = ItemBehavior(items: [plate])
+        fixed.anchored = true
+        try a.addBehavior(fixed)
+        let g = GravityBehavior(items: [box])
+        g.magnitude = 10_000
+        try a.addBehavior(g)
+        var lowest = -Double.infinity
+        for _ in 0..<120 {
+            a.step()
+            lowest = max(lowest, a.center(of: box).y)
+        }
+        XCTAssertLessThan(lowest, 400 - 1 - 4, "the box's middle went into the plate")
+        XCTAssertEqual(a.center(of: plate).y, 400)
+    }
+
     /// A swept item that hits nothing ends the step where the solver put it.
     func testAFastItemThatHitsNothingIsNotHeldBack() throws {
         let (a, box, _) = try screen()

@@ -129,6 +129,32 @@ final class BroadPhaseTests: XCTestCase {
         XCTAssertTrue(pairs.map { [$0.proxyA, $0.proxyB] }.contains([a, b]))
     }
 
+    /// A query masked with `stillCategory` meets exactly the still proxies (static ones and those
+    /// marked with `setStill`), in the order the unmasked query meets them; marking looks for
+    /// no new pairs.
+    func testStillQueryMeetsTheStillProxiesInOrder() {
+        var scene = Scene(seed: 7, count: 300)
+        var pairs = ContiguousArray<ProxyPair>()
+        scene.broadPhase.updatePairs(into: &pairs)
+        var still = scene.isStatic
+        for i in stride(from: 3, to: still.count, by: 7) where !still[i] {
+            scene.broadPhase.setStill(scene.ids[i], true)
+            still[i] = true
+        }
+        scene.broadPhase.setStill(scene.ids[3], false) // and one back
+        still[3] = false
+        scene.broadPhase.updatePairs(into: &pairs)
+        XCTAssertTrue(pairs.isEmpty, "marking a proxy made it look for pairs")
+        for q in 0..<20 {
+            let box = AABB(x: Double(q) * 35, y: Double(q) * 30, width: 200, height: 150)
+            var all: [Int32] = [], masked: [Int32] = []
+            scene.broadPhase.query(box) { all.append($0); return true }
+            scene.broadPhase.query(box, maskBits: BroadPhase.stillCategory) { masked.append($0); return true }
+            let expected = all.filter { id in still[scene.ids.firstIndex(of: id)!] }
+            XCTAssertEqual(masked, expected, "query \(q)")
+        }
+    }
+
     func testSortPairs() {
         var rng = LCG(seed: 11)
         var pairs = ContiguousArray<ProxyPair>()

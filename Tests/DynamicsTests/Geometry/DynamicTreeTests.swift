@@ -59,6 +59,34 @@ final class DynamicTreeTests: XCTestCase {
         for (id, b) in live { XCTAssertTrue(tree.fatAABB(id).contains(b)) }
     }
 
+    /// The query's stack walk meets the proxies in the order of the walk that climbs parent
+    /// links (the order pairs and sweeps depend on), masked or not, also stopped early, on a tree
+    /// that moved, lost and regained proxies.
+    func testStackWalkMeetsTheProxiesInTheClimbingWalksOrder() {
+        var rng = LCG(seed: 3)
+        var tree = DynamicTree(margin: 2)
+        var ids: [Int32] = []
+        for i in 0..<600 {
+            let filter = CollisionFilter(categoryBits: i % 3 == 0 ? 0b11 : 0b01, maskBits: .max)
+            ids.append(tree.createProxy(randomBox(&rng), userData: Int32(i), filter: filter))
+        }
+        for k in stride(from: 0, to: ids.count, by: 5) { tree.moveProxy(ids[k], randomBox(&rng)) }
+        for k in stride(from: 1, to: ids.count, by: 9) { tree.destroyProxy(ids[k]) }
+        for i in 0..<40 { _ = tree.createProxy(randomBox(&rng), userData: Int32(1000 + i)) }
+        for q in 0..<100 {
+            let box = randomBox(&rng, world: 1100).fattened(by: Double(q))
+            for mask: UInt64 in [.max, 0b10] {
+                var walked: [Int32] = [], climbed: [Int32] = []
+                tree.query(box, maskBits: mask) { walked.append($0); return true }
+                tree.queryWithoutStack(box, maskBits: mask) { climbed.append($0); return true }
+                XCTAssertEqual(walked, climbed, "query \(q), mask \(mask)")
+                var first: [Int32] = []
+                tree.query(box, maskBits: mask) { first.append($0); return first.count < 3 }
+                XCTAssertEqual(first, Array(climbed.prefix(3)))
+            }
+        }
+    }
+
     func testSmallMotionDoesNotReinsert() {
         var tree = DynamicTree(margin: 4)
         let id = tree.createProxy(AABB(x: 0, y: 0, width: 10, height: 10), userData: 7)
