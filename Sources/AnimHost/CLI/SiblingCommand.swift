@@ -22,8 +22,8 @@ public enum SiblingCommand {
     /// with animhost-cli, given the same arguments.
     public static func commandLine(_ arguments: [String]) -> Int32 {
         exec("animhost-cli", arguments: arguments, why: "`run` and `--version` start fast",
-             buildHint: "scripts/animhost --help  (from the repository: it builds it beside animhost in .build/release; "
-                 + "`swift build` builds it for .build/debug)")
+             buildHint: "scripts/animhost --help  (from the repository: it builds it beside animhost "
+                 + "in .build/release; `swift build` builds it for .build/debug)")
     }
 
     /// Replaces the process with `NAME` from the folder this executable was started from,
