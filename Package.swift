@@ -75,7 +75,11 @@ let package = Package(
         // The executable every command starts: `run`'s and `--version`'s fast paths, no
         // ArgumentParser (nor the FoundationEssentials it brings), so it starts fast; it execs
         // animhost-view for `view` and animhost-cli for everything else.
-        .executableTarget(name: "animhost", dependencies: ["AnimHost"]),
+        // On Linux its `-lstdc++` (the static Swift runtime's) links libstdc++.a: see
+        // link/static-libstdc++/libstdc++.so.
+        .executableTarget(name: "animhost", dependencies: ["AnimHost"], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/link/static-libstdc++"], .when(platforms: [.linux])),
+        ]),
         // animhost's whole command line, ArgumentParser's. No server code.
         .executableTarget(name: "animhost-cli", dependencies: [
             "AnimHost", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
