@@ -7,9 +7,11 @@ import XCTest
 /// interactive REPL only, which loads it with dlopen when it starts (ReplTerminalTests show
 /// line editing, history and completion through it).
 final class StartupLibrariesTests: XCTestCase {
+    private static let debugAnimhost = packageRoot + "/.build/debug/animhost"
+
     /// The libraries the dynamic loader maps before `main`, as `ldd` lists them (the loader
     /// itself prints them when LD_TRACE_LOADED_OBJECTS is set, and runs nothing).
-    private func librariesLoadedAtStart(of executable: String = packageRoot + "/.build/debug/animhost") throws -> String {
+    private func librariesLoadedAtStart(of executable: String = StartupLibrariesTests.debugAnimhost) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = ["--version"]
