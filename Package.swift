@@ -9,6 +9,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "animhost", targets: ["animhost"]),
+        // Everything `animhost` does not answer itself (help, errors, every command but an
+        // ordinary `run`): animhost execs it from its own folder with the same arguments.
+        .executable(name: "animhost-cli", targets: ["animhost-cli"]),
         // `animhost view` runs this executable from animhost's own folder (like git's
         // subcommands), so `run`, `test` and the rest build and load no server code.
         .executable(name: "animhost-view", targets: ["animhost-view"]),
@@ -69,8 +72,16 @@ let package = Package(
         .target(name: "CommandOptions", dependencies: [
             "AnimHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // The executable: argument parsing only. No server code: `view` execs animhost-view.
-        .executableTarget(name: "animhost", dependencies: [
+        // The executable every command starts: `run`'s and `--version`'s fast paths, no
+        // ArgumentParser (nor the FoundationEssentials it brings), so it starts fast; it execs
+        // animhost-view for `view` and animhost-cli for everything else.
+        // On Linux its `-lstdc++` (the static Swift runtime's) links libstdc++.a: see
+        // link/static-libstdc++/libstdc++.so.
+        .executableTarget(name: "animhost", dependencies: ["AnimHost"], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/link/static-libstdc++"], .when(platforms: [.linux])),
+        ]),
+        // animhost's whole command line, ArgumentParser's. No server code.
+        .executableTarget(name: "animhost-cli", dependencies: [
             "AnimHost", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.

@@ -6,18 +6,13 @@ import Glibc
 
 /// Runs an executable's root command and exits with animhost's statuses: a usage error exits 2,
 /// as every usage error of animhost does (HostError.usage) — ArgumentParser's own default is
-/// 64 — a host error with its own status, `--help` and `--version` with 0. Shared by `animhost`
-/// and `animhost-view`, so both answer alike.
+/// 64 — a host error with its own status, `--help` and `--version` with 0. Shared by animhost-cli
+/// and animhost-view, so both answer alike (and as animhost's own fast paths do).
 public func runCommand<Command: ParsableCommand>(_: Command.Type) -> Never {
     exitWithStatus(Command.self) {
         var command = try Command.parseAsRoot()
         try command.run()
     }
-}
-
-/// Runs `body` (a command already parsed, as `run`'s fast path does) with the same statuses.
-public func runCommand(_ body: () throws -> Void) -> Never {
-    exitWithStatus(Run.self, body)
 }
 
 /// Runs `body` and exits with its status; errors that are ArgumentParser's are reported as

@@ -1,9 +1,9 @@
 import AnimHost
 import ArgumentParser
 
-/// `animhost run`, as ArgumentParser reads it. Its values are handed on as `RunArguments`,
-/// the same plain record `RunArguments.fastParse` fills without ArgumentParser, so both
-/// paths check and run alike.
+/// `animhost run`, as ArgumentParser reads it (in animhost-cli). Its values are handed on as
+/// `RunArguments`, the same plain record `RunArguments.fastParse` fills without ArgumentParser
+/// (in animhost), so both paths check and run alike.
 public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "run",
@@ -39,51 +39,5 @@ public struct Run: ParsableCommand {
     /// Checks `arguments` and runs the scene (both paths end here).
     public static func run(_ arguments: RunArguments) throws {
         throw ExitCode(Host.run(try arguments.options()))
-    }
-}
-
-/// `animhost run`'s arguments as given (text, unchecked), with ArgumentParser's defaults.
-public struct RunArguments: Equatable, Sendable {
-    public var script: String
-    public var duration: String?
-    public var hz = "120"
-    public var seed = "0"
-    public var memory = "256"
-    public var sets: [String] = []
-    public var fps: String?
-    public var format = "csv"
-    public var items: String?
-    public var columns: String?
-    public var output: String?
-    public var size: String?
-    public var input: String?
-    public var watch = false
-    public var realtime = false
-    public var allowIO = false
-
-    public init(script: String) { self.script = script }
-
-    /// The options checked, as `Host.run` takes them.
-    public func options() throws(HostError) -> RunOptions {
-        var o = RunOptions(script: script)
-        o.duration = try duration.map { d throws(HostError) in try NumberOption.duration.parse(d) }
-        let common = try SharedOptions.parsed(hz: hz, seed: seed, memory: memory, sets: sets)
-        o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
-        guard let f = FrameFormat(rawValue: format) else {
-            let formats = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw HostError.usage("--format must be one of \(formats); got '\(format)'")
-        }
-        o.format = f
-        o.items = items.map { $0.split(separator: ",").map(String.init) }
-        o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
-        o.output = output; o.input = input
-        if let size {
-            guard f == .ascii else { throw HostError.usage("--size sets the grid of --format ascii; it has no use with --format \(format)") }
-            o.asciiSize = try RunOptions.parseSize(size)
-        }
-        o.sets = common.sets
-        o.watch = watch; o.realtime = realtime; o.seed = common.seed
-        o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
-        return o
     }
 }

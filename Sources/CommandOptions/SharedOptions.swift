@@ -3,8 +3,8 @@ import ArgumentParser
 
 /// The options every command that runs a scene takes (`run`, `repl`, `sweep`, `fit` and
 /// `animhost view`), declared once: `@OptionGroup var shared: SharedOptions`. Values are read
-/// as text and checked by `NumberOption` and `RunOptions.parseSet`, so every command gives
-/// the same range in the same message (`--hz must be …, got …`) and exits 2.
+/// as text and checked by `SharedOptionValues` (as `run`'s fast path checks them), so every
+/// command gives the same range in the same message (`--hz must be …, got …`) and exits 2.
 public struct SharedOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).")
     public var hz: String = "120"
@@ -19,16 +19,6 @@ public struct SharedOptions: ParsableArguments {
 
     /// The options checked: steps per second, seed, heap cap in MiB, and the tunables set.
     public func parsed() throws(HostError) -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
-        try Self.parsed(hz: hz, seed: seed, memory: memory, sets: sets)
-    }
-
-    /// The same checks of options given as text (`run`'s fast path reads them without this type).
-    public static func parsed(hz: String, seed: String, memory: String, sets: [String]) throws(HostError)
-        -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
-        let hz = try NumberOption.hz.parseInteger(hz)
-        let seed = try NumberOption.parseSeed(seed)
-        let memoryMiB = try NumberOption.memory.parseInteger(memory)
-        let sets = try sets.map { s throws(HostError) in try RunOptions.parseSet(s) }
-        return (hz, seed, memoryMiB, sets)
+        try SharedOptionValues.parse(hz: hz, seed: seed, memory: memory, sets: sets)
     }
 }

@@ -1,3 +1,4 @@
+import AnimHost
 import ArgumentParser
 import CommandOptions
 import TestSupport

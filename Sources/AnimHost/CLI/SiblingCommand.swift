@@ -4,24 +4,40 @@
 import Darwin
 #endif
 
-/// A subcommand that lives in its own executable beside `animhost`, as git's subcommands
-/// do: `animhost view …` replaces this process with `animhost-view …`. The viewer's HTTP
-/// and WebSocket server is large to build and slow to load, so only that executable links
-/// it; `run`, `test` and the rest neither build nor load any of it.
+/// Commands that live in their own executables beside `animhost`, as git's subcommands do:
+/// `animhost view …` replaces this process with `animhost-view …` (the viewer's HTTP and
+/// WebSocket server is large to build and slow to load, so only that executable links it),
+/// and every list animhost's fast paths decline goes to `animhost-cli` (ArgumentParser and
+/// FoundationEssentials cost every start that links them, so only that executable does).
 public enum SiblingCommand {
+    /// `animhost view`: replaces the process with animhost-view, given what followed `view`.
+    public static func view(_ arguments: [String]) -> Int32 {
+        exec("animhost-view", arguments: arguments, why: "other commands stay small",
+             buildHint: "scripts/animhost view  (from the repository: it builds it for .build/release; "
+                 + "`swift build` builds it for .build/debug)\n"
+                 + "(scripts/animhost builds it by itself on the first `view`.)")
+    }
+
+    /// Everything but `run`'s and `--version`'s fast paths and `view`: replaces the process
+    /// with animhost-cli, given the same arguments.
+    public static func commandLine(_ arguments: [String]) -> Int32 {
+        exec("animhost-cli", arguments: arguments, why: "`run` and `--version` start fast",
+             buildHint: "scripts/animhost --help  (from the repository: it builds it beside animhost "
+                 + "in .build/release; `swift build` builds it for .build/debug)")
+    }
+
     /// Replaces the process with `NAME` from the folder this executable was started from,
     /// given `arguments`. Returns only when that fails, with the exit status and the message
-    /// saying what is missing and how to build it.
-    public static func exec(_ name: String, arguments: [String], buildHint: String) -> Int32 {
+    /// saying what is missing, `why` it is apart, and how to build it.
+    static func exec(_ name: String, arguments: [String], why: String, buildHint: String) -> Int32 {
         guard let folder = ownFolder() else {
             fputs("animhost: cannot find the folder of the animhost executable to start \(name) from\n", stderr)
             return 1
         }
         let path = folder + "/" + name
         guard access(path, X_OK) == 0 else {
-            fputs("animhost: \(path) is missing; it is built apart from animhost so that other commands stay small.\n"
-                  + "Build it with:  \(buildHint)\n"
-                  + "(scripts/animhost builds it by itself on the first `view`.)\n", stderr)
+            fputs("animhost: \(path) is missing; it is built apart from animhost so that \(why).\n"
+                  + "Build it with:  \(buildHint)\n", stderr)
             return 1
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -39,8 +39,17 @@ public struct FrameEncoder: Sendable {
         let t = NumberFormat.string(frame.time)
         switch format {
         case .csv:
+            // Appended into one String (not an array of fields joined): a line per item per frame.
             return frame.rows.map { row in
-                ([t, csvField(row.item)] + row.values.map { $0.map(NumberFormat.string) ?? "" }).joined(separator: ",")
+                var line = t
+                line.reserveCapacity(16 * (row.values.count + 2))
+                line += ","
+                line += csvField(row.item)
+                for value in row.values {
+                    line += ","
+                    if let value { line += NumberFormat.string(value) }
+                }
+                return line
             }
         case .table:
             return frame.rows.map { row in

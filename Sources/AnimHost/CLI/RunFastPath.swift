@@ -1,11 +1,13 @@
 /// `animhost run`'s fast path: ArgumentParser's parse was about a third of a whole
 /// `animhost run` of a small scene (its checks for completion scripts and help dumps walk
-/// every command's declarations by reflection). The common argument lists — a script and
-/// options spelled in full — are read here instead; anything else (help, a misspelling, a
-/// missing value, `--`, short options, a repeated single option) is declined, and the whole
-/// list goes to ArgumentParser unchanged, so every error and help text is still its own.
-/// CommandOptionsTests holds this to ArgumentParser's reading of `Run` over many lists, and
-/// checks that every option `animhost run --help` lists is one this path knows.
+/// every command's declarations by reflection), and linking it brings FoundationEssentials,
+/// whose ~22 000 symbols and conformance records every start paid for. So the `animhost`
+/// executable links no ArgumentParser: the common argument lists — a script and options
+/// spelled in full — are read here; anything else (help, a misspelling, a missing value,
+/// `--`, short options, a repeated single option) is declined, and the whole list goes
+/// unchanged to animhost-cli beside it, whose ArgumentParser prints every error and help
+/// text. CommandOptionsTests holds this to ArgumentParser's reading of `Run` over many
+/// lists, and checks that every option `animhost run --help` lists is one this path knows.
 extension RunArguments {
     /// One option of `run`: its long name, whether it takes a value, whether that value is
     /// taken even when it starts with "-" (ArgumentParser's `parsing: .unconditional`), and
@@ -37,7 +39,7 @@ extension RunArguments {
     ]
 
     /// The arguments after `run`, read without ArgumentParser; nil when the list is not one
-    /// this path is sure of (then ArgumentParser reads it).
+    /// this path is sure of (then animhost-cli's ArgumentParser reads it).
     public static func fastParse(_ arguments: [String]) -> RunArguments? {
         var result = RunArguments(script: "")
         var script: String?

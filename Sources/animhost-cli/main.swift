@@ -1,0 +1,220 @@
+import AnimHost
+import ArgumentParser
+import CommandOptions
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `animhost-cli`: animhost's whole command line, read by ArgumentParser; everything else is
+/// in AnimHost. The `animhost` executable answers `run` and `--version` with the lists its
+/// fast paths read, and replaces itself with this one (same arguments) for everything else,
+/// so help, usage errors and every other command are ArgumentParser's, byte for byte.
+/// Every command names itself (`commandName`): ArgumentParser otherwise derives the name
+/// from the type's name (`String(describing:)`, the runtime's demangler) several times per
+/// parse, which was about 15 % of a whole `animhost run`.
+struct AnimhostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animhost",
+        abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
+        version: animhostVersion,
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
+}
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Tune a scene live: Lua and :commands in the running scene; the file reloads on save.")
+
+    @Argument(help: "The scene script (.lua); without it, an empty scene.") var script: String?
+    @OptionGroup var shared: SharedOptions
+    @Option(parsing: .unconditional, help: "Frames per second recorded for :frames and :save, a whole number from 1 to --hz (default: 60, or --hz when it is below 60).") var fps: String?
+    @Flag(name: .customLong("allow-io"), help: "Give scripts the io library and file access.") var allowIO = false
+    @Option(help: "An item :set compares (repeatable; default: the three that moved most).") var item: [String] = []
+
+    func run() throws {
+        var o = ReplOptions()
+        let common = try shared.parsed()
+        o.script = script; o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
+        o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
+        o.items = item
+        o.sets = common.sets
+        throw ExitCode(Host.repl(o))
+    }
+}
+
+/// `animhost view`: listed here for `animhost --help`. The command is the animhost-view
+/// executable beside this one (see `SiblingCommand.view`), which parses its own options, so this
+/// executable links no server code.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "See the scene live in a browser and drag it with the mouse.",
+        discussion: "Runs animhost-view from animhost's folder; `animhost view --help` lists its options.")
+
+    @Argument(parsing: .captureForPassthrough, help: "The scene script (.lua) and the viewer's options.") var arguments: [String] = []
+
+    func run() throws { throw ExitCode(SiblingCommand.view(arguments)) }
+}
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run scripted test suites (*_test.lua, *_spec.lua).")
+
+    @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
+    @Option(help: "Run only tests whose full name contains this text.") var filter: String?
+    @Option(help: "Report format: pretty, tap, junit or json.") var format: String?
+    @Option(help: ArgumentHelp("The same as --format (kept for older scripts).", visibility: .hidden)) var output: String?
+    @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
+    @Flag(help: "List the tests without running them.") var list = false
+    @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
+    @Flag(name: .customLong("allow-io"), help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.") var allowIO = false
+    @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
+
+    func run() throws {
+        var o = TestOptions()
+        o.allowIO = allowIO
+        func tagList(_ s: String?) -> [String] { (s ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+        o.tags = tagList(tags); o.excludeTags = tagList(excludeTags)
+        o.paths = paths
+        o.filter = filter
+        if let format, let output, format != output {
+            throw HostError.usage("--format \(format) and --output \(output) disagree; --output is another name for --format, give one")
+        }
+        let option = format != nil ? "--format" : "--output"
+        let name = format ?? output ?? "pretty"
+        guard let chosen = TestReportFormat(rawValue: name) else {
+            throw HostError.usage("\(option) must be one of pretty, tap, junit, json; got '\(name)'")
+        }
+        o.format = chosen
+        o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
+        throw ExitCode(Host.test(o))
+    }
+}
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Plot a `run` CSV as SVG: a chart per column, a line per item against t.")
+
+    @Argument(help: "Frames CSV as `animhost run` writes it; - or nothing for stdin.") var frames: String?
+    @Option(help: "Comma-separated item names to plot (default: all).") var items: String?
+    @Option(help: "Comma-separated columns to plot (default: x, y, angle and every extra column whose value changes).") var columns: String?
+    @Option(help: "Write the SVG to this file instead of stdout.") var output: String?
+
+    func run() throws {
+        throw ExitCode(Host.plot(input: frames, items: items.map { $0.split(separator: ",").map(String.init) },
+                                 columns: columns.map { $0.split(separator: ",").map(String.init) }, output: output))
+    }
+}
+
+struct Sweep: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run every combination of tunables (each in its own scene, in parallel) and print the motion metrics of each.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "A tunable and its values: NAME=FROM:TO:STEP (repeatable; the first varies slowest).") var vary: [String] = []
+    @Option(help: "The item measured (default: the first created).") var item: String?
+    @Option(parsing: .unconditional, help: "Settle tolerance in points.") var tolerance: Double = 0.5
+    @Option(parsing: .unconditional, help: "Run each combination exactly this long (default: the script's, else until rest, at most 10 s).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Parallel runs (default: every core).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Run only combinations K, K+N, K+2N, … (1-based): K/N.") var shard: String?
+    @Option(help: "Output: csv, table or svg.") var format: String = "csv"
+    @Option(help: "Write to this file instead of stdout.") var output: String?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
+    @OptionGroup var shared: SharedOptions
+    @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
+    @Flag(help: "Drop what the runs print (by default each line follows its run, marked [name=value …]).") var quiet = false
+
+    func run() throws {
+        var o = SweepOptions(script: script)
+        o.quiet = quiet
+        guard maxCombinations >= 1 else { throw HostError.usage("--max-combinations must be at least 1, got \(maxCombinations)") }
+        o.maxCombinations = maxCombinations
+        o.vary = vary; o.item = item; o.tolerance = tolerance; o.duration = duration; o.jobs = jobs; o.shard = shard
+        let common = try shared.parsed()
+        o.format = format; o.output = output; o.input = input; o.hz = common.hz; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB
+        o.sets = common.sets
+        throw ExitCode(Host.sweep(o))
+    }
+}
+
+struct Fit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Search tunables (deterministically) for target metrics or for the path closest to a recorded run.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(help: "A tunable to search: NAME (its min…max) or NAME=FROM:TO (repeatable).") var vary: [String] = []
+    @Option(help: "Target metrics: settle=S,overshoot=PT,peakSpeed=PT/S,oscillations=N,rest=S.") var target: String?
+    @Option(help: "A `run` CSV to match (RMS distance of the item's center over its times).") var match: String?
+    @Option(help: "The item measured (default: the first created, or the first in --match).") var item: String?
+    @Option(parsing: .unconditional, help: "Settle tolerance of the metrics, in points.") var tolerance: Double = 0.5
+    @Option(name: .customLong("max-rms"), parsing: .unconditional, help: "With --match: the largest RMS distance in points that counts as a match.") var maxRMS: Double = 0.5
+    @Option(parsing: .unconditional, help: "Run each try exactly this long (default: the script's, else until rest; with --match, the reference's length).") var duration: Double?
+    @Option(parsing: .unconditional, help: "Parallel runs for the first coarse pass (default: every core).") var jobs: Int?
+    @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
+    @OptionGroup var shared: SharedOptions
+    @Flag(help: "Drop what the runs print (by default the reported run's lines are shown, marked [name=value …]).") var quiet = false
+
+    func run() throws {
+        var o = FitOptions(script: script)
+        o.quiet = quiet
+        o.vary = vary; o.target = target; o.match = match; o.item = item; o.tolerance = tolerance; o.maxRMS = maxRMS
+        let common = try shared.parsed()
+        o.duration = duration; o.jobs = jobs; o.input = input; o.hz = common.hz; o.seed = common.seed
+        o.memoryMiB = common.memoryMiB
+        o.sets = common.sets
+        throw ExitCode(Host.fit(o))
+    }
+}
+
+struct Spring: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spring",
+        abstract: "Convert a spring between parameterisations; print its unit step and code for UIKit, SwiftUI, Core Animation and POP, or (--to) for any platform with a fidelity report.")
+
+    @Option(parsing: .unconditional, help: "Mass (with --stiffness/--damping, --frequency or --response; default 1).") var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k (with --damping, or with --damping-ratio as Compose's spring(dampingRatio, stiffness)).") var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping coefficient c.") var damping: Double?
+    @Option(parsing: .unconditional, help: "Undamped frequency in Hz (with --damping-ratio).") var frequency: Double?
+    @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio ζ.") var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI response in s (with --damping-ratio).") var response: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 duration in s (with --bounce).") var duration: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI/iOS 17 bounce, greater than -1 and less than 1 (with --duration); Motion's (with --visual-duration).") var bounce: Double?
+    @Option(name: .customLong("visual-duration"), parsing: .unconditional, help: "Motion's visualDuration in s (with --bounce).") var visualDuration: Double?
+    @Option(parsing: .unconditional, help: "POP springSpeed (with --bounciness).") var speed: Double?
+    @Option(parsing: .unconditional, help: "POP springBounciness.") var bounciness: Double?
+    @Option(parsing: .unconditional, help: "Tension (with --friction), Origami's; POP's raw values are --pop-tension/--pop-friction.") var tension: Double?
+    @Option(parsing: .unconditional, help: "Friction (with --tension), Origami's.") var friction: Double?
+    @Option(name: .customLong("pop-tension"), parsing: .unconditional, help: "POP's raw dynamicsTension, k (with --pop-friction; --mass optional).") var popTension: Double?
+    @Option(name: .customLong("pop-friction"), parsing: .unconditional, help: "POP's raw dynamicsFriction, c.") var popFriction: Double?
+    @Option(parsing: .unconditional, help: "Release velocity in units/s, absolute (a pan's; with --distance).") var velocity: Double?
+    @Option(parsing: .unconditional, help: "Units still to go at the release (with --velocity; UIKit's initialVelocity is velocity/distance).") var distance: Double?
+    @Option(help: "A named spring (Material 3 tokens, iOS system springs, …; --list-presets).") var preset: String?
+    @Flag(name: .customLong("list-presets"), help: "List the named springs and exit.") var listPresets = false
+    @Option(help: "Code and fidelity report for: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all (or a comma-separated list).") var to: String?
+    @Option(help: "Output: text or json.") var format: String = "text"
+
+    func run() throws {
+        guard format == "text" || format == "json" else { throw HostError.usage("--format must be text or json; got '\(format)'") }
+        let given: [(String, Double?)] = [
+            ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("frequency", frequency),
+            ("dampingRatio", dampingRatio), ("response", response), ("duration", duration), ("bounce", bounce),
+            ("springSpeed", speed), ("springBounciness", bounciness), ("tension", popTension), ("friction", popFriction), ("origamiTension", tension),
+            ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
+        ]
+        if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
+        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
+    }
+}
+
+// `view` goes straight to its executable, options and `--help` included (as from animhost).
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
+    exit(SiblingCommand.view(Array(CommandLine.arguments.dropFirst(2))))
+}
+
+runCommand(AnimhostCommand.self)

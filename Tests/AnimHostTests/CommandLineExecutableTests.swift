@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `animhost` links no ArgumentParser (and so no FoundationEssentials, whose symbols and
+/// conformance records cost every start): it answers an ordinary `run` and `--version`
+/// itself and replaces itself with animhost-cli, beside it, for every other list — so what
+/// that list prints and how it exits are animhost-cli's, byte for byte.
+final class CommandLineExecutableTests: XCTestCase {
+    private let debug = packageRoot + "/.build/debug"
+
+    func testAnimhostLinksNeitherArgumentParserNorFoundation() throws {
+        let animhost = try Data(contentsOf: URL(fileURLWithPath: debug + "/animhost"))
+        for name in ["ArgumentParser", "FoundationEssentials", "libFoundation"] {
+            XCTAssertNil(animhost.range(of: Data(name.utf8)), "animhost names \(name): it links it")
+        }
+        // The same search finds ArgumentParser where it is linked.
+        let cli = try Data(contentsOf: URL(fileURLWithPath: debug + "/animhost-cli"))
+        XCTAssertNotNil(cli.range(of: Data("ArgumentParser".utf8)))
+    }
+
+    func testWhatAnimhostDoesNotAnswerIsAnimhostCLIsAnswer() throws {
+        let lists: [[String]] = [
+            [], ["--help"], ["help", "run"], ["--version", "--help"], ["bogus"],
+            ["run"], ["run", "--help"], ["run", "--hz"], ["run", "--", "behaviors/pane.lua", "--duration", "0.1"],
+            ["run", "behaviors/pane.lua", "--duraton", "1"], ["test", "--list", "Tests/lua/bounce_test.lua"],
+            ["spring", "--stiffness", "100", "--damping", "10"], ["repl", "--fps"],
+        ]
+        for list in lists {
+            let viaAnimhost = try runAnimhost(list)
+            let direct = try runProgram(debug + "/animhost-cli", list)
+            XCTAssertEqual(viaAnimhost.status, direct.status, "\(list)")
+            XCTAssertEqual(viaAnimhost.stdout, direct.stdout, "\(list)")
+            XCTAssertEqual(viaAnimhost.stderr, direct.stderr, "\(list)")
+        }
+        let help = try runAnimhost(["--help"])
+        XCTAssertTrue(help.stdout.contains("USAGE: animhost <subcommand>"), help.stdout)
+    }
+
+    /// A copy of animhost alone still runs scenes and prints its version; for anything else
+    /// it says that animhost-cli is missing and how to build it.
+    func testAnimhostAloneRunsAndSaysWhatIsMissingForTheRest() throws {
+        let dir = try makeTemporaryDirectory("animhost-alone")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let copy = dir + "/animhost"
+        try FileManager.default.copyItem(atPath: debug + "/animhost", toPath: copy)
+        let run = try runProgram(copy, ["run", "behaviors/pane.lua", "--duration", "0.05"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, try runAnimhost(["run", "behaviors/pane.lua", "--duration", "0.05"]).stdout)
+        XCTAssertEqual(try runProgram(copy, ["--version"]).stdout, "0.1.0\n")
+        let help = try runProgram(copy, ["run", "--help"])
+        XCTAssertEqual(help.status, 1)
+        XCTAssertEqual(help.stdout, "")
+        XCTAssertTrue(help.stderr.contains(dir + "/animhost-cli is missing"), help.stderr)
+        XCTAssertTrue(help.stderr.contains("Build it with:  scripts/animhost --help"), help.stderr)
+    }
+}
