@@ -4,9 +4,10 @@
 // for the next step's warm start, and the bodies written back.
 
 /// The solver's per-step arrays, kept by the animator between steps so a steady-state step
-/// allocates nothing (`removeAll(keepingCapacity:)`). The step takes them out of the animator
-/// while it runs (a swap), so the loops use local arrays: no exclusivity checks, no
-/// copy-on-write.
+/// allocates nothing (`removeAll(keepingCapacity:)`). The step works on them in place, as one
+/// `inout` access to the animator's unchecked property for the whole step: no exclusivity
+/// checks, no copy-on-write, and no empty scratch made and destroyed around a swap (that cost
+/// ~600 instructions a step: sixteen empty arrays released, the large struct copied six times).
 struct SolverScratch {
     /// Every body's substep state, indexed like `Animator.bodies`, then the dummy and sink bodies.
     var states = ContiguousArray<SolverBody>()
@@ -14,6 +15,28 @@ struct SolverScratch {
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
+    /// The joints in solver form, index k for `joints[k]`, and the joints whose frame anchor
+    /// moves this step. Written in place when their count has not changed (the usual step): an
+    /// append per joint checks the array's uniqueness and capacity, and through the `inout`
+    /// scratch it reloads the array each time.
+    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+                               _ scratch: inout SolverScratch, h: Double, substep hs: Double) {
+        scratch.movingAnchors.clearKeepingCapacity()
+        if scratch.joints.count != joints.count {
+            scratch.joints.removeAll(keepingCapacity: true)
+            for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
+        }
+        let constraints = scratch.joints.stepBuffer() // sized above (see `StepBuffers.swift`)
+        for k in 0..<joints.count {
+            var c = JointConstraint(joints[k], bodies, h: hs)
+            if joints[k].glideSteps > 0 {
+                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
+                scratch.movingAnchors.append(Int32(k))
+            }
+            constraints[k] = c
+        }
+    }
+
     /// The contact constraints in colour order, `contactCount` of them this step; only those
     /// that are solved one by one or have restitution are written (`ContactBatches.prepare`).
     /// The array only grows, so preparing writes in place.
@@ -35,6 +58,15 @@ extension Animator {
     /// started and solved with bias, positions, joints and contacts relaxed; after the
     /// substeps the restitution pass, and the contact impulses kept for the next step.
     func integrate(_ h: Double, startTime: Double) {
+        integrate(h, startTime: startTime, &solverScratch)
+    }
+
+    // Not inlined: as a function of its own, the scratch is an `inout` argument the compiler
+    // knows nothing else touches, so its arrays stay in registers through the loops that
+    // append; inlined into `step`, it was a field of the animator that every call might
+    // change (springs-1000: ~3 instructions more a joint).
+    @inline(never)
+    private func integrate(_ h: Double, startTime: Double, _ scratch: inout SolverScratch) {
         let n = max(1, substeps)
         let hs = h / Double(n)
         let solver = JointSolver(h: hs)
@@ -42,9 +74,6 @@ extension Animator {
                                           maxPushSpeed: contactPushMaxSpeed, restitutionThreshold: restitutionThreshold)
         let g = gravity * 1000 // UIKit gravity units → pt/s²
         let hasFields = !fieldTable.isEmpty
-        var scratch = SolverScratch()
-        swap(&scratch, &solverScratch)
-        defer { swap(&scratch, &solverScratch) }
         // The field scratch leaves the table while the step writes it, so the copy of the
         // table the loop reads does not share (and copy) its buffer.
         var samples = ContiguousArray<FieldSample>()
@@ -59,17 +88,8 @@ extension Animator {
         colorContacts(&scratch, bodies, stored)
         let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
         prepareContacts(bodies, stored, &scratch, contactSolver, dummy: dummy, sink: sink)
-        scratch.joints.removeAll(keepingCapacity: true)
-        scratch.movingAnchors.removeAll(keepingCapacity: true)
         let joints = self.joints.stepBuffer() // not resized by the step (see `SubstepBuffers`)
-        for k in 0..<joints.count {
-            var c = JointConstraint(joints[k], bodies, h: hs)
-            if joints[k].glideSteps > 0 {
-                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
-                scratch.movingAnchors.append(Int32(k))
-            }
-            scratch.joints.append(c)
-        }
+        prepareJoints(joints, bodies, &scratch, h: h, substep: hs)
         let jointCount = scratch.joints.count
         // The substeps' arrays, taken once (see `SubstepBuffers`): nothing below resizes them.
         let buffers = SubstepBuffers(&scratch, joints: joints, samples: &samples, stored: stored)
@@ -163,6 +183,28 @@ extension Animator {
         }
         solvedBodyCount = scratch.motion.count
         return (Int32(bodies.count), Int32(bodies.count + 1))
+    }
+
+    /// The joints in solver form, index k for `joints[k]`, and the joints whose frame anchor
+    /// moves this step. Written in place when their count has not changed (the usual step): an
+    /// append per joint checks the array's uniqueness and capacity, and through the `inout`
+    /// scratch it reloads the array each time.
+    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+                               _ scratch: inout SolverScratch, h: Double, substep hs: Double) {
+        scratch.movingAnchors.clearKeepingCapacity()
+        if scratch.joints.count != joints.count {
+            scratch.joints.removeAll(keepingCapacity: true)
+            for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
+        }
+        let constraints = scratch.joints.stepBuffer() // sized above (see `StepBuffers.swift`)
+        for k in 0..<joints.count {
+            var c = JointConstraint(joints[k], bodies, h: hs)
+            if joints[k].glideSteps > 0 {
+                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
+                scratch.movingAnchors.append(Int32(k))
+            }
+            constraints[k] = c
+        }
     }
 
     /// The contact constraints in colour order, straight into their bundles' lanes (see
