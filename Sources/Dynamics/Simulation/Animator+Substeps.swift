@@ -26,7 +26,7 @@ struct SolverScratch {
             scratch.joints.removeAll(keepingCapacity: true)
             for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
         }
-        let constraints = scratch.joints.stepBuffer() // sized above (see `StepBuffers.swift`)
+        let constraints = scratch.joints.stepBufferOrEmpty() // sized above (see `StepBuffers.swift`)
         for k in 0..<joints.count {
             var c = JointConstraint(joints[k], bodies, h: hs)
             if joints[k].glideSteps > 0 {
@@ -89,7 +89,7 @@ extension Animator {
         colorContacts(&scratch, bodies, stored)
         let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
         prepareContacts(bodies, stored, &scratch, contactSolver, dummy: dummy, sink: sink)
-        let joints = self.joints.stepBuffer() // not resized by the step (see `SubstepBuffers`)
+        let joints = self.joints.stepBufferOrEmpty() // not resized by the step (see `SubstepBuffers`)
         prepareJoints(joints, bodies, &scratch, h: h, substep: hs)
         let jointCount = scratch.joints.count
         // The substeps' arrays, taken once (see `SubstepBuffers`): nothing below resizes them.
@@ -197,7 +197,7 @@ extension Animator {
             scratch.joints.removeAll(keepingCapacity: true)
             for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
         }
-        let constraints = scratch.joints.stepBuffer() // sized above (see `StepBuffers.swift`)
+        let constraints = scratch.joints.stepBufferOrEmpty() // sized above (see `StepBuffers.swift`)
         for k in 0..<joints.count {
             var c = JointConstraint(joints[k], bodies, h: hs)
             if joints[k].glideSteps > 0 {
@@ -231,14 +231,15 @@ extension Animator {
         // Only awake contacts: sleeping ones are behind them (`ContactSet`).
         let awakeContacts = collision.contacts.awakeCount
         sleep.contactVisits += awakeContacts
-        scratch.contactSlots.removeAll(keepingCapacity: true)
-        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: awakeContacts))
+        scratch.contactSlots.resize(to: awakeContacts, filling: -1) // each written below
         var total = 0
         let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
         let anyAsleep = sleep.sleepingCount > 0
         let asleep = sleep.asleep.stepReadBuffer() // not resized by the step (see `StepBuffers.swift`)
         scratch.graph.coloring { coloring in
-            for k in 0..<awakeContacts where contacts[k].manifold.pointCount > 0 {
+            for k in 0..<awakeContacts {
+                slots[k] = -1 // no slot, unless coloured below
+                guard contacts[k].manifold.pointCount > 0 else { continue }
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                 // Between sleeping items, or a sleeping item and a static one, nothing is solved
                 // (the contact keeps its impulses for when the island wakes).
@@ -258,8 +259,8 @@ extension Animator {
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
-            scratch.slotContacts.removeAll(keepingCapacity: true)
-            scratch.slotContacts.append(contentsOf: repeatElement(-1, count: total))
+            // Sized only: the counting sort below writes every slot (`total` contacts have one).
+            scratch.slotContacts.resize(to: total, filling: -1)
             let order = scratch.slotContacts.stepBuffer() // sized just above
             for k in 0..<slots.count where slots[k] >= 0 {
                 let c = Int(slots[k])
