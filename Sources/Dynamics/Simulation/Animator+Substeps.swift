@@ -178,11 +178,19 @@ extension Animator {
             states[bodies.count] = SolverBody(frameAt: .zero)
             states[bodies.count + 1] = SolverBody(frameAt: .zero)
         }
-        scratch.motion.removeAll(keepingCapacity: true)
+        // The motion likewise: counted first, resized only when the number of awake dynamic
+        // bodies changed since the last step (one woke, slept or was added), then written
+        // through a buffer.
+        var dynamicCount = 0
+        for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic { dynamicCount += 1 }
+        scratch.motion.resize(to: dynamicCount, filling: SolverMotion(still: 0))
+        let motion = scratch.motion.stepBuffer() // sized just above (see `StepBuffers.swift`)
+        var m = 0
         for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic {
-            scratch.motion.append(SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k])))
+            motion[m] = SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k]))
+            m += 1
         }
-        solvedBodyCount = scratch.motion.count
+        solvedBodyCount = dynamicCount
         return (Int32(bodies.count), Int32(bodies.count + 1))
     }
 
