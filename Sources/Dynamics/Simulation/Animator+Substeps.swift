@@ -15,28 +15,6 @@ struct SolverScratch {
     var motion = ContiguousArray<SolverMotion>()
     /// The joints in solver form, index k for `joints[k]`.
     var joints = ContiguousArray<JointConstraint>()
-    /// The joints in solver form, index k for `joints[k]`, and the joints whose frame anchor
-    /// moves this step. Written in place when their count has not changed (the usual step): an
-    /// append per joint checks the array's uniqueness and capacity, and through the `inout`
-    /// scratch it reloads the array each time.
-    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-                               _ scratch: inout SolverScratch, h: Double, substep hs: Double) {
-        scratch.movingAnchors.clearKeepingCapacity()
-        if scratch.joints.count != joints.count {
-            scratch.joints.removeAll(keepingCapacity: true)
-            for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
-        }
-        let constraints = scratch.joints.stepBufferOrEmpty() // sized above (see `StepBuffers.swift`)
-        for k in 0..<joints.count {
-            var c = JointConstraint(joints[k], bodies, h: hs)
-            if joints[k].glideSteps > 0 {
-                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
-                scratch.movingAnchors.append(Int32(k))
-            }
-            constraints[k] = c
-        }
-    }
-
     /// The contact constraints in colour order, `contactCount` of them this step; only those
     /// that are solved one by one or have restitution are written (`ContactBatches.prepare`).
     /// The array only grows, so preparing writes in place.
