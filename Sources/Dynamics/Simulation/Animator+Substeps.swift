@@ -4,9 +4,10 @@
 // for the next step's warm start, and the bodies written back.
 
 /// The solver's per-step arrays, kept by the animator between steps so a steady-state step
-/// allocates nothing (`removeAll(keepingCapacity:)`). The step takes them out of the animator
-/// while it runs (a swap), so the loops use local arrays: no exclusivity checks, no
-/// copy-on-write.
+/// allocates nothing (`removeAll(keepingCapacity:)`). The step works on them in place, as one
+/// `inout` access to the animator's unchecked property for the whole step: no exclusivity
+/// checks, no copy-on-write, and no empty scratch made and destroyed around a swap (that cost
+/// ~600 instructions a step: sixteen empty arrays released, the large struct copied six times).
 struct SolverScratch {
     /// Every body's substep state, indexed like `Animator.bodies`, then the dummy and sink bodies.
     var states = ContiguousArray<SolverBody>()
@@ -35,6 +36,15 @@ extension Animator {
     /// started and solved with bias, positions, joints and contacts relaxed; after the
     /// substeps the restitution pass, and the contact impulses kept for the next step.
     func integrate(_ h: Double, startTime: Double) {
+        integrate(h, startTime: startTime, &solverScratch)
+    }
+
+    // Not inlined: as a function of its own, the scratch is an `inout` argument the compiler
+    // knows nothing else touches, so its arrays stay in registers through the loops that
+    // append; inlined into `step`, it was a field of the animator that every call might
+    // change (springs-1000: ~3 instructions more a joint).
+    @inline(never)
+    private func integrate(_ h: Double, startTime: Double, _ scratch: inout SolverScratch) {
         let n = max(1, substeps)
         let hs = h / Double(n)
         let solver = JointSolver(h: hs)
@@ -42,16 +52,14 @@ extension Animator {
                                           maxPushSpeed: contactPushMaxSpeed, restitutionThreshold: restitutionThreshold)
         let g = gravity * 1000 // UIKit gravity units → pt/s²
         let hasFields = !fieldTable.isEmpty
-        var scratch = SolverScratch()
-        swap(&scratch, &solverScratch)
-        defer { swap(&scratch, &solverScratch) }
         // The field scratch leaves the table while the step writes it, so the copy of the
-        // table the loop reads does not share (and copy) its buffer.
+        // table the loop reads does not share (and copy) its buffer. The table and the noise
+        // are copied only when there are fields: the copy retains and releases seven arrays
+        // (~600 instructions a step, for nothing in a scene without fields).
         var samples = ContiguousArray<FieldSample>()
         if hasFields { swap(&samples, &fieldTable.samples) }
         defer { if hasFields { swap(&samples, &fieldTable.samples) } }
-        let table = fieldTable
-        let noise = self.noise
+        let fields: (table: FieldTable, noise: SimplexNoise)? = hasFields ? (fieldTable, noise) : nil
         let world = collision
         // The bodies and the stored contacts, taken once for the step (see `SubstepBuffers`).
         let bodies = self.bodies.stepBuffer()
@@ -59,25 +67,16 @@ extension Animator {
         colorContacts(&scratch, bodies, stored)
         let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
         prepareContacts(bodies, stored, &scratch, contactSolver, dummy: dummy, sink: sink)
-        scratch.joints.removeAll(keepingCapacity: true)
-        scratch.movingAnchors.removeAll(keepingCapacity: true)
-        let joints = self.joints.stepBuffer() // not resized by the step (see `SubstepBuffers`)
-        for k in 0..<joints.count {
-            var c = JointConstraint(joints[k], bodies, h: hs)
-            if joints[k].glideSteps > 0 {
-                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
-                scratch.movingAnchors.append(Int32(k))
-            }
-            scratch.joints.append(c)
-        }
+        let joints = self.joints.stepBufferOrEmpty() // not resized by the step (see `SubstepBuffers`)
+        prepareJoints(joints, bodies, &scratch, h: h, substep: hs)
         let jointCount = scratch.joints.count
         // The substeps' arrays, taken once (see `SubstepBuffers`): nothing below resizes them.
         let buffers = SubstepBuffers(&scratch, joints: joints, samples: &samples, stored: stored)
         let lanes = buffers.lanes, states = buffers.states, motion = buffers.motion
         let constraints = buffers.constraints, contacts = buffers.contacts
         for s in 0..<n {
-            if hasFields {
-                table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs, noise: noise)
+            if let fields {
+                fields.table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs, noise: fields.noise)
                 integrateVelocities(bodies, states, buffers.samples, hs, g)
             } else {
                 integrateVelocities(states, motion)
@@ -157,12 +156,42 @@ extension Animator {
             states[bodies.count] = SolverBody(frameAt: .zero)
             states[bodies.count + 1] = SolverBody(frameAt: .zero)
         }
-        scratch.motion.removeAll(keepingCapacity: true)
+        // The motion likewise: counted first, resized only when the number of awake dynamic
+        // bodies changed since the last step (one woke, slept or was added), then written
+        // through a buffer.
+        var dynamicCount = 0
+        for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic { dynamicCount += 1 }
+        scratch.motion.resize(to: dynamicCount, filling: SolverMotion(still: 0))
+        let motion = scratch.motion.stepBuffer() // sized just above (see `StepBuffers.swift`)
+        var m = 0
         for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic {
-            scratch.motion.append(SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k])))
+            motion[m] = SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k]))
+            m += 1
         }
-        solvedBodyCount = scratch.motion.count
+        solvedBodyCount = dynamicCount
         return (Int32(bodies.count), Int32(bodies.count + 1))
+    }
+
+    /// The joints in solver form, index k for `joints[k]`, and the joints whose frame anchor
+    /// moves this step. Written in place when their count has not changed (the usual step): an
+    /// append per joint checks the array's uniqueness and capacity, and through the `inout`
+    /// scratch it reloads the array each time.
+    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+                               _ scratch: inout SolverScratch, h: Double, substep hs: Double) {
+        scratch.movingAnchors.clearKeepingCapacity()
+        if scratch.joints.count != joints.count {
+            scratch.joints.removeAll(keepingCapacity: true)
+            for k in 0..<joints.count { scratch.joints.append(JointConstraint(joints[k], bodies, h: hs)) }
+        }
+        let constraints = scratch.joints.stepBufferOrEmpty() // sized above (see `StepBuffers.swift`)
+        for k in 0..<joints.count {
+            var c = JointConstraint(joints[k], bodies, h: hs)
+            if joints[k].glideSteps > 0 {
+                c.frameVelocity = joints[k].anchorVelocity(stepDuration: h)
+                scratch.movingAnchors.append(Int32(k))
+            }
+            constraints[k] = c
+        }
     }
 
     /// The contact constraints in colour order, straight into their bundles' lanes (see
@@ -188,14 +217,15 @@ extension Animator {
         // Only awake contacts: sleeping ones are behind them (`ContactSet`).
         let awakeContacts = collision.contacts.awakeCount
         sleep.contactVisits += awakeContacts
-        scratch.contactSlots.removeAll(keepingCapacity: true)
-        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: awakeContacts))
+        scratch.contactSlots.resize(to: awakeContacts, filling: -1) // each written below
         var total = 0
         let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
         let anyAsleep = sleep.sleepingCount > 0
         let asleep = sleep.asleep.stepReadBuffer() // not resized by the step (see `StepBuffers.swift`)
         scratch.graph.coloring { coloring in
-            for k in 0..<awakeContacts where contacts[k].manifold.pointCount > 0 {
+            for k in 0..<awakeContacts {
+                slots[k] = -1 // no slot, unless coloured below
+                guard contacts[k].manifold.pointCount > 0 else { continue }
                 let a = Int(contacts[k].itemA), b = Int(contacts[k].itemB)
                 // Between sleeping items, or a sleeping item and a static one, nothing is solved
                 // (the contact keeps its impulses for when the island wakes).
@@ -215,8 +245,8 @@ extension Animator {
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
-            scratch.slotContacts.removeAll(keepingCapacity: true)
-            scratch.slotContacts.append(contentsOf: repeatElement(-1, count: total))
+            // Sized only: the counting sort below writes every slot (`total` contacts have one).
+            scratch.slotContacts.resize(to: total, filling: -1)
             let order = scratch.slotContacts.stepBuffer() // sized just above
             for k in 0..<slots.count where slots[k] >= 0 {
                 let c = Int(slots[k])

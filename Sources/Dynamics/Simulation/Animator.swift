@@ -33,8 +33,9 @@ public final class Animator {
     }
     /// Steps per simulated second.
     public let hz: Int
-    /// Solver substeps per step.
-    public var substeps: Int = 4
+    /// Solver substeps per step. (Unchecked exclusivity, as `bodies`; this, `gravity` and the
+    /// solved counts are read or written once a step by `integrate`, ~75 instructions a check.)
+    @exclusivity(unchecked) public var substeps: Int = 4
 
     /// Top-level behaviors in the order they were added. (This and the other scalars and lists
     /// every step reads are unchecked as `bodies` is: a checked access costs ~75 instructions, and
@@ -73,8 +74,8 @@ public final class Animator {
     var sleepDuration: Double = 0.5
     /// Physics bodies the last step integrated and solved (sleeping ones are not), and contact
     /// constraints it solved: what a sleeping island saves, counted rather than timed.
-    public internal(set) var solvedBodyCount = 0
-    public internal(set) var solvedContactCount = 0
+    @exclusivity(unchecked) public internal(set) var solvedBodyCount = 0
+    @exclusivity(unchecked) public internal(set) var solvedContactCount = 0
     /// Per item: quiet time and sleep (see `SleepState`).
     @exclusivity(unchecked) var sleep = SleepState()
 
@@ -82,7 +83,7 @@ public final class Animator {
     /// behavior runs). Like UIKit's, it is one vector per animator: every gravity behavior
     /// writes it (the last writer wins) and removing any gravity behavior sets it to zero.
     /// It acts only on items that are in some gravity behavior.
-    public internal(set) var gravity: Vec2 = .zero
+    @exclusivity(unchecked) public internal(set) var gravity: Vec2 = .zero
 
     /// Seed of the noise generator behind noise and turbulence fields. The same seed gives
     /// the same forces, run after run; changing it changes the noise from then on.

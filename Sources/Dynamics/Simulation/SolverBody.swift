@@ -62,4 +62,14 @@ struct SolverMotion {
         dw = h * b.invInertia * b.torque
         self.body = body
     }
+
+    /// Motion that changes nothing (factors 1, no increments): what the array is sized with
+    /// before each entry is written.
+    init(still body: Int) {
+        linearFactor = 1
+        angularFactor = 1
+        dv = .zero
+        dw = 0
+        self.body = body
+    }
 }

@@ -18,6 +18,29 @@ extension ContiguousArray {
         withUnsafeMutableBufferPointer { $0 }
     }
 
+    /// `stepBuffer()` for an array that is often empty (the joints of a scene without joints,
+    /// the field samples of one without fields): an empty array's storage may be the shared
+    /// empty one, which is never unique, so making it unique calls out to make a new one
+    /// (~70 instructions a step).
+    @inline(__always)
+    mutating func stepBufferOrEmpty() -> UnsafeMutableBufferPointer<Element> {
+        if isEmpty { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        return withUnsafeMutableBufferPointer { $0 }
+    }
+
+    /// Gives the array `count` elements, keeping its capacity, for a caller that then writes
+    /// every one of them: nothing is done when it has that many already (the usual step: as
+    /// many contacts as the last one), else it is emptied and filled with `value`.
+    /// (`removeAll` and `append(contentsOf:)` cost ~200 instructions together even for a few
+    /// elements, and a fill is not needed when every element is written.)
+    @inline(__always)
+    mutating func resize(to count: Int, filling value: Element) {
+        if self.count != count {
+            removeAll(keepingCapacity: true)
+            append(contentsOf: repeatElement(value, count: count))
+        }
+    }
+
     /// Empties the array, keeping its capacity, when it holds anything: the step clears a few
     /// buffers that are usually empty already, and `removeAll(keepingCapacity:)` is a call to
     /// `replaceSubrange` and a uniqueness check (~60 instructions) even then.
@@ -85,11 +108,11 @@ struct SubstepBuffers {
          samples: inout ContiguousArray<FieldSample>, stored: UnsafeMutableBufferPointer<Contact>) {
         states = scratch.states.stepBuffer()
         motion = scratch.motion.stepBuffer()
-        constraints = scratch.joints.stepBuffer()
+        constraints = scratch.joints.stepBufferOrEmpty()
         precondition(constraints.count == joints.count, "joint constraints out of step")
         let allContacts = scratch.contacts.stepBuffer()
         contacts = UnsafeMutableBufferPointer(rebasing: allContacts[0..<scratch.contactCount])
-        self.samples = samples.stepBuffer()
+        self.samples = samples.stepBufferOrEmpty()
         movingAnchors = scratch.movingAnchors.stepReadBuffer()
         self.stored = stored
         lanes = scratch.batches.stepBuffers()
