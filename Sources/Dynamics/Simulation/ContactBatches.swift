@@ -40,6 +40,10 @@ struct ContactBatches {
     var singles = ContiguousArray<ContactBundle>()
     var singlePoints = ContiguousArray<WidePoint>()
     var singleCount = 0
+    /// What each bundle lane's prepare takes from the bodies (four per bundle, as the
+    /// bundles): staged by the walk over the contacts, read by `prepareLanes`.
+    var blockStages = ContiguousArray<LaneStage>()
+    var singleStages = ContiguousArray<LaneStage>()
     /// Constraints solved one by one (slots among the step's constraints).
     var scalarContacts = ContiguousArray<Int32>()
     /// Slots of the constraints stored among the step's scalar constraints (solved one by
@@ -67,11 +71,15 @@ struct ContactBatches {
             singles.append(contentsOf: repeatElement(empty, count: most - singles.count))
             blockPoints.append(contentsOf: repeatElement(WidePoint.empty, count: 2 * most - blockPoints.count))
             singlePoints.append(contentsOf: repeatElement(WidePoint.empty, count: most - singlePoints.count))
+            let none = LaneStage(ContactSolver.LaneSides.none, contact: 0)
+            blockStages.append(contentsOf: repeatElement(none, count: 4 * most - blockStages.count))
+            singleStages.append(contentsOf: repeatElement(none, count: 4 * most - singleStages.count))
         }
         var blockCount = 0, singleCount = 0
         // Taken once (see `StepBuffers.swift`): the bundle arrays are not resized below.
         let blocks = self.blocks.stepBuffer(), singles = self.singles.stepBuffer()
         let blockPoints = self.blockPoints.stepBuffer(), singlePoints = self.singlePoints.stepBuffer()
+        let blockStages = self.blockStages.stepBuffer(), singleStages = self.singleStages.stepBuffer()
         var start = 0
         for color in 0..<ContactGraph.colorCount {
             let count = counts[color]
@@ -93,8 +101,6 @@ struct ContactBatches {
                     guard blockLane == contactLaneCount else { return }
                     blocks[blockCount] = empty
                     blocks[blockCount].firstPoint = Int32(2 * blockCount)
-                    blockPoints[2 * blockCount] = .empty
-                    blockPoints[2 * blockCount + 1] = .empty
                     blockCount += 1
                     blockLane = 0
                 }
@@ -102,40 +108,36 @@ struct ContactBatches {
                     guard singleLane == contactLaneCount else { return }
                     singles[singleCount] = empty
                     singles[singleCount].firstPoint = Int32(singleCount)
-                    singlePoints[singleCount] = .empty
                     singleCount += 1
                     singleLane = 0
                 }
                 for s in start..<start + count {
                     let index = Int(order[s])
                     // Most contacts go straight into their lanes (ContactSolver+PrepareLanes.swift):
-                    // no restitution, and one point or two block-solved ones.
+                    // no restitution, and one point or two block-solved ones. Their points are
+                    // prepared four at a time below (ContactSolver+PrepareWide.swift).
                     if contacts[index].restitution == 0 {
                         let sides = ContactSolver.LaneSides(contacts, index, bodies)
                         let friction = contacts[index].friction
-                        let normalMass0 = sides.normalMass(contacts, index, 0)
                         if contacts[index].manifold.pointCount == 1 {
                             openSingle()
                             let b = singleCount - 1
-                            solver.setLane(singleLane, of: &singles[b], sides, friction: friction, k12: 0,
+                            solver.setLane(singleLane, of: &singles[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
-                            solver.setLane(singleLane, of: &singlePoints[b], contacts, index, point: 0, sides,
-                                           normalMass: normalMass0)
+                            singleStages[4 * b + singleLane] = LaneStage(sides, contact: index)
                             singleLane += 1
                             continue
                         }
+                        let normalMass0 = sides.normalMass(contacts, index, 0)
                         let normalMass1 = sides.normalMass(contacts, index, 1)
-                        let (k12, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
-                                                          normalMass1: normalMass1)
+                        let (_, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
+                                                        normalMass1: normalMass1)
                         if useBlock {
                             openBlock()
                             let b = blockCount - 1
-                            solver.setLane(blockLane, of: &blocks[b], sides, friction: friction, k12: k12,
+                            solver.setLane(blockLane, of: &blocks[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
-                            solver.setLane(blockLane, of: &blockPoints[2 * b], contacts, index, point: 0, sides,
-                                           normalMass: normalMass0)
-                            solver.setLane(blockLane, of: &blockPoints[2 * b + 1], contacts, index, point: 1, sides,
-                                           normalMass: normalMass1)
+                            blockStages[4 * b + blockLane] = LaneStage(sides, contact: index)
                             blockLane += 1
                             continue
                         }
@@ -147,22 +149,32 @@ struct ContactBatches {
                         kept.append(Int32(s))
                         continue
                     }
-                    // Kept for restitution, and solved in its lanes.
+                    // Kept for restitution, and solved in its lanes (prepared with the others).
                     constraints[s] = c
                     kept.append(Int32(s))
                     let tag = Int32(s)
+                    let stage = LaneStage(ContactSolver.LaneSides(contacts, index, bodies), contact: index)
                     if c.pointCount > 1 {
                         openBlock()
-                        let b = blockCount - 1
-                        blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
-                        blockPoints[2 * b].setLane(blockLane, c.p0)
-                        blockPoints[2 * b + 1].setLane(blockLane, c.p1)
+                        blocks[blockCount - 1].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
+                        blockStages[4 * (blockCount - 1) + blockLane] = stage
                         blockLane += 1
                     } else {
                         openSingle()
                         singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
-                        singlePoints[singleCount - 1].setLane(singleLane, c.p0)
+                        singleStages[4 * (singleCount - 1) + singleLane] = stage
                         singleLane += 1
+                    }
+                }
+                // The colour's last bundles' unused lanes repeat lane 0's contact.
+                if blockCount > firstBlock {
+                    for lane in blockLane..<contactLaneCount {
+                        blockStages[4 * (blockCount - 1) + lane] = blockStages[4 * (blockCount - 1)]
+                    }
+                }
+                if singleCount > firstSingle {
+                    for lane in singleLane..<contactLaneCount {
+                        singleStages[4 * (singleCount - 1) + lane] = singleStages[4 * (singleCount - 1)]
                     }
                 }
                 if blockCount > firstBlock {
@@ -181,6 +193,14 @@ struct ContactBatches {
         }
         self.blockCount = blockCount
         self.singleCount = singleCount
+        // The points, four lanes at a time.
+        for b in 0..<blockCount {
+            solver.prepareLanes(&blocks[b], &blockPoints[2 * b], &blockPoints[2 * b + 1],
+                                blockStages.baseAddress! + 4 * b, contacts)
+        }
+        for b in 0..<singleCount {
+            solver.prepareLanes(&singles[b], &singlePoints[b], singleStages.baseAddress! + 4 * b, contacts)
+        }
     }
 
     /// The arrays the passes read, as buffers for the step's handle (`SubstepBuffers`): taken

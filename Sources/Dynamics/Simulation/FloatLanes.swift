@@ -47,6 +47,7 @@ extension Lanes {
     @inline(__always) static func / (a: Lanes, b: Lanes) -> Lanes { Lanes(_mm_div_ps(a.v, b.v)) }
     @inline(__always) static func .> (a: Lanes, b: Lanes) -> LaneMask { LaneMask(_mm_cmpgt_ps(a.v, b.v)) }
     @inline(__always) static func .>= (a: Lanes, b: Lanes) -> LaneMask { LaneMask(_mm_cmpge_ps(a.v, b.v)) }
+    @inline(__always) static func .== (a: Lanes, b: Lanes) -> LaneMask { LaneMask(_mm_cmpeq_ps(a.v, b.v)) }
     @inline(__always) static func .< (a: Lanes, b: Lanes) -> LaneMask { LaneMask(_mm_cmplt_ps(a.v, b.v)) }
 }
 
@@ -100,6 +101,7 @@ extension Lanes {
     @inline(__always) static func / (a: Lanes, b: Lanes) -> Lanes { Lanes(a.v / b.v) }
     @inline(__always) static func .> (a: Lanes, b: Lanes) -> LaneMask { LaneMask.of(a.v .> b.v) }
     @inline(__always) static func .>= (a: Lanes, b: Lanes) -> LaneMask { LaneMask.of(a.v .>= b.v) }
+    @inline(__always) static func .== (a: Lanes, b: Lanes) -> LaneMask { LaneMask.of(a.v .== b.v) }
     @inline(__always) static func .< (a: Lanes, b: Lanes) -> LaneMask { LaneMask.of(a.v .< b.v) }
 }
 

@@ -3,12 +3,14 @@ import XCTest
 
 /// Contact prepare and colouring against their reference rules, on random contacts.
 ///
-/// `ContactBatches.prepare` writes most contacts straight into their bundles' lanes
-/// (ContactSolver+PrepareLanes.swift) instead of building each `ContactConstraint` and copying
-/// it lane by lane. That is a speed change only: the lanes must hold the bits the constraint
-/// from `ContactSolver.prepare` gives them through `setLane`, for every kind of contact (one
-/// point, two block-solved points, two points solved one by one, restitution, boundaries,
-/// static and dynamic sides, points overlapping static geometry past the rigid depth).
+/// `ContactBatches.prepare` writes most contacts straight into their bundles' lanes: the
+/// bodies, masses and material one contact at a time (ContactSolver+PrepareLanes.swift), the
+/// points four lanes at a time in Float (ContactSolver+PrepareWide.swift). The reference is
+/// the constraint from `ContactSolver.prepare` (Double) put in its lanes by `setLane`, for
+/// every kind of contact (one point, two block-solved points, two points solved one by one,
+/// restitution, boundaries, static and dynamic sides, points overlapping static geometry past
+/// the rigid depth): indices, masses and material hold its bits; the points' fields are
+/// within Float's rounding of it (the Float arithmetic rounds at each operation).
 /// The colouring must give every contact the lowest colour neither dynamic body is in.
 final class ContactPrepareTests: XCTestCase {
     typealias Random = WideContactSolverTests.Random
@@ -58,16 +60,67 @@ final class ContactPrepareTests: XCTestCase {
     }
 
     func bits(_ x: Lanes) -> SIMD4<UInt32> { unsafeBitCast(x.v, to: SIMD4<UInt32>.self) }
-    func fields(_ b: ContactBundle) -> [SIMD4<UInt32>] {
-        let lanes = [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.normal.x, b.normal.y, b.friction,
-                     b.biasRate, b.k12].map(bits)
+    /// The fields prepare copies from the bodies and contact, bit for bit, in the used lanes;
+    /// the indices in every lane (unused lanes read the dummy body and write the sink).
+    func exactFields(_ b: ContactBundle) -> [SIMD4<UInt32>] {
+        let used = b.constraint .!= -1
+        let lanes = [b.invMassA, b.invInertiaA, b.invMassB, b.invInertiaB, b.friction, b.biasRate].map {
+            bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used)))
+        }
         let indices = [b.constraint, b.bodyA, b.bodyB, b.storeA, b.storeB]
         return lanes + indices.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
     }
-    func fields(_ p: WidePoint) -> [SIMD4<UInt32>] {
-        [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
-         p.adjustedSeparation, p.tangentMass, p.normalK, p.softGamma, p.normalImpulse, p.tangentImpulse,
-         p.maxNormalImpulse].map(bits)
+    func exactFields(_ p: WidePoint, _ used: SIMDMask<SIMD4<Int32>>) -> [SIMD4<UInt32>] {
+        [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.normalImpulse, p.tangentImpulse,
+         p.maxNormalImpulse].map { bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used))) }
+    }
+
+    /// Float rounding of a few operations on values of size `scale`.
+    func assertClose(_ got: Lanes, _ want: Lanes, scale: SIMD4<Float>, _ used: SIMDMask<SIMD4<Int32>>,
+                     _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        for k in 0..<4 where used[k] {
+            let tolerance = 4e-6 * (scale[k] + abs(want.v[k]))
+            XCTAssertLessThanOrEqual(abs(got.v[k] - want.v[k]), tolerance,
+                                     "\(what), lane \(k): \(got.v[k]) against \(want.v[k])", file: file, line: line)
+        }
+    }
+
+    /// The points' computed fields (and the bundle's normal and K's off-diagonal) within Float
+    /// rounding of the reference: positions on the scale of the center difference and anchors,
+    /// masses on the scale of K's terms.
+    func assertPointsClose(_ got: ContactBundle, _ want: ContactBundle, _ gotPoints: [WidePoint],
+                           _ wantPoints: [WidePoint], bodies: [BodyState], _ what: String) {
+        let used = want.constraint .!= -1
+        var place = SIMD4<Float>.zero, mass = SIMD4<Float>.zero
+        for k in 0..<4 where used[k] {
+            let a = Int(want.bodyA[k]), b = Int(want.bodyB[k])
+            let cA = a < bodies.count ? bodies[a].center : .zero, cB = b < bodies.count ? bodies[b].center : .zero
+            var reach: Float = 1
+            for p in wantPoints {
+                reach = max(reach, abs(p.anchorA.x.v[k]) + abs(p.anchorA.y.v[k]) + abs(p.anchorB.x.v[k])
+                    + abs(p.anchorB.y.v[k]))
+            }
+            place[k] = Float((cB - cA).length) + reach
+            mass[k] = want.invMassA.v[k] + want.invMassB.v[k]
+                + (want.invInertiaA.v[k] + want.invInertiaB.v[k]) * reach * reach
+        }
+        assertClose(got.normal.x, want.normal.x, scale: .zero, used, "\(what) normal x")
+        assertClose(got.normal.y, want.normal.y, scale: .zero, used, "\(what) normal y")
+        assertClose(got.k12, want.k12, scale: mass, used, "\(what) k12")
+        for (n, (g, w)) in zip(gotPoints, wantPoints).enumerated() {
+            XCTAssertEqual(exactFields(g, used), exactFields(w, used), "\(what) point \(n)")
+            // softGamma is K times a constant of the softness.
+            let gamma = mass * w.softGamma.v / pointwiseMax(w.normalK.v, .init(repeating: 1e-30))
+            let fields: [(String, Lanes, Lanes, SIMD4<Float>)] = [
+                ("localA.x", g.localA.x, w.localA.x, place), ("localA.y", g.localA.y, w.localA.y, place),
+                ("localB.x", g.localB.x, w.localB.x, place), ("localB.y", g.localB.y, w.localB.y, place),
+                ("adjustedSeparation", g.adjustedSeparation, w.adjustedSeparation, place),
+                ("normalK", g.normalK, w.normalK, mass),
+                ("softGamma", g.softGamma, w.softGamma, gamma),
+                ("tangentMass", g.tangentMass, w.tangentMass, .zero),
+            ]
+            for (name, a, b, scale) in fields { assertClose(a, b, scale: scale, used, "\(what) point \(n) \(name)") }
+        }
     }
 
     func testLanesPreparedFromTheManifoldMatchLanesSetFromTheConstraint() {
@@ -142,15 +195,15 @@ final class ContactPrepareTests: XCTestCase {
             XCTAssertEqual(Array(got.scalarContacts), scalar)
             XCTAssertEqual(Array(got.kept), kept)
             for b in 0..<min(got.blocks.count, blocks.count) {
-                XCTAssertEqual(fields(got.blocks[b]), fields(blocks[b]), "block bundle \(b)")
+                XCTAssertEqual(exactFields(got.blocks[b]), exactFields(blocks[b]), "block bundle \(b)")
                 XCTAssertEqual(got.blocks[b].firstPoint, blocks[b].firstPoint)
-                XCTAssertEqual(fields(got.blockPoints[2 * b]), fields(blockPoints[2 * b]), "block bundle \(b) point 0")
-                XCTAssertEqual(fields(got.blockPoints[2 * b + 1]), fields(blockPoints[2 * b + 1]),
-                               "block bundle \(b) point 1")
+                assertPointsClose(got.blocks[b], blocks[b], [got.blockPoints[2 * b], got.blockPoints[2 * b + 1]],
+                                  [blockPoints[2 * b], blockPoints[2 * b + 1]], bodies: states, "block bundle \(b)")
             }
             for b in 0..<min(got.singles.count, singles.count) {
-                XCTAssertEqual(fields(got.singles[b]), fields(singles[b]), "single bundle \(b)")
-                XCTAssertEqual(fields(got.singlePoints[b]), fields(singlePoints[b]), "single bundle \(b) point")
+                XCTAssertEqual(exactFields(got.singles[b]), exactFields(singles[b]), "single bundle \(b)")
+                assertPointsClose(got.singles[b], singles[b], [got.singlePoints[b]], [singlePoints[b]],
+                                  bodies: states, "single bundle \(b)")
             }
         }
         // Every path was taken, many times.
