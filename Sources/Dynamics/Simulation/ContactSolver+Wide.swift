@@ -186,9 +186,9 @@ extension ContactSolver {
     }
 
     /// `solveBlock` per lane. All four cases are computed and each lane takes the first that
-    /// holds, in the scalar order; a lane where none holds keeps its impulses and velocities
-    /// (the scalar early return). No branch depends on the lanes: a test of all lanes would
-    /// make the compiler split the whole computation back into scalars. The cases' tests are
+    /// holds, in the scalar order; a lane where none holds keeps its impulses, so its
+    /// velocities do not change (the scalar early return). No branch depends on the lanes: a
+    /// test of all lanes would make the compiler split the whole computation back into scalars. The cases' tests are
     /// independent, and the choice is made from the last case to the first, so only one select
     /// waits for the slowest division (the first case's).
     @inline(__always)
@@ -213,25 +213,19 @@ extension ContactSolver {
         let second = (second1 .>= .zero) .& (k12 * second1 + b0 .>= .zero)
         // 4. Neither; and without a solution the lane keeps its impulses.
         let neither = (b0 .>= .zero) .& (b1 .>= .zero)
-        let kept = .!(both .| first .| second .| neither)
         var x0 = select(neither, .zero, a0), x1 = select(neither, .zero, a1)
         x0 = select(second, .zero, x0); x1 = select(second, second1, x1)
         x0 = select(first, first0, x0); x1 = select(first, .zero, x1)
         x0 = select(both, both0, x0); x1 = select(both, both1, x1)
 
+        // A lane where no case holds keeps its impulses (x = a): its increments are zero, so
+        // the velocities and the largest impulse stay as they were (up to the sign of a zero).
         let d0 = x0 - a0, d1 = x1 - a1
-        let before = p
         p0.normalImpulse = x0
         p1.normalImpulse = x1
-        p0.maxNormalImpulse = select(.!kept, laneMax(p0.maxNormalImpulse, d0), p0.maxNormalImpulse)
-        p1.maxNormalImpulse = select(.!kept, laneMax(p1.maxNormalImpulse, d1), p1.maxNormalImpulse)
+        p0.maxNormalImpulse = laneMax(p0.maxNormalImpulse, d0)
+        p1.maxNormalImpulse = laneMax(p1.maxNormalImpulse, d1)
         apply(normal * d0, p0, m, &p)
         apply(normal * d1, p1, m, &p)
-        p.vA.x = select(kept, before.vA.x, p.vA.x)
-        p.vA.y = select(kept, before.vA.y, p.vA.y)
-        p.wA = select(kept, before.wA, p.wA)
-        p.vB.x = select(kept, before.vB.x, p.vB.x)
-        p.vB.y = select(kept, before.vB.y, p.vB.y)
-        p.wB = select(kept, before.wB, p.wB)
     }
 }
