@@ -213,6 +213,92 @@ final class ContactPrepareTests: XCTestCase {
         XCTAssertGreaterThan(kinds.kept, 50)
     }
 
+    /// After the substeps, each lane's impulses go back to its kept constraint (restitution) or
+    /// straight to its contact, as `getImpulses` and `ContactSolver.store` put them, lane by
+    /// lane; unused lanes go nowhere. (`unpack` converts and transposes four lanes at a time.)
+    func testUnpackPutsEachLanesImpulsesWhereTheScalarStoreWould() {
+        var r = Random(state: 0x9E37_79B9_7F4A_7C15)
+        var checked = (block: 0, single: 0, kept: 0)
+        for _ in 0..<200 {
+            var states = bodies(&r, count: 12)
+            let count = 1 + Int(r.next() % 14)
+            var stored = (0..<count).map { contact(&r, index: $0, bodyCount: 12) }
+            let dummy = Int32(states.count), sink = Int32(states.count + 1)
+            var counts = ContiguousArray(repeating: 0, count: ContactGraph.colorCount)
+            counts[1] = count
+            let order = ContiguousArray((0..<count).map(Int32.init))
+            var constraints = ContiguousArray(repeating: ContactConstraint.unused, count: count)
+            var batches = ContactBatches()
+            states.withUnsafeMutableBufferPointer { bodies in
+                stored.withUnsafeMutableBufferPointer { contacts in
+                    order.withUnsafeBufferPointer { order in
+                        constraints.withUnsafeMutableBufferPointer { constraints in
+                            batches.prepare(Self.solver, contacts, bodies, order: order, counts: counts,
+                                            constraints: constraints, dummy: dummy, sink: sink)
+                        }
+                    }
+                }
+            }
+            let got = batches.stepBuffers()
+            // The substeps' impulses: anything, in every lane.
+            func random() -> Lanes { Lanes(SIMD4((0..<4).map { _ in Float(r.value(-50, 300)) })) }
+            for points in [got.blockPoints, got.singlePoints] {
+                for i in 0..<points.count {
+                    points[i].normalImpulse = random(); points[i].tangentImpulse = random()
+                    points[i].maxNormalImpulse = random()
+                }
+            }
+            var expectedConstraints = constraints, expectedContacts = stored
+            for (bundles, points, perBundle) in [(got.blocks, got.blockPoints, 2), (got.singles, got.singlePoints, 1)] {
+                for bundle in bundles {
+                    let first = Int(bundle.firstPoint)
+                    for k in 0..<4 where bundle.constraint[k] != -1 {
+                        let tag = Int(bundle.constraint[k])
+                        let p = points[first], q = points[first + perBundle - 1]
+                        if tag >= 0 {
+                            p.getImpulses(k, into: &expectedConstraints[tag].p0)
+                            if perBundle == 2 { q.getImpulses(k, into: &expectedConstraints[tag].p1) }
+                            checked.kept += 1
+                        } else if perBundle == 2 {
+                            let c = -2 - tag
+                            expectedContacts[c].normalImpulse = (Double(p.normalImpulse[k]), Double(q.normalImpulse[k]))
+                            expectedContacts[c].tangentImpulse = (Double(p.tangentImpulse[k]),
+                                                                  Double(q.tangentImpulse[k]))
+                            expectedContacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]),
+                                                                    Double(q.maxNormalImpulse[k]))
+                            checked.block += 1
+                        } else {
+                            let c = -2 - tag
+                            let old = expectedContacts[c]
+                            expectedContacts[c].normalImpulse = (Double(p.normalImpulse[k]), old.normalImpulse.0)
+                            expectedContacts[c].tangentImpulse = (Double(p.tangentImpulse[k]), old.tangentImpulse.0)
+                            expectedContacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]), 0)
+                            checked.single += 1
+                        }
+                    }
+                }
+            }
+            constraints.withUnsafeMutableBufferPointer { constraints in
+                stored.withUnsafeMutableBufferPointer { contacts in got.unpack(into: constraints, contacts) }
+            }
+            func impulses(_ c: Contact) -> [Double] {
+                [c.normalImpulse.0, c.normalImpulse.1, c.tangentImpulse.0, c.tangentImpulse.1,
+                 c.maxNormalImpulse.0, c.maxNormalImpulse.1]
+            }
+            func impulses(_ c: ContactConstraint) -> [Double] {
+                [c.p0.normalImpulse, c.p1.normalImpulse, c.p0.tangentImpulse, c.p1.tangentImpulse,
+                 c.p0.maxNormalImpulse, c.p1.maxNormalImpulse]
+            }
+            for i in 0..<count {
+                XCTAssertEqual(impulses(stored[i]), impulses(expectedContacts[i]), "contact \(i)")
+                XCTAssertEqual(impulses(constraints[i]), impulses(expectedConstraints[i]), "constraint \(i)")
+            }
+        }
+        XCTAssertGreaterThan(checked.block, 200)
+        XCTAssertGreaterThan(checked.single, 200)
+        XCTAssertGreaterThan(checked.kept, 50)
+    }
+
     /// Each contact gets the lowest colour in which neither of its dynamic bodies is yet;
     /// contacts with one dynamic body skip colour 0; with none, or when the 11 colours are
     /// taken, the overflow colour. Reference: a set of bodies per colour, tried in order.
