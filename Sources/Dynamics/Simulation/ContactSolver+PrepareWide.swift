@@ -4,7 +4,7 @@
 // `ContactBatches.prepare` first walks the contacts one by one: it decides each one's bundle
 // (the block test needs K in Double), writes the lane's bodies, masses and material, and
 // stages what the lanes need from the bodies (`LaneStage`). Then each bundle's points are
-// computed here for its four lanes at once: anchors, local anchors, adjusted separation,
+// computed here for its four lanes at once: r × n and r × t, local anchors, adjusted separation,
 // tangent and normal mass, softness, warm-start impulses, and the bundle's normal and K's
 // off-diagonal. Computing those in Double per contact and rounding each field took about 440
 // instructions per block-solved contact; a conversion and a scattered store per field was
@@ -72,7 +72,8 @@ extension ContactSolver {
     }
 
     /// Manifold point `k` (0 or 1, a constant where this is inlined) of the lanes' contacts into
-    /// `wide`, as `ContactSolver.prepare` computes a point, in Float. Returns r × n on both
+    /// `wide`, as `ContactSolver.prepare` computes a point, in Float (the anchors kept as
+    /// r × n and r × t). Returns r × n on both
     /// sides, for K's off-diagonal.
     @inline(__always)
     func preparePoint(_ wide: inout WidePoint, _ k: Int, _ s: WideSides,
@@ -92,15 +93,17 @@ extension ContactSolver {
         let impulse = lanes(pairs: impulses(s.c0), impulses(s.c1), impulses(s.c2), impulses(s.c3))
         let rA = WideVec(x: a.x, y: a.y), rB = WideVec(x: b.x, y: b.y)
         let normal = s.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
-        wide.anchorA = rA
-        wide.anchorB = rB
         wide.localA = s.qA.inverseRotate(rA)
         wide.localB = s.qB.inverseRotate(rB)
         wide.adjustedSeparation = separation - normal.dot((s.dc + rB) - rA)
         let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
+        wide.rtA = rtA
+        wide.rtB = rtB
         let kTangent = s.mA + s.mB + s.iA * rtA * rtA + s.iB * rtB * rtB
         wide.tangentMass = select(kTangent .> .zero, Lanes(repeating: 1) / kTangent, .zero)
         let rnA = rA.cross(normal), rnB = rB.cross(normal)
+        wide.rnA = rnA
+        wide.rnB = rnB
         let kNormal = s.mA + s.mB + s.iA * rnA * rnA + s.iB * rnB * rnB
         let pushes = kNormal .> .zero
         wide.normalK = select(pushes, kNormal, .zero)

@@ -9,8 +9,9 @@ import XCTest
 /// the constraint from `ContactSolver.prepare` (Double) put in its lanes by `setLane`, for
 /// every kind of contact (one point, two block-solved points, two points solved one by one,
 /// restitution, boundaries, static and dynamic sides, points overlapping static geometry past
-/// the rigid depth): indices, masses and material hold its bits; the points' fields are
-/// within Float's rounding of it (the Float arithmetic rounds at each operation).
+/// the rigid depth): indices, masses, material and warm-start impulses hold its bits; the
+/// points' computed fields (r × n, r × t, local anchors, separation, masses) are within
+/// Float's rounding of it (the Float arithmetic rounds at each operation).
 /// The colouring must give every contact the lowest colour neither dynamic body is in.
 final class ContactPrepareTests: XCTestCase {
     typealias Random = WideContactSolverTests.Random
@@ -71,8 +72,7 @@ final class ContactPrepareTests: XCTestCase {
         return lanes + indices.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
     }
     func exactFields(_ p: WidePoint, _ used: SIMDMask<SIMD4<Int32>>) -> [SIMD4<UInt32>] {
-        [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.normalImpulse, p.tangentImpulse,
-         p.maxNormalImpulse].map { bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used))) }
+        [p.normalImpulse, p.tangentImpulse, p.maxNormalImpulse].map { bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used))) }
     }
 
     /// Float rounding of a few operations on values of size `scale`.
@@ -91,15 +91,16 @@ final class ContactPrepareTests: XCTestCase {
     func assertPointsClose(_ got: ContactBundle, _ want: ContactBundle, _ gotPoints: [WidePoint],
                            _ wantPoints: [WidePoint], bodies: [BodyState], _ what: String) {
         let used = want.constraint .!= -1
-        var place = SIMD4<Float>.zero, mass = SIMD4<Float>.zero
+        var place = SIMD4<Float>.zero, mass = SIMD4<Float>.zero, arm = SIMD4<Float>.zero
         for k in 0..<4 where used[k] {
             let a = Int(want.bodyA[k]), b = Int(want.bodyB[k])
             let cA = a < bodies.count ? bodies[a].center : .zero, cB = b < bodies.count ? bodies[b].center : .zero
+            // The anchors' size: |r × n| + |r × t| on both sides bounds |r_A| + |r_B|, within √2.
             var reach: Float = 1
             for p in wantPoints {
-                reach = max(reach, abs(p.anchorA.x.v[k]) + abs(p.anchorA.y.v[k]) + abs(p.anchorB.x.v[k])
-                    + abs(p.anchorB.y.v[k]))
+                reach = max(reach, abs(p.rnA.v[k]) + abs(p.rtA.v[k]) + abs(p.rnB.v[k]) + abs(p.rtB.v[k]))
             }
+            arm[k] = reach
             place[k] = Float((cB - cA).length) + reach
             mass[k] = want.invMassA.v[k] + want.invMassB.v[k]
                 + (want.invInertiaA.v[k] + want.invInertiaB.v[k]) * reach * reach
@@ -112,6 +113,8 @@ final class ContactPrepareTests: XCTestCase {
             // softGamma is K times a constant of the softness.
             let gamma = mass * w.softGamma.v / pointwiseMax(w.normalK.v, .init(repeating: 1e-30))
             let fields: [(String, Lanes, Lanes, SIMD4<Float>)] = [
+                ("rnA", g.rnA, w.rnA, arm), ("rnB", g.rnB, w.rnB, arm),
+                ("rtA", g.rtA, w.rtA, arm), ("rtB", g.rtB, w.rtB, arm),
                 ("localA.x", g.localA.x, w.localA.x, place), ("localA.y", g.localA.y, w.localA.y, place),
                 ("localB.x", g.localB.x, w.localB.x, place), ("localB.y", g.localB.y, w.localB.y, place),
                 ("adjustedSeparation", g.adjustedSeparation, w.adjustedSeparation, place),
@@ -172,8 +175,8 @@ final class ContactPrepareTests: XCTestCase {
                             let b = blocks.count - 1
                             let lane = (0..<4).first { blocks[b].constraint[$0] == -1 }!
                             blocks[b].setLane(lane, c, tag: tag, dummy: dummy, sink: sink)
-                            blockPoints[2 * b].setLane(lane, c.p0)
-                            blockPoints[2 * b + 1].setLane(lane, c.p1)
+                            blockPoints[2 * b].setLane(lane, c, point: 0)
+                            blockPoints[2 * b + 1].setLane(lane, c, point: 1)
                         } else {
                             kinds.single += 1
                             if singles.isEmpty || singles[singles.count - 1].constraint[3] != -1 {
@@ -184,7 +187,7 @@ final class ContactPrepareTests: XCTestCase {
                             let b = singles.count - 1
                             let lane = (0..<4).first { singles[b].constraint[$0] == -1 }!
                             singles[b].setLane(lane, c, tag: tag, dummy: dummy, sink: sink)
-                            singlePoints[b].setLane(lane, c.p0)
+                            singlePoints[b].setLane(lane, c, point: 0)
                         }
                     }
                 }
