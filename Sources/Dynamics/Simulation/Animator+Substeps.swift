@@ -35,6 +35,13 @@ extension Animator {
     /// started and solved with bias, positions, joints and contacts relaxed; after the
     /// substeps the restitution pass, and the contact impulses kept for the next step.
     func integrate(_ h: Double, startTime: Double) {
+        integrate(h, startTime: startTime, scratch: &solverScratch)
+    }
+
+    /// The step's substeps on the animator's scratch arrays, passed in place (the property is
+    /// `@exclusivity(unchecked)`): taking them out into a local by a swap cost an empty
+    /// scratch made and destroyed every step.
+    private func integrate(_ h: Double, startTime: Double, scratch: inout SolverScratch) {
         let n = max(1, substeps)
         let hs = h / Double(n)
         let solver = JointSolver(h: hs)
@@ -42,16 +49,14 @@ extension Animator {
                                           maxPushSpeed: contactPushMaxSpeed, restitutionThreshold: restitutionThreshold)
         let g = gravity * 1000 // UIKit gravity units → pt/s²
         let hasFields = !fieldTable.isEmpty
-        var scratch = SolverScratch()
-        swap(&scratch, &solverScratch)
-        defer { swap(&scratch, &solverScratch) }
         // The field scratch leaves the table while the step writes it, so the copy of the
         // table the loop reads does not share (and copy) its buffer.
         var samples = ContiguousArray<FieldSample>()
         if hasFields { swap(&samples, &fieldTable.samples) }
         defer { if hasFields { swap(&samples, &fieldTable.samples) } }
-        let table = fieldTable
-        let noise = self.noise
+        // Copied only when there are fields: the copies retain and release their arrays, which a
+        // scene without fields paid every step.
+        let fields = hasFields ? (table: fieldTable, noise: self.noise) : nil
         let world = collision
         // The bodies and the stored contacts, taken once for the step (see `SubstepBuffers`).
         let bodies = self.bodies.stepBuffer()
@@ -59,8 +64,8 @@ extension Animator {
         colorContacts(&scratch, bodies, stored)
         let (dummy, sink) = gatherSolverBodies(bodies, &scratch, h: hs, gravity: g)
         prepareContacts(bodies, stored, &scratch, contactSolver, dummy: dummy, sink: sink)
-        scratch.joints.removeAll(keepingCapacity: true)
-        scratch.movingAnchors.removeAll(keepingCapacity: true)
+        scratch.joints.emptyKeepingCapacity()
+        scratch.movingAnchors.emptyKeepingCapacity()
         let joints = self.joints.stepBuffer() // not resized by the step (see `SubstepBuffers`)
         for k in 0..<joints.count {
             var c = JointConstraint(joints[k], bodies, h: hs)
@@ -76,8 +81,9 @@ extension Animator {
         let lanes = buffers.lanes, states = buffers.states, motion = buffers.motion
         let constraints = buffers.constraints, contacts = buffers.contacts
         for s in 0..<n {
-            if hasFields {
-                table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs, noise: noise)
+            if let fields {
+                fields.table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs,
+                                      noise: fields.noise)
                 integrateVelocities(bodies, states, buffers.samples, hs, g)
             } else {
                 integrateVelocities(states, motion)
@@ -157,7 +163,7 @@ extension Animator {
             states[bodies.count] = SolverBody(frameAt: .zero)
             states[bodies.count + 1] = SolverBody(frameAt: .zero)
         }
-        scratch.motion.removeAll(keepingCapacity: true)
+        scratch.motion.emptyKeepingCapacity()
         for k in 0..<awake.count where bodies[Int(awake[k])].isDynamic {
             scratch.motion.append(SolverMotion(bodies[Int(awake[k])], h: h, gravity: g, body: Int(awake[k])))
         }
@@ -188,8 +194,7 @@ extension Animator {
         // Only awake contacts: sleeping ones are behind them (`ContactSet`).
         let awakeContacts = collision.contacts.awakeCount
         sleep.contactVisits += awakeContacts
-        scratch.contactSlots.removeAll(keepingCapacity: true)
-        scratch.contactSlots.append(contentsOf: repeatElement(-1, count: awakeContacts))
+        scratch.contactSlots.reset(count: awakeContacts, to: -1)
         var total = 0
         let slots = scratch.contactSlots.stepBuffer() // sized above (see `StepBuffers.swift`)
         let anyAsleep = sleep.sleepingCount > 0
@@ -215,8 +220,7 @@ extension Animator {
             let start = raw.bindMemory(to: Int.self)
             var sum = 0
             for c in 0..<ContactGraph.colorCount { start[c] = sum; sum += scratch.graph.counts[c] }
-            scratch.slotContacts.removeAll(keepingCapacity: true)
-            scratch.slotContacts.append(contentsOf: repeatElement(-1, count: total))
+            scratch.slotContacts.reset(count: total, to: -1)
             let order = scratch.slotContacts.stepBuffer() // sized just above
             for k in 0..<slots.count where slots[k] >= 0 {
                 let c = Int(slots[k])
@@ -277,5 +281,28 @@ extension Animator {
             }
             states[i] = s
         }
+    }
+}
+
+extension ContiguousArray where Element == Int32 {
+    /// `count` elements, all `value`, keeping the capacity: resized only when the count
+    /// changed, then filled in place (emptying it and appending a repeated element went
+    /// through two generic calls a step, for each of the colouring's two arrays).
+    mutating func reset(count: Int, to value: Int32) {
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            append(contentsOf: repeatElement(value, count: count - self.count))
+        }
+        withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    }
+}
+
+extension ContiguousArray {
+    /// `removeAll(keepingCapacity: true)`, skipped when already empty: the call goes through
+    /// the generic `replaceSubrange` even then (~80 instructions), and most scenes' scalar
+    /// contacts, kept constraints and joints are empty every step.
+    @inline(__always) mutating func emptyKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

@@ -59,9 +59,9 @@ struct ContactBatches {
                           _ bodies: UnsafeMutableBufferPointer<BodyState>, order: UnsafeBufferPointer<Int32>,
                           counts: ContiguousArray<Int>, constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                           dummy: Int32, sink: Int32) {
-        scalarContacts.removeAll(keepingCapacity: true)
-        kept.removeAll(keepingCapacity: true)
-        batches.removeAll(keepingCapacity: true)
+        scalarContacts.emptyKeepingCapacity()
+        kept.emptyKeepingCapacity()
+        batches.emptyKeepingCapacity()
         // Enough bundles for every colour's contacts, of either kind.
         var most = 0
         for color in 0..<ContactGraph.colorCount { most += (counts[color] + contactLaneCount - 1) / contactLaneCount }
@@ -96,21 +96,6 @@ struct ContactBatches {
                 let firstBlock = blockCount, firstSingle = singleCount
                 // The next free lane of the colour's last block and single bundle (4: none open).
                 var blockLane = contactLaneCount, singleLane = contactLaneCount
-                // A bundle is opened when the colour's last one is full (4: none open).
-                @inline(__always) func openBlock() {
-                    guard blockLane == contactLaneCount else { return }
-                    blocks[blockCount] = empty
-                    blocks[blockCount].firstPoint = Int32(2 * blockCount)
-                    blockCount += 1
-                    blockLane = 0
-                }
-                @inline(__always) func openSingle() {
-                    guard singleLane == contactLaneCount else { return }
-                    singles[singleCount] = empty
-                    singles[singleCount].firstPoint = Int32(singleCount)
-                    singleCount += 1
-                    singleLane = 0
-                }
                 for s in start..<start + count {
                     let index = Int(order[s])
                     // Most contacts go straight into their lanes (ContactSolver+PrepareLanes.swift):
@@ -120,7 +105,7 @@ struct ContactBatches {
                         let sides = ContactSolver.LaneSides(contacts, index, bodies)
                         let friction = contacts[index].friction
                         if contacts[index].manifold.pointCount == 1 {
-                            openSingle()
+                            Self.open(singles, &singleCount, &singleLane, empty, pointsPerBundle: 1)
                             let b = singleCount - 1
                             solver.setLane(singleLane, of: &singles[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
@@ -133,7 +118,7 @@ struct ContactBatches {
                         let (_, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
                                                         normalMass1: normalMass1)
                         if useBlock {
-                            openBlock()
+                            Self.open(blocks, &blockCount, &blockLane, empty, pointsPerBundle: 2)
                             let b = blockCount - 1
                             solver.setLane(blockLane, of: &blocks[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
@@ -155,12 +140,12 @@ struct ContactBatches {
                     let tag = Int32(s)
                     let stage = LaneStage(ContactSolver.LaneSides(contacts, index, bodies), contact: index)
                     if c.pointCount > 1 {
-                        openBlock()
+                        Self.open(blocks, &blockCount, &blockLane, empty, pointsPerBundle: 2)
                         blocks[blockCount - 1].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
                         blockStages[4 * (blockCount - 1) + blockLane] = stage
                         blockLane += 1
                     } else {
-                        openSingle()
+                        Self.open(singles, &singleCount, &singleLane, empty, pointsPerBundle: 1)
                         singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
                         singleStages[4 * (singleCount - 1) + singleLane] = stage
                         singleLane += 1
@@ -201,6 +186,19 @@ struct ContactBatches {
         for b in 0..<singleCount {
             solver.prepareLanes(&singles[b], &singlePoints[b], singleStages.baseAddress! + 4 * b, contacts)
         }
+    }
+
+    /// Opens a bundle when the colour's last one is full (`lane` 4: none open). (A static
+    /// function with inout counters: nested functions capturing them cost a dynamic
+    /// exclusivity check per colour.)
+    @inline(__always)
+    private static func open(_ bundles: UnsafeMutableBufferPointer<ContactBundle>, _ count: inout Int,
+                             _ lane: inout Int, _ empty: ContactBundle, pointsPerBundle: Int) {
+        guard lane == contactLaneCount else { return }
+        bundles[count] = empty
+        bundles[count].firstPoint = Int32(pointsPerBundle * count)
+        count += 1
+        lane = 0
     }
 
     /// The arrays the passes read, as buffers for the step's handle (`SubstepBuffers`): taken

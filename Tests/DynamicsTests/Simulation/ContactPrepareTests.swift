@@ -72,7 +72,9 @@ final class ContactPrepareTests: XCTestCase {
         return lanes + indices.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
     }
     func exactFields(_ p: WidePoint, _ used: SIMDMask<SIMD4<Int32>>) -> [SIMD4<UInt32>] {
-        [p.normalImpulse, p.tangentImpulse, p.maxNormalImpulse].map { bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used))) }
+        [p.normalImpulse, p.tangentImpulse, p.maxNormalImpulse].map {
+            bits(Lanes(SIMD4<Float>.zero.replacing(with: $0.v, where: used)))
+        }
     }
 
     /// Float rounding of a few operations on values of size `scale`.

@@ -33,7 +33,8 @@ final class FloatLanesTests: XCTestCase {
     func testNaN() {
         let x = Lanes(SIMD4(.nan, 1, .nan, -2)), y = Lanes(SIMD4(1, .nan, .nan, -3))
         let lo = laneMin(x, y)
-        XCTAssertTrue(lo.v[0].isNaN); XCTAssertEqual(lo.v[1], 1); XCTAssertTrue(lo.v[2].isNaN); XCTAssertEqual(lo.v[3], -3)
+        XCTAssertTrue(lo.v[0].isNaN); XCTAssertEqual(lo.v[1], 1)
+        XCTAssertTrue(lo.v[2].isNaN); XCTAssertEqual(lo.v[3], -3)
         let hi = laneMax(x, y)
         XCTAssertEqual(hi.v[3], -2)
         #if arch(x86_64)
