@@ -40,6 +40,10 @@ struct ContactBatches {
     var singles = ContiguousArray<ContactBundle>()
     var singlePoints = ContiguousArray<WidePoint>()
     var singleCount = 0
+    /// What each bundle lane's prepare takes from the bodies (four per bundle, as the
+    /// bundles): staged by the walk over the contacts, read by `prepareLanes`.
+    var blockStages = ContiguousArray<LaneStage>()
+    var singleStages = ContiguousArray<LaneStage>()
     /// Constraints solved one by one (slots among the step's constraints).
     var scalarContacts = ContiguousArray<Int32>()
     /// Slots of the constraints stored among the step's scalar constraints (solved one by
@@ -55,9 +59,9 @@ struct ContactBatches {
                           _ bodies: UnsafeMutableBufferPointer<BodyState>, order: UnsafeBufferPointer<Int32>,
                           counts: ContiguousArray<Int>, constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                           dummy: Int32, sink: Int32) {
-        scalarContacts.removeAll(keepingCapacity: true)
-        kept.removeAll(keepingCapacity: true)
-        batches.removeAll(keepingCapacity: true)
+        scalarContacts.clearKeepingCapacity()
+        kept.clearKeepingCapacity()
+        batches.clearKeepingCapacity()
         // Enough bundles for every colour's contacts, of either kind.
         var most = 0
         for color in 0..<ContactGraph.colorCount { most += (counts[color] + contactLaneCount - 1) / contactLaneCount }
@@ -67,11 +71,15 @@ struct ContactBatches {
             singles.append(contentsOf: repeatElement(empty, count: most - singles.count))
             blockPoints.append(contentsOf: repeatElement(WidePoint.empty, count: 2 * most - blockPoints.count))
             singlePoints.append(contentsOf: repeatElement(WidePoint.empty, count: most - singlePoints.count))
+            let none = LaneStage(ContactSolver.LaneSides.none, contact: 0)
+            blockStages.append(contentsOf: repeatElement(none, count: 4 * most - blockStages.count))
+            singleStages.append(contentsOf: repeatElement(none, count: 4 * most - singleStages.count))
         }
         var blockCount = 0, singleCount = 0
         // Taken once (see `StepBuffers.swift`): the bundle arrays are not resized below.
         let blocks = self.blocks.stepBuffer(), singles = self.singles.stepBuffer()
         let blockPoints = self.blockPoints.stepBuffer(), singlePoints = self.singlePoints.stepBuffer()
+        let blockStages = self.blockStages.stepBuffer(), singleStages = self.singleStages.stepBuffer()
         var start = 0
         for color in 0..<ContactGraph.colorCount {
             let count = counts[color]
@@ -88,54 +96,33 @@ struct ContactBatches {
                 let firstBlock = blockCount, firstSingle = singleCount
                 // The next free lane of the colour's last block and single bundle (4: none open).
                 var blockLane = contactLaneCount, singleLane = contactLaneCount
-                // A bundle is opened when the colour's last one is full (4: none open).
-                @inline(__always) func openBlock() {
-                    guard blockLane == contactLaneCount else { return }
-                    blocks[blockCount] = empty
-                    blocks[blockCount].firstPoint = Int32(2 * blockCount)
-                    blockPoints[2 * blockCount] = .empty
-                    blockPoints[2 * blockCount + 1] = .empty
-                    blockCount += 1
-                    blockLane = 0
-                }
-                @inline(__always) func openSingle() {
-                    guard singleLane == contactLaneCount else { return }
-                    singles[singleCount] = empty
-                    singles[singleCount].firstPoint = Int32(singleCount)
-                    singlePoints[singleCount] = .empty
-                    singleCount += 1
-                    singleLane = 0
-                }
                 for s in start..<start + count {
                     let index = Int(order[s])
                     // Most contacts go straight into their lanes (ContactSolver+PrepareLanes.swift):
-                    // no restitution, and one point or two block-solved ones.
+                    // no restitution, and one point or two block-solved ones. Their points are
+                    // prepared four at a time below (ContactSolver+PrepareWide.swift).
                     if contacts[index].restitution == 0 {
                         let sides = ContactSolver.LaneSides(contacts, index, bodies)
                         let friction = contacts[index].friction
-                        let normalMass0 = sides.normalMass(contacts, index, 0)
                         if contacts[index].manifold.pointCount == 1 {
-                            openSingle()
+                            Self.open(singles, &singleCount, &singleLane, empty, pointsPerBundle: 1)
                             let b = singleCount - 1
-                            solver.setLane(singleLane, of: &singles[b], sides, friction: friction, k12: 0,
+                            solver.setLane(singleLane, of: &singles[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
-                            solver.setLane(singleLane, of: &singlePoints[b], contacts, index, point: 0, sides,
-                                           normalMass: normalMass0)
+                            singleStages[4 * b + singleLane] = LaneStage(sides, contact: index)
                             singleLane += 1
                             continue
                         }
+                        let normalMass0 = sides.normalMass(contacts, index, 0)
                         let normalMass1 = sides.normalMass(contacts, index, 1)
-                        let (k12, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
-                                                          normalMass1: normalMass1)
+                        let (_, useBlock) = sides.block(contacts, index, normalMass0: normalMass0,
+                                                        normalMass1: normalMass1)
                         if useBlock {
-                            openBlock()
+                            Self.open(blocks, &blockCount, &blockLane, empty, pointsPerBundle: 2)
                             let b = blockCount - 1
-                            solver.setLane(blockLane, of: &blocks[b], sides, friction: friction, k12: k12,
+                            solver.setLane(blockLane, of: &blocks[b], sides, friction: friction,
                                            tag: -2 - Int32(index), dummy: dummy, sink: sink)
-                            solver.setLane(blockLane, of: &blockPoints[2 * b], contacts, index, point: 0, sides,
-                                           normalMass: normalMass0)
-                            solver.setLane(blockLane, of: &blockPoints[2 * b + 1], contacts, index, point: 1, sides,
-                                           normalMass: normalMass1)
+                            blockStages[4 * b + blockLane] = LaneStage(sides, contact: index)
                             blockLane += 1
                             continue
                         }
@@ -147,22 +134,32 @@ struct ContactBatches {
                         kept.append(Int32(s))
                         continue
                     }
-                    // Kept for restitution, and solved in its lanes.
+                    // Kept for restitution, and solved in its lanes (prepared with the others).
                     constraints[s] = c
                     kept.append(Int32(s))
                     let tag = Int32(s)
+                    let stage = LaneStage(ContactSolver.LaneSides(contacts, index, bodies), contact: index)
                     if c.pointCount > 1 {
-                        openBlock()
-                        let b = blockCount - 1
-                        blocks[b].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
-                        blockPoints[2 * b].setLane(blockLane, c.p0)
-                        blockPoints[2 * b + 1].setLane(blockLane, c.p1)
+                        Self.open(blocks, &blockCount, &blockLane, empty, pointsPerBundle: 2)
+                        blocks[blockCount - 1].setLane(blockLane, c, tag: tag, dummy: dummy, sink: sink)
+                        blockStages[4 * (blockCount - 1) + blockLane] = stage
                         blockLane += 1
                     } else {
-                        openSingle()
+                        Self.open(singles, &singleCount, &singleLane, empty, pointsPerBundle: 1)
                         singles[singleCount - 1].setLane(singleLane, c, tag: tag, dummy: dummy, sink: sink)
-                        singlePoints[singleCount - 1].setLane(singleLane, c.p0)
+                        singleStages[4 * (singleCount - 1) + singleLane] = stage
                         singleLane += 1
+                    }
+                }
+                // The colour's last bundles' unused lanes repeat lane 0's contact.
+                if blockCount > firstBlock {
+                    for lane in blockLane..<contactLaneCount {
+                        blockStages[4 * (blockCount - 1) + lane] = blockStages[4 * (blockCount - 1)]
+                    }
+                }
+                if singleCount > firstSingle {
+                    for lane in singleLane..<contactLaneCount {
+                        singleStages[4 * (singleCount - 1) + lane] = singleStages[4 * (singleCount - 1)]
                     }
                 }
                 if blockCount > firstBlock {
@@ -181,6 +178,27 @@ struct ContactBatches {
         }
         self.blockCount = blockCount
         self.singleCount = singleCount
+        // The points, four lanes at a time.
+        for b in 0..<blockCount {
+            solver.prepareLanes(&blocks[b], &blockPoints[2 * b], &blockPoints[2 * b + 1],
+                                blockStages.baseAddress! + 4 * b, contacts)
+        }
+        for b in 0..<singleCount {
+            solver.prepareLanes(&singles[b], &singlePoints[b], singleStages.baseAddress! + 4 * b, contacts)
+        }
+    }
+
+    /// Opens a bundle when the colour's last one is full (`lane` 4: none open). (A static
+    /// function with inout counters: nested functions capturing them cost a dynamic
+    /// exclusivity check per colour.)
+    @inline(__always)
+    private static func open(_ bundles: UnsafeMutableBufferPointer<ContactBundle>, _ count: inout Int,
+                             _ lane: inout Int, _ empty: ContactBundle, pointsPerBundle: Int) {
+        guard lane == contactLaneCount else { return }
+        bundles[count] = empty
+        bundles[count].firstPoint = Int32(pointsPerBundle * count)
+        count += 1
+        lane = 0
     }
 
     /// The arrays the passes read, as buffers for the step's handle (`SubstepBuffers`): taken
@@ -212,36 +230,49 @@ struct ContactBatches {
         /// contact's second impulses become its first ones from before the step.)
         func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                     _ contacts: UnsafeMutableBufferPointer<Contact>) {
+            // Each bundle's impulses are converted four lanes at a time (exact, Float to Double)
+            // and transposed so that lane k's two points are one pair; the lanes are written
+            // out one by one with constant indices (a lane picked by a variable index went
+            // through memory, about 44 instructions per contact).
             for bundle in blocks {
                 let first = Int(bundle.firstPoint)
-                for k in 0..<contactLaneCount where bundle.constraint[k] != -1 {
+                let p = blockPoints[first], q = blockPoints[first + 1]
+                let n = pairs(p.normalImpulse, q.normalImpulse), t = pairs(p.tangentImpulse, q.tangentImpulse)
+                let m = pairs(p.maxNormalImpulse, q.maxNormalImpulse)
+                @inline(__always) func store(_ k: Int, _ n: SIMD2<Double>, _ t: SIMD2<Double>, _ m: SIMD2<Double>) {
                     let tag = Int(bundle.constraint[k])
                     if tag >= 0 {
-                        blockPoints[first].getImpulses(k, into: &constraints[tag].p0)
-                        blockPoints[first + 1].getImpulses(k, into: &constraints[tag].p1)
-                    } else {
-                        let p = blockPoints[first], q = blockPoints[first + 1]
+                        constraints[tag].p0.normalImpulse = n[0]; constraints[tag].p1.normalImpulse = n[1]
+                        constraints[tag].p0.tangentImpulse = t[0]; constraints[tag].p1.tangentImpulse = t[1]
+                        constraints[tag].p0.maxNormalImpulse = m[0]; constraints[tag].p1.maxNormalImpulse = m[1]
+                    } else if tag != -1 {
                         let c = -2 - tag
-                        contacts[c].normalImpulse = (Double(p.normalImpulse[k]), Double(q.normalImpulse[k]))
-                        contacts[c].tangentImpulse = (Double(p.tangentImpulse[k]), Double(q.tangentImpulse[k]))
-                        contacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]), Double(q.maxNormalImpulse[k]))
+                        contacts[c].normalImpulse = (n[0], n[1])
+                        contacts[c].tangentImpulse = (t[0], t[1])
+                        contacts[c].maxNormalImpulse = (m[0], m[1])
                     }
                 }
+                store(0, n.0, t.0, m.0); store(1, n.1, t.1, m.1); store(2, n.2, t.2, m.2); store(3, n.3, t.3, m.3)
             }
             for bundle in singles {
-                let first = Int(bundle.firstPoint)
-                for k in 0..<contactLaneCount where bundle.constraint[k] != -1 {
+                let p = singlePoints[Int(bundle.firstPoint)]
+                // Lane k's (normal, tangent) pair, and its largest normal impulse.
+                let nt = pairs(p.normalImpulse, p.tangentImpulse)
+                let m = (p.maxNormalImpulse.lowDoubles, p.maxNormalImpulse.highDoubles)
+                @inline(__always) func store(_ k: Int, _ nt: SIMD2<Double>, _ m: Double) {
                     let tag = Int(bundle.constraint[k])
                     if tag >= 0 {
-                        singlePoints[first].getImpulses(k, into: &constraints[tag].p0)
-                    } else {
-                        let p = singlePoints[first]
+                        constraints[tag].p0.normalImpulse = nt[0]
+                        constraints[tag].p0.tangentImpulse = nt[1]
+                        constraints[tag].p0.maxNormalImpulse = m
+                    } else if tag != -1 {
                         let c = -2 - tag
-                        contacts[c].normalImpulse = (Double(p.normalImpulse[k]), contacts[c].normalImpulse.0)
-                        contacts[c].tangentImpulse = (Double(p.tangentImpulse[k]), contacts[c].tangentImpulse.0)
-                        contacts[c].maxNormalImpulse = (Double(p.maxNormalImpulse[k]), 0)
+                        contacts[c].normalImpulse = (nt[0], contacts[c].normalImpulse.0)
+                        contacts[c].tangentImpulse = (nt[1], contacts[c].tangentImpulse.0)
+                        contacts[c].maxNormalImpulse = (m, 0)
                     }
                 }
+                store(0, nt.0, m.0[0]); store(1, nt.1, m.0[1]); store(2, nt.2, m.1[0]); store(3, nt.3, m.1[1])
             }
         }
 

@@ -38,8 +38,6 @@ struct WideVec {
     @inline(__always) static func -= (a: inout WideVec, b: WideVec) { a.x -= b.x; a.y -= b.y }
 }
 
-/// ω × r per lane: (−ω·r.y, ω·r.x), as the scalar `cross(_:_:)`.
-@inline(__always) func cross(_ w: Lanes, _ r: WideVec) -> WideVec { WideVec(x: negated(w) * r.y, y: w * r.x) }
 
 /// A `Rot` per lane.
 struct WideRot {
@@ -49,9 +47,15 @@ struct WideRot {
 }
 
 /// A `ContactConstraintPoint` per lane (the fields the substeps use). 240 bytes.
+///
+/// The anchors enter the solve only as r × n and r × t on each side (n·(ω × r) = ω (r × n),
+/// and the angular impulse of P = n λ is (r × n) λ), so those are what the lanes keep:
+/// computed once at prepare instead of two cross products per use in every pass.
 struct WidePoint {
-    var anchorA: WideVec
-    var anchorB: WideVec
+    var rnA: Lanes
+    var rnB: Lanes
+    var rtA: Lanes
+    var rtB: Lanes
     var localA: WideVec
     var localB: WideVec
     var adjustedSeparation: Lanes
@@ -62,35 +66,36 @@ struct WidePoint {
     var tangentImpulse: Lanes
     var maxNormalImpulse: Lanes
 
-    /// Lane k takes point k.
+    /// Lane k takes point `point` (0 or 1) of constraint `ck`; a lane of
+    /// `ContactConstraint.unused` stays empty.
+    init(point: Int, _ c0: borrowing ContactConstraint, _ c1: borrowing ContactConstraint,
+         _ c2: borrowing ContactConstraint, _ c3: borrowing ContactConstraint) {
+        self = .empty
+        if c0.bodyB >= 0 { setLane(0, c0, point: point) }
+        if c1.bodyB >= 0 { setLane(1, c1, point: point) }
+        if c2.bodyB >= 0 { setLane(2, c2, point: point) }
+        if c3.bodyB >= 0 { setLane(3, c3, point: point) }
+    }
+
     @inline(__always)
-    init(_ p: borrowing ContactConstraintPoint, _ q: borrowing ContactConstraintPoint,
-         _ r: borrowing ContactConstraintPoint, _ t: borrowing ContactConstraintPoint) {
-        anchorA = WideVec(x: lanes(p.anchorA.x, q.anchorA.x, r.anchorA.x, t.anchorA.x),
-                          y: lanes(p.anchorA.y, q.anchorA.y, r.anchorA.y, t.anchorA.y))
-        anchorB = WideVec(x: lanes(p.anchorB.x, q.anchorB.x, r.anchorB.x, t.anchorB.x),
-                          y: lanes(p.anchorB.y, q.anchorB.y, r.anchorB.y, t.anchorB.y))
-        localA = WideVec(x: lanes(p.localA.x, q.localA.x, r.localA.x, t.localA.x),
-                         y: lanes(p.localA.y, q.localA.y, r.localA.y, t.localA.y))
-        localB = WideVec(x: lanes(p.localB.x, q.localB.x, r.localB.x, t.localB.x),
-                         y: lanes(p.localB.y, q.localB.y, r.localB.y, t.localB.y))
-        adjustedSeparation = lanes(p.adjustedSeparation, q.adjustedSeparation, r.adjustedSeparation, t.adjustedSeparation)
-        tangentMass = lanes(p.tangentMass, q.tangentMass, r.tangentMass, t.tangentMass)
-        normalK = lanes(p.normalK, q.normalK, r.normalK, t.normalK)
-        softGamma = lanes(p.softGamma, q.softGamma, r.softGamma, t.softGamma)
-        normalImpulse = lanes(p.normalImpulse, q.normalImpulse, r.normalImpulse, t.normalImpulse)
-        tangentImpulse = lanes(p.tangentImpulse, q.tangentImpulse, r.tangentImpulse, t.tangentImpulse)
-        maxNormalImpulse = lanes(p.maxNormalImpulse, q.maxNormalImpulse, r.maxNormalImpulse, t.maxNormalImpulse)
+    private init(zero: Void) {
+        rnA = .zero; rnB = .zero; rtA = .zero; rtB = .zero
+        localA = .zero; localB = .zero
+        adjustedSeparation = .zero; tangentMass = .zero; normalK = .zero; softGamma = .zero
+        normalImpulse = .zero; tangentImpulse = .zero; maxNormalImpulse = .zero
     }
 
     /// No point in any lane (the lanes of a bundle before prepare fills them).
-    static var empty: WidePoint { @inline(__always) get { WidePoint(.zero, .zero, .zero, .zero) } }
+    static var empty: WidePoint { @inline(__always) get { WidePoint(zero: ()) } }
 
-    /// Lane `k` takes point `p`, each field rounded to Float as `init` rounds it.
+    /// Lane `k` takes point `point` (0 or 1) of constraint `c`, each field rounded to Float
+    /// (r × n and r × t taken in Double).
     @inline(__always)
-    mutating func setLane(_ k: Int, _ p: borrowing ContactConstraintPoint) {
-        anchorA.x[k] = Float(p.anchorA.x); anchorA.y[k] = Float(p.anchorA.y)
-        anchorB.x[k] = Float(p.anchorB.x); anchorB.y[k] = Float(p.anchorB.y)
+    mutating func setLane(_ k: Int, _ c: borrowing ContactConstraint, point: Int) {
+        let p = point == 0 ? c.p0 : c.p1
+        let normal = c.normal, tangent = Vec2(normal.y, -normal.x)
+        rnA[k] = Float(p.anchorA.cross(normal)); rnB[k] = Float(p.anchorB.cross(normal))
+        rtA[k] = Float(p.anchorA.cross(tangent)); rtB[k] = Float(p.anchorB.cross(tangent))
         localA.x[k] = Float(p.localA.x); localA.y[k] = Float(p.localA.y)
         localB.x[k] = Float(p.localB.x); localB.y[k] = Float(p.localB.y)
         adjustedSeparation[k] = Float(p.adjustedSeparation)

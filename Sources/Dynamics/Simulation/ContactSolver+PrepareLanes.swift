@@ -1,12 +1,11 @@
 // Preparing a contact straight into its bundle's lanes, without the `ContactConstraint` that
-// `ContactSolver.prepare` returns.
+// `ContactSolver.prepare` returns: the walk over the contacts, one at a time.
 //
 // The 376-byte constraint is too large for the compiler to keep in registers: it is built in
-// memory and copied field by field into the lanes, and the `Double` arithmetic around it
-// spilled to the stack (about 560 stack accesses in the prepare loop, 540 instructions per
-// contact on pyramid-20 against Box2D v3's 260). Here each value is computed where its lane
-// is written, with the same expressions as `ContactSolver.prepare` in the same order, so the
-// lanes get the same bits (WideContactSolverTests and the golden state hashes check that).
+// memory and copied field by field into the lanes. Here the walk reads the contact's bodies,
+// decides its bundle (one point, or two block-solved ones: the block test takes K in Double,
+// as `ContactSolver.prepare` does), and writes the lane's bodies, masses and material; the
+// points are then prepared four lanes at a time (ContactSolver+PrepareWide.swift).
 // Contacts that are kept as scalar constraints (solved one by one, or with restitution) still
 // go through `ContactSolver.prepare`.
 
@@ -41,6 +40,18 @@ extension ContactSolver {
             k == 0 ? contacts[index].manifold.point0 : contacts[index].manifold.point1
         }
 
+        /// No contact: both sides static at the origin (what an unused lane's stage starts as).
+        static var none: LaneSides {
+            LaneSides(iA: -1, iB: -1, mA: 0, invIA: 0, mB: 0, invIB: 0, cA: .zero, cB: .zero, qA: .identity,
+                      qB: .identity, normal: .zero)
+        }
+
+        init(iA: Int, iB: Int, mA: Double, invIA: Double, mB: Double, invIB: Double, cA: Vec2, cB: Vec2,
+             qA: Rot, qB: Rot, normal: Vec2) {
+            self.iA = iA; self.iB = iB; self.mA = mA; self.invIA = invIA; self.mB = mB; self.invIB = invIB
+            self.cA = cA; self.cB = cB; self.qA = qA; self.qB = qB; self.normal = normal
+        }
+
         var againstStatic: Bool { @inline(__always) get { mA == 0 || mB == 0 } }
 
         /// 1/k along the normal at manifold point `k` (`ContactConstraintPoint.normalMass`).
@@ -69,9 +80,10 @@ extension ContactSolver {
     }
 
     /// Lane `lane` of `bundle` takes the contact's bodies, masses and material (as
-    /// `ContactBundle.setLane` takes them from its constraint).
+    /// `ContactBundle.setLane` takes them from its constraint); its normal and K's off-diagonal
+    /// come from `prepareLanes` with the points.
     @inline(__always)
-    func setLane(_ lane: Int, of bundle: inout ContactBundle, _ sides: LaneSides, friction: Double, k12: Double,
+    func setLane(_ lane: Int, of bundle: inout ContactBundle, _ sides: LaneSides, friction: Double,
                  tag: Int32, dummy: Int32, sink: Int32) {
         bundle.constraint[lane] = tag
         bundle.bodyA[lane] = sides.iA >= 0 ? Int32(sides.iA) : dummy
@@ -82,39 +94,7 @@ extension ContactSolver {
         bundle.invInertiaA[lane] = Float(sides.invIA)
         bundle.invMassB[lane] = Float(sides.mB)
         bundle.invInertiaB[lane] = Float(sides.invIB)
-        bundle.normal.x[lane] = Float(sides.normal.x)
-        bundle.normal.y[lane] = Float(sides.normal.y)
         bundle.friction[lane] = Float(friction)
         bundle.biasRate[lane] = Float(sides.againstStatic ? staticSoftness.biasRate : contactSoftness.biasRate)
-        bundle.k12[lane] = Float(k12)
-    }
-
-    /// Lane `lane` of `wide` takes manifold point `k` of the contact, each field computed as
-    /// `ContactSolver.prepare` computes it (`normalMass` from `LaneSides.normalMass`).
-    @inline(__always)
-    func setLane(_ lane: Int, of wide: inout WidePoint, _ contacts: UnsafeMutableBufferPointer<Contact>, _ index: Int,
-                 point k: Int, _ sides: LaneSides, normalMass: Double) {
-        let mp = sides.point(contacts, index, k)
-        let normal = sides.normal, tangent = Vec2(normal.y, -normal.x)
-        let rA = mp.anchorA, rB = mp.anchorB
-        wide.anchorA.x[lane] = Float(rA.x); wide.anchorA.y[lane] = Float(rA.y)
-        wide.anchorB.x[lane] = Float(rB.x); wide.anchorB.y[lane] = Float(rB.y)
-        let localA = sides.qA.inverseRotate(rA), localB = sides.qB.inverseRotate(rB)
-        wide.localA.x[lane] = Float(localA.x); wide.localA.y[lane] = Float(localA.y)
-        wide.localB.x[lane] = Float(localB.x); wide.localB.y[lane] = Float(localB.y)
-        wide.adjustedSeparation[lane] = Float(mp.separation - normal.dot((sides.cB + rB) - (sides.cA + rA)))
-        let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
-        let kTangent = sides.mA + sides.mB + sides.invIA * rtA * rtA + sides.invIB * rtB * rtB
-        wide.tangentMass[lane] = Float(kTangent > 0 ? 1 / kTangent : 0)
-        wide.normalK[lane] = Float(normalMass > 0 ? 1 / normalMass : 0)
-        let softness = sides.againstStatic ? staticSoftness : contactSoftness
-        // As `ContactSolver.prepare`: a point overlapping static geometry deeper than
-        // `rigidOverlap` is held rigidly.
-        let rigid = sides.againstStatic && mp.separation < -Animator.ContactDefaults.rigidOverlap
-        let softGamma = normalMass > 0 && !rigid ? softness.impulseScale / (softness.massScale * normalMass) : 0
-        wide.softGamma[lane] = Float(softGamma)
-        wide.normalImpulse[lane] = Float(k == 0 ? contacts[index].normalImpulse.0 : contacts[index].normalImpulse.1)
-        wide.tangentImpulse[lane] = Float(k == 0 ? contacts[index].tangentImpulse.0 : contacts[index].tangentImpulse.1)
-        wide.maxNormalImpulse[lane] = 0
     }
 }

@@ -85,23 +85,42 @@ extension ContactSolver {
         }
     }
 
-    /// `apply(_:_:_:_:)` per lane.
+    /// `apply(_:_:_:_:)` per lane for an impulse `lambda` along the normal (`rn` the lanes'
+    /// r × n) or the tangent (`rt`): the angular part is (r × n) λ.
     @inline(__always)
-    func apply(_ impulse: WideVec, _ cp: borrowing WidePoint, _ m: WideMasses, _ p: inout WidePair) {
+    func apply(_ direction: WideVec, _ lambda: Lanes, rA: Lanes, rB: Lanes, _ m: WideMasses, _ p: inout WidePair) {
+        let impulse = direction * lambda
         p.vA -= impulse * m.mA
-        p.wA -= m.iA * cp.anchorA.cross(impulse)
+        p.wA -= m.iA * (rA * lambda)
         p.vB += impulse * m.mB
-        p.wB += m.iB * cp.anchorB.cross(impulse)
+        p.wB += m.iB * (rB * lambda)
+    }
+
+    /// v_B + ω_B × r_B − (v_A + ω_A × r_A) along `direction`, from the lanes' r × direction.
+    @inline(__always)
+    func relativeVelocity(_ p: borrowing WidePair, along direction: WideVec, rA: Lanes, rB: Lanes) -> Lanes {
+        direction.dot(p.vB - p.vA) + (p.wB * rB - p.wA * rA)
     }
 
     // MARK: Warm start
+
+    /// Both impulses of a point at once: P = n λn + t λt, angular part (r × n) λn + (r × t) λt.
+    @inline(__always)
+    func warmStart(_ cp: borrowing WidePoint, _ normal: WideVec, _ tangent: WideVec, _ m: WideMasses,
+                   _ p: inout WidePair) {
+        let impulse = normal * cp.normalImpulse + tangent * cp.tangentImpulse
+        p.vA -= impulse * m.mA
+        p.wA -= m.iA * (cp.rnA * cp.normalImpulse + cp.rtA * cp.tangentImpulse)
+        p.vB += impulse * m.mB
+        p.wB += m.iB * (cp.rnB * cp.normalImpulse + cp.rtB * cp.tangentImpulse)
+    }
 
     /// `warmStart(_:_:)` for a bundle of one-point contacts.
     @inline(__always)
     func warmStart(_ b: borrowing ContactBundle, _ p0: borrowing WidePoint, _ p: inout WidePair) {
         let m = WideMasses(b)
         let normal = b.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
-        apply(normal * p0.normalImpulse + tangent * p0.tangentImpulse, p0, m, &p)
+        warmStart(p0, normal, tangent, m, &p)
     }
 
     /// `warmStart(_:_:)` for a bundle of two-point contacts. (The points are borrowed in place:
@@ -111,8 +130,8 @@ extension ContactSolver {
                    _ p: inout WidePair) {
         let m = WideMasses(b)
         let normal = b.normal, tangent = WideVec(x: normal.y, y: negated(normal.x))
-        apply(normal * p0.normalImpulse + tangent * p0.tangentImpulse, p0, m, &p)
-        apply(normal * p1.normalImpulse + tangent * p1.tangentImpulse, p1, m, &p)
+        warmStart(p0, normal, tangent, m, &p)
+        warmStart(p1, normal, tangent, m, &p)
     }
 
     // MARK: Solve
@@ -153,8 +172,7 @@ extension ContactSolver {
             bias = select(soft, laneMax(biasRate * s, Lanes(repeating: -wideMaxPushSpeed)), bias)
             gamma = select(soft, cp.softGamma, gamma)
         }
-        let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
-        return (normal.dot(vrB - vrA), bias, gamma)
+        return (relativeVelocity(p, along: normal, rA: cp.rnA, rB: cp.rnB), bias, gamma)
     }
 
     /// One point's normal impulse per lane (scalar `solveNormal`).
@@ -169,26 +187,25 @@ extension ContactSolver {
         impulse = newImpulse - cp.normalImpulse
         cp.normalImpulse = newImpulse
         cp.maxNormalImpulse = laneMax(cp.maxNormalImpulse, impulse)
-        apply(normal * impulse, cp, m, &p)
+        apply(normal, impulse, rA: cp.rnA, rB: cp.rnB, m, &p)
     }
 
     /// One point's friction impulse per lane (scalar `solveTangent`).
     @inline(__always)
     func solveTangent(_ cp: inout WidePoint, _ p: inout WidePair, _ m: WideMasses, _ normal: WideVec, _ friction: Lanes) {
         let tangent = WideVec(x: normal.y, y: negated(normal.x))
-        let vrA = p.vA + cross(p.wA, cp.anchorA), vrB = p.vB + cross(p.wB, cp.anchorB)
-        let vt = tangent.dot(vrB - vrA)
+        let vt = relativeVelocity(p, along: tangent, rA: cp.rtA, rB: cp.rtB)
         let maxFriction = friction * cp.normalImpulse
         let newImpulse = laneMin(laneMax(cp.tangentImpulse - cp.tangentMass * vt, negated(maxFriction)), maxFriction)
         let impulse = newImpulse - cp.tangentImpulse
         cp.tangentImpulse = newImpulse
-        apply(tangent * impulse, cp, m, &p)
+        apply(tangent, impulse, rA: cp.rtA, rB: cp.rtB, m, &p)
     }
 
     /// `solveBlock` per lane. All four cases are computed and each lane takes the first that
-    /// holds, in the scalar order; a lane where none holds keeps its impulses and velocities
-    /// (the scalar early return). No branch depends on the lanes: a test of all lanes would
-    /// make the compiler split the whole computation back into scalars. The cases' tests are
+    /// holds, in the scalar order; a lane where none holds keeps its impulses, so its
+    /// velocities do not change (the scalar early return). No branch depends on the lanes: a
+    /// test of all lanes would make the compiler split the whole computation back into scalars. The cases' tests are
     /// independent, and the choice is made from the last case to the first, so only one select
     /// waits for the slowest division (the first case's).
     @inline(__always)
@@ -213,25 +230,19 @@ extension ContactSolver {
         let second = (second1 .>= .zero) .& (k12 * second1 + b0 .>= .zero)
         // 4. Neither; and without a solution the lane keeps its impulses.
         let neither = (b0 .>= .zero) .& (b1 .>= .zero)
-        let kept = .!(both .| first .| second .| neither)
         var x0 = select(neither, .zero, a0), x1 = select(neither, .zero, a1)
         x0 = select(second, .zero, x0); x1 = select(second, second1, x1)
         x0 = select(first, first0, x0); x1 = select(first, .zero, x1)
         x0 = select(both, both0, x0); x1 = select(both, both1, x1)
 
+        // A lane where no case holds keeps its impulses (x = a): its increments are zero, so
+        // the velocities and the largest impulse stay as they were (up to the sign of a zero).
         let d0 = x0 - a0, d1 = x1 - a1
-        let before = p
         p0.normalImpulse = x0
         p1.normalImpulse = x1
-        p0.maxNormalImpulse = select(.!kept, laneMax(p0.maxNormalImpulse, d0), p0.maxNormalImpulse)
-        p1.maxNormalImpulse = select(.!kept, laneMax(p1.maxNormalImpulse, d1), p1.maxNormalImpulse)
-        apply(normal * d0, p0, m, &p)
-        apply(normal * d1, p1, m, &p)
-        p.vA.x = select(kept, before.vA.x, p.vA.x)
-        p.vA.y = select(kept, before.vA.y, p.vA.y)
-        p.wA = select(kept, before.wA, p.wA)
-        p.vB.x = select(kept, before.vB.x, p.vB.x)
-        p.vB.y = select(kept, before.vB.y, p.vB.y)
-        p.wB = select(kept, before.wB, p.wB)
+        p0.maxNormalImpulse = laneMax(p0.maxNormalImpulse, d0)
+        p1.maxNormalImpulse = laneMax(p1.maxNormalImpulse, d1)
+        apply(normal, d0, rA: p0.rnA, rB: p0.rnB, m, &p)
+        apply(normal, d1, rA: p1.rnA, rB: p1.rnB, m, &p)
     }
 }

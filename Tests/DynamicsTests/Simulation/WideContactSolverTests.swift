@@ -131,8 +131,8 @@ final class WideContactSolverTests: XCTestCase {
             var wide = cs
             let indices = LaneIndices((0..<4).map { Int32($0 < used ? $0 : -1) })
             let bundle = ContactBundle(cs[0], cs[1], cs[2], cs[3], indices, dummy: 8, sink: 9, firstPoint: 0)
-            var p0 = WidePoint(cs[0].p0, cs[1].p0, cs[2].p0, cs[3].p0)
-            var p1 = WidePoint(cs[0].p1, cs[1].p1, cs[2].p1, cs[3].p1)
+            var p0 = WidePoint(point: 0, cs[0], cs[1], cs[2], cs[3])
+            var p1 = WidePoint(point: 1, cs[0], cs[1], cs[2], cs[3])
             wideStates.withUnsafeMutableBufferPointer { bodies in
                 var pair = solver.gather(bundle, bodies, positions: pass != .warmStart)
                 switch (pass, twoPoints) {
@@ -210,7 +210,7 @@ final class WideContactSolverTests: XCTestCase {
              b.k12].map(bits)
         }
         func fields(_ p: WidePoint) -> [SIMD4<UInt32>] {
-            [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
+            [p.rnA, p.rnB, p.rtA, p.rtB, p.localA.x, p.localA.y, p.localB.x, p.localB.y,
              p.adjustedSeparation, p.tangentMass, p.normalK, p.softGamma, p.normalImpulse, p.tangentImpulse,
              p.maxNormalImpulse].map(bits)
         }
@@ -229,8 +229,8 @@ final class WideContactSolverTests: XCTestCase {
             var p0 = WidePoint.empty, p1 = WidePoint.empty
             for k in 0..<used {
                 byLane.setLane(k, cs[k], tag: tags[k], dummy: 8, sink: 9)
-                p0.setLane(k, cs[k].p0)
-                p1.setLane(k, cs[k].p1)
+                p0.setLane(k, cs[k], point: 0)
+                p1.setLane(k, cs[k], point: 1)
             }
             XCTAssertEqual(byLane.constraint, whole.constraint)
             XCTAssertEqual(byLane.bodyA, whole.bodyA)
@@ -238,8 +238,8 @@ final class WideContactSolverTests: XCTestCase {
             XCTAssertEqual(byLane.storeA, whole.storeA)
             XCTAssertEqual(byLane.storeB, whole.storeB)
             XCTAssertEqual(fields(byLane), fields(whole), "round \(round)")
-            XCTAssertEqual(fields(p0), fields(WidePoint(cs[0].p0, cs[1].p0, cs[2].p0, cs[3].p0)), "round \(round)")
-            XCTAssertEqual(fields(p1), fields(WidePoint(cs[0].p1, cs[1].p1, cs[2].p1, cs[3].p1)), "round \(round)")
+            XCTAssertEqual(fields(p0), fields(WidePoint(point: 0, cs[0], cs[1], cs[2], cs[3])), "round \(round)")
+            XCTAssertEqual(fields(p1), fields(WidePoint(point: 1, cs[0], cs[1], cs[2], cs[3])), "round \(round)")
         }
     }
 }
