@@ -309,10 +309,18 @@ extension Animator {
 
     // MARK: Contacts and events
 
-    /// Removes contact `i` (the last contact moves into its place), reporting "ended" if it was touching.
-    func endContact(at i: Int) {
+    /// Removes contact `i` (the last contact moves into its place), reporting "ended" if it was
+    /// touching; in the collide stage (`countLater`) a counted touch is counted out after the
+    /// step's begins (see `CollisionWorld.touchEnds`).
+    func endContact(at i: Int, countLater: Bool = false) {
         let c = collision.contacts[i]
-        if c.touching && collision.touchEnds(c) { emitEvent(c, began: false) }
+        if c.touching {
+            if countLater && collision.touchIsCounted(c) {
+                collision.endingTouches.append(c)
+            } else if collision.touchEnds(c) {
+                emitEvent(c, began: false)
+            }
+        }
         collision.contacts.remove(at: i)
     }
 
@@ -466,7 +474,7 @@ extension Animator {
             let key = world.contacts[i].key
             let proxyA = Int(key >> 32), proxyB = Int(key & 0xFFFF_FFFF)
             precondition(proxyA < nodes.count && proxyB < nodes.count, "a contact's proxy is out of the tree")
-            if nodes[proxyA].aabb.overlaps(nodes[proxyB].aabb) { i += 1 } else { endContact(at: i) }
+            if nodes[proxyA].aabb.overlaps(nodes[proxyB].aabb) { i += 1 } else { endContact(at: i, countLater: true) }
         }
         // 4. Narrowphase, in place. (Buffers are taken once: every access to a class's
         //    stored array inside the loop would pay a dynamic exclusivity check.)
@@ -499,13 +507,22 @@ extension Animator {
                 }
                 let wasTouching = contacts[i].touching
                 let touching = manifold.pointCount > 0 && manifold.minSeparation <= touchingDistance
-                if wasTouching && !touching && world.touchEnds(contacts[i]) {
-                    emitEvent(contacts[i], began: false) // with the last point it had
+                if wasTouching && !touching {
+                    // With the last point it had; a counted touch after the step's begins.
+                    if world.touchIsCounted(contacts[i]) {
+                        world.endingTouches.append(contacts[i])
+                    } else if world.touchEnds(contacts[i]) {
+                        emitEvent(contacts[i], began: false)
+                    }
                 }
                 contacts[i].update(manifold)
                 contacts[i].touching = touching
                 if touching && !wasTouching && world.touchBegins(contacts[i]) { world.beganContacts.append(Int32(i)) }
             }
+        }
+        if !world.endingTouches.isEmpty {
+            for c in world.endingTouches where world.touchEnds(c) { emitEvent(c, began: false) }
+            world.endingTouches.removeAll(keepingCapacity: true)
         }
     }
 

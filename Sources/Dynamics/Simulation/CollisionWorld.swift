@@ -118,6 +118,10 @@ final class CollisionWorld {
     @exclusivity(unchecked) var sweepNeighbours: ContiguousArray<Int32> = []
     /// Contacts that began touching in this step's collide (their events wait for the solve).
     @exclusivity(unchecked) var beganContacts: ContiguousArray<Int32> = []
+    /// Contacts of a boundary or a compound item that stopped touching in this step's
+    /// narrowphase, as they were before it: counted out after every contact that began is
+    /// counted in (see `touchEnds`).
+    @exclusivity(unchecked) var endingTouches: ContiguousArray<Contact> = []
     @exclusivity(unchecked) var began: [PendingContactEvent] = []
     @exclusivity(unchecked) var ended: [PendingContactEvent] = []
     /// Touching segment contacts per (item, boundary serial): a boundary made of several
@@ -178,16 +182,27 @@ final class CollisionWorld {
     /// (compound shapes of a group touch with several contacts) or between its item and its
     /// boundary (a loop of segments): the moment to report "began".
     func touchBegins(_ c: Contact) -> Bool {
-        if !c.isBoundary && itemShapes[Int(c.itemA)].count == 1 && itemShapes[Int(c.itemB)].count == 1 { return true }
+        if !touchIsCounted(c) { return true }
         let key = touchKey(c)
         let n = (boundaryTouches[key] ?? 0) + 1
         boundaryTouches[key] = n
         return n == 1
     }
 
+    /// Whether "began" and "ended" of the contact are counted per pair of items or item and
+    /// boundary (a loop of segments, compound shapes) rather than reported as they happen.
+    @inline(__always) func touchIsCounted(_ c: Contact) -> Bool {
+        c.isBoundary || itemShapes[Int(c.itemA)].count != 1 || itemShapes[Int(c.itemB)].count != 1
+    }
+
     /// Counts a contact that stops touching; true when it was the last: report "ended".
+    /// The narrowphase counts a step's ends after its begins, so an item that leaves one
+    /// segment of a boundary for another in the same step goes on touching it: the count goes
+    /// 1 → 2 → 1, and reports nothing, whatever the order of the two contacts. (Counted in
+    /// their order, it went 1 → 0 → 1: "ended" now and "began" after the solve, which the
+    /// handlers received as "began" twice, then "ended" twice.)
     func touchEnds(_ c: Contact) -> Bool {
-        if !c.isBoundary && itemShapes[Int(c.itemA)].count == 1 && itemShapes[Int(c.itemB)].count == 1 { return true }
+        if !touchIsCounted(c) { return true }
         let key = touchKey(c)
         let n = (boundaryTouches[key] ?? 1) - 1
         boundaryTouches[key] = n > 0 ? n : nil
