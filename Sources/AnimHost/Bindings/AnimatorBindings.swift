@@ -58,7 +58,8 @@ extension Scene {
         c.describe = { _ in
             let count = animator.behaviors.count
             let state = animator.isRunning ? "running" : "paused"
-            return "animator (\(count) behavior\(count == 1 ? "" : "s"), \(state), t = \(NumberFormat.string(animator.elapsedTime)) s)"
+            let t = NumberFormat.string(animator.elapsedTime)
+            return "animator (\(count) behavior\(count == 1 ? "" : "s"), \(state), t = \(t) s)"
         }
         lua.register(c)
         module.add("animator", c.constructor("animhost.animator", "Returns the scene's animator, setting its reference bounds. A scene has one animator: a later call without bounds returns it; a second call with bounds is an error.", fields: [

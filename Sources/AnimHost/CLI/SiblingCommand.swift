@@ -40,7 +40,14 @@ public enum SiblingCommand {
                   + "Build it with:  \(buildHint)\n", stderr)
             return 1
         }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        // The program as it was started stays argv[0] (a test file's `arg[0]`, as busted's, is
+        // the command the user typed), where the sibling finds its folder by /proc/self/exe.
+        #if os(Linux)
+        let program = CommandLine.arguments.first ?? path
+        #else
+        let program = path
+        #endif
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         fputs("animhost: cannot start \(path): \(reason)\n", stderr)

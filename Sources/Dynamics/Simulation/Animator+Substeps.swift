@@ -76,7 +76,8 @@ extension Animator {
         let constraints = buffers.constraints, contacts = buffers.contacts
         for s in 0..<n {
             if let fields {
-                fields.table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs, noise: fields.noise)
+                fields.table.evaluate(bodies, states, buffers.samples, time: startTime + Double(s) * hs,
+                                      noise: fields.noise)
                 integrateVelocities(bodies, states, buffers.samples, hs, g)
             } else {
                 integrateVelocities(states, motion)
@@ -176,7 +177,8 @@ extension Animator {
     /// moves this step. Written in place when their count has not changed (the usual step): an
     /// append per joint checks the array's uniqueness and capacity, and through the `inout`
     /// scratch it reloads the array each time.
-    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+    private func prepareJoints(_ joints: UnsafeMutableBufferPointer<Joint>,
+                               _ bodies: UnsafeMutableBufferPointer<BodyState>,
                                _ scratch: inout SolverScratch, h: Double, substep hs: Double) {
         scratch.movingAnchors.clearKeepingCapacity()
         if scratch.joints.count != joints.count {
