@@ -71,10 +71,12 @@ func parseOptions() -> Options {
         case "-h", "--help":
             print("usage: animhost-bench [--runs N] [--hz N] [--quick] [--hash] [SCENE ...]")
             print("scenes: \(allScenes.joined(separator: " ")); by name only: \(extraScenes.joined(separator: " "))")
+            print("(scripts/bench startup [N] times animhost's start-up instead: median of N runs, 15 by default)")
             exit(0)
         default:
             guard allScenes.contains(a) || extraScenes.contains(a) else {
-                fail("unknown scene '\(a)'; scenes: \((allScenes + extraScenes).joined(separator: " "))")
+                fail("unknown scene '\(a)'; scenes: \((allScenes + extraScenes).joined(separator: " "))"
+                     + " (or, alone, scripts/bench startup [N])")
             }
             o.scenes.append(a)
         }
