@@ -108,7 +108,7 @@ public enum ScriptFiles {
         let folders = shown.joined(separator: ", ")
         // A missing file reads the same (see above), so the message says to check the path.
         return "\(path) is not a .lua file inside the folders scripts may read (\(folders)); "
-            + "check the path, and if it exists, --allow-io lifts this"
+            + "if it is missing, check the path; if it exists outside those folders, --allow-io lifts this"
     }
 
     /// Largest script or module read (a source file is never near this; a device is refused

@@ -56,7 +56,7 @@ describe("the sandbox", function()
     -- A missing file gets the same words (nothing learnt about what exists), which say to
     -- check the path: a test's animhost.load path is relative to the test file.
     local _, missing = pcall(animhost.load, "no/such/scene.lua")
-    assert.truthy(tostring(missing):find("check the path, and if it exists", 1, true), missing)
+    assert.truthy(tostring(missing):find("if it is missing, check the path", 1, true), missing)
     -- Removed fields are absent, and reading one says so (rest_test.lua has the messages).
     assert.equal(nil, rawget(os, "remove"))
     assert.equal(nil, rawget(string, "dump"))
