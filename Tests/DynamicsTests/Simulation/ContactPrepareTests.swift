@@ -128,29 +128,39 @@ final class ContactPrepareTests: XCTestCase {
         }
     }
 
+    /// 1…14 random contacts among 12 random bodies, prepared by `ContactBatches.prepare` in
+    /// one colour (prepare does not look at which bodies meet).
+    func preparedRandomContacts(_ r: inout Random) -> (states: [BodyState], stored: [Contact],
+                                                       constraints: ContiguousArray<ContactConstraint>,
+                                                       batches: ContactBatches) {
+        var states = bodies(&r, count: 12)
+        let count = 1 + Int(r.next() % 14)
+        var stored = (0..<count).map { contact(&r, index: $0, bodyCount: 12) }
+        let dummy = Int32(states.count), sink = Int32(states.count + 1)
+        var counts = ContiguousArray(repeating: 0, count: ContactGraph.colorCount)
+        counts[1] = count
+        let order = ContiguousArray((0..<count).map(Int32.init))
+        var constraints = ContiguousArray(repeating: ContactConstraint.unused, count: count)
+        var batches = ContactBatches()
+        states.withUnsafeMutableBufferPointer { bodies in
+            stored.withUnsafeMutableBufferPointer { contacts in
+                order.withUnsafeBufferPointer { order in
+                    constraints.withUnsafeMutableBufferPointer { constraints in
+                        batches.prepare(Self.solver, contacts, bodies, order: order, counts: counts,
+                                        constraints: constraints, dummy: dummy, sink: sink)
+                    }
+                }
+            }
+        }
+        return (states, stored, constraints, batches)
+    }
+
     func testLanesPreparedFromTheManifoldMatchLanesSetFromTheConstraint() {
         var r = Random(state: 0x5851_F42D_4C95_7F2D)
         var kinds = (single: 0, block: 0, scalar: 0, kept: 0)
         for _ in 0..<300 {
-            var states = bodies(&r, count: 12)
-            let count = 1 + Int(r.next() % 14)
-            var stored = (0..<count).map { contact(&r, index: $0, bodyCount: 12) }
-            let dummy = Int32(states.count), sink = Int32(states.count + 1)
-            var counts = ContiguousArray(repeating: 0, count: ContactGraph.colorCount)
-            counts[1] = count // one colour: prepare does not look at which bodies meet
-            let order = ContiguousArray((0..<count).map(Int32.init))
-            var constraints = ContiguousArray(repeating: ContactConstraint.unused, count: count)
-            var batches = ContactBatches()
-            states.withUnsafeMutableBufferPointer { bodies in
-                stored.withUnsafeMutableBufferPointer { contacts in
-                    order.withUnsafeBufferPointer { order in
-                        constraints.withUnsafeMutableBufferPointer { constraints in
-                            batches.prepare(Self.solver, contacts, bodies, order: order, counts: counts,
-                                            constraints: constraints, dummy: dummy, sink: sink)
-                        }
-                    }
-                }
-            }
+            var (states, stored, constraints, batches) = preparedRandomContacts(&r)
+            let count = stored.count, dummy = Int32(states.count), sink = Int32(states.count + 1)
             // The reference: every constraint from `ContactSolver.prepare`, put in its lanes by
             // `setLane`, bundles opened in the same order.
             var blocks: [ContactBundle] = [], blockPoints: [WidePoint] = []
@@ -225,25 +235,8 @@ final class ContactPrepareTests: XCTestCase {
         var r = Random(state: 0x9E37_79B9_7F4A_7C15)
         var checked = (block: 0, single: 0, kept: 0)
         for _ in 0..<200 {
-            var states = bodies(&r, count: 12)
-            let count = 1 + Int(r.next() % 14)
-            var stored = (0..<count).map { contact(&r, index: $0, bodyCount: 12) }
-            let dummy = Int32(states.count), sink = Int32(states.count + 1)
-            var counts = ContiguousArray(repeating: 0, count: ContactGraph.colorCount)
-            counts[1] = count
-            let order = ContiguousArray((0..<count).map(Int32.init))
-            var constraints = ContiguousArray(repeating: ContactConstraint.unused, count: count)
-            var batches = ContactBatches()
-            states.withUnsafeMutableBufferPointer { bodies in
-                stored.withUnsafeMutableBufferPointer { contacts in
-                    order.withUnsafeBufferPointer { order in
-                        constraints.withUnsafeMutableBufferPointer { constraints in
-                            batches.prepare(Self.solver, contacts, bodies, order: order, counts: counts,
-                                            constraints: constraints, dummy: dummy, sink: sink)
-                        }
-                    }
-                }
-            }
+            var (_, stored, constraints, batches) = preparedRandomContacts(&r)
+            let count = stored.count
             let got = batches.stepBuffers()
             // The substeps' impulses: anything, in every lane.
             func random() -> Lanes { Lanes(SIMD4((0..<4).map { _ in Float(r.value(-50, 300)) })) }
