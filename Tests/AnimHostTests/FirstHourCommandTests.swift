@@ -87,6 +87,13 @@ final class FirstHourCommandTests: XCTestCase {
         let late = try runAnimhost(["run", try script("rests2.lua", still), "--input", touches, "--duration", "2"])
         XCTAssertEqual(late.status, 0, late.stderr)
         XCTAssertEqual(late.stderr, "animhost: note: input scheduled after the end of the run (t = 2 s) was not delivered: 1 touch from t = 3 to 3.1 s\n")
+        // A touch whose lift alone comes after the end is not a touch that never happened; a
+        // duration between two steps is printed by a last frame after the last step.
+        let lift = try runAnimhost(["run", try script("rests3.lua", still), "--input", touches, "--duration", "0.555"])
+        XCTAssertEqual(lift.stderr, "animhost: note: input scheduled after the run's last step (t = 0.55 s, "
+            + "shown by its last frame at 0.555 s) was not delivered: 1 touch and the rest of 1 touch already down "
+            + "from t = 0.6 to 3.1 s\n"
+            + "animhost: \(touches):2: warning: touch 1 never ends; it was ended at the end of the run (t = 0.55 s)\n")
     }
 
     // MARK: item 12 — --realtime alone streams frames paced to the wall clock

@@ -210,6 +210,7 @@ struct FrameRun {
         write(time: 0)
         if limit <= 0 { output.flush(); return .finished }
         var k = 1
+        var lastFrame = 0.0
         while true {
             if Interrupt.pending { output.flush(); return .interrupted(at: stage.time) }
             var t = Double(k) / options.fps
@@ -223,6 +224,7 @@ struct FrameRun {
                 guard pacer.wait(until: t) else { break }
             }
             write(time: t)
+            lastFrame = t
             if pacer != nil { output.flush() }
             if isLast {
                 if fixedDuration == nil && !stage.isSettled { RunEndNotes.reportCap(limit, stage: stage) }
@@ -232,7 +234,7 @@ struct FrameRun {
             k += 1
         }
         output.flush()
-        RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time)
+        RunEndNotes.reportUndelivered(stage.pendingTouchEvents, end: stage.time, lastFrame: max(lastFrame, stage.time))
         return .finished
     }
 

@@ -18,15 +18,24 @@ enum RunEndNotes {
             + "give --duration S or animhost.run{duration = S} to run longer")
     }
 
-    /// Touch samples scheduled after the end of the run were never delivered.
-    static func reportUndelivered(_ pending: [TouchEvent], end: Double) {
+    /// Touch samples scheduled after the end of the run were never delivered. `end` is the
+    /// run's last step; `lastFrame` the time its last frame was printed at, later when the
+    /// duration falls between two steps (that frame shows the last step).
+    static func reportUndelivered(_ pending: [TouchEvent], end: Double, lastFrame: Double) {
         guard let first = pending.first, let last = pending.last else { return }
         var fingers: [Int] = []
         for e in pending where !fingers.contains(e.touch) { fingers.append(e.touch) }
-        let what = fingers.count == 1 ? "1 touch" : "\(fingers.count) touches"
+        // A finger whose touch-down was delivered has only its moves and lift left.
+        let new = fingers.filter { f in pending.contains { $0.touch == f && $0.phase == .began } }.count
+        var parts: [String] = []
+        if new > 0 { parts.append(new == 1 ? "1 touch" : "\(new) touches") }
+        let down = fingers.count - new
+        if down > 0 { parts.append("the rest of \(down == 1 ? "1 touch" : "\(down) touches") already down") }
         let when = first.time == last.time ? "at t = \(NumberFormat.string(first.time)) s"
             : "from t = \(NumberFormat.string(first.time)) to \(NumberFormat.string(last.time)) s"
-        note("input scheduled after the end of the run (t = \(NumberFormat.string(end)) s) was not delivered: \(what) \(when)")
+        let endText = abs(lastFrame - end) < 1e-9 ? "the end of the run (t = \(NumberFormat.string(end)) s)"
+            : "the run's last step (t = \(NumberFormat.string(end)) s, shown by its last frame at \(NumberFormat.string(lastFrame)) s)"
+        note("input scheduled after \(endText) was not delivered: \(parts.joined(separator: " and ")) \(when)")
     }
 
     private static func note(_ text: String) {
