@@ -36,8 +36,3 @@ private func exitWithStatus<Command: ParsableCommand>(_: Command.Type, _ body: (
     }
 }
 
-/// Writes `text` to standard error (file descriptor 2, unbuffered: nothing is lost at `exit`).
-private func writeError(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-}

@@ -16,13 +16,6 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-/// Writes `text` to standard error unbuffered, after what stdout holds (nothing is lost at `exit`).
-func writeError(_ text: String) {
-    fflush(stdout)
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-}
-
 // `view` goes straight to its executable, options and `--help` included.
 if arguments.first == "view" {
     exit(SiblingCommand.view(Array(arguments.dropFirst())))

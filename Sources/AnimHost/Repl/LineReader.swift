@@ -84,8 +84,10 @@ func writeOutput(_ text: String) {
 /// Sends what stdout holds on its way.
 func flushOutput() { fflush(stdout) }
 
-/// Writes a line to stderr, after what stdout holds so far.
-func writeError(_ line: String) {
+/// Writes a line to stderr (unbuffered: nothing is lost at `exit`), after what stdout holds so
+/// far. The executables' error paths use it too.
+public func writeError(_ line: String) {
     fflush(stdout)
-    fputs(line.hasSuffix("\n") ? line : line + "\n", stderr)
+    var text = line.hasSuffix("\n") ? line : line + "\n" // fwrite: a NUL byte in a message is written too
+    text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
 }
