@@ -6,4 +6,4 @@ max_line_length = false
 ignore = {"212/self", "212/state"}
 -- The built-in modules (`require("patterns.sheet")`) run in a scene, where `animhost` is a
 -- global; their default callbacks name the arguments a user's callback is given.
-files["Sources/AnimHost/Plugins/patterns"] = {read_globals = {"animhost"}, ignore = {"212"}}
+files["Sources/HostLua/lua/patterns"] = {read_globals = {"animhost"}, ignore = {"212"}}

@@ -46,15 +46,15 @@ let package = Package(
         .target(name: "Dynamics"),
         // Swift <-> Lua; knows nothing of Dynamics.
         .target(name: "LuaKit", dependencies: ["CLuaShim"]),
-        // The host: Lua bindings of Dynamics, scenes, frames, test runner, REPL, reload.
-        // Its Lua files are compiled in as byte arrays (`PackageResources`; no Foundation):
-        // the test framework's Lua, and Plugins/patterns, the built-in modules
-        // (`require("patterns.sheet")`).
-        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "CEditLine"], resources: [
-            .embedInCode("Lua/prelude.lua"), .embedInCode("Lua/assertions.lua"),
-            .embedInCode("Lua/spies.lua"), .embedInCode("Lua/framework.lua"),
-            .embedInCode("Plugins/patterns"),
-        ]),
+        // The host's Lua files (lua/: the prelude, the test framework's Lua and the pattern
+        // modules, `require("patterns.sheet")`), compiled into the binary with C23's #embed.
+        .target(name: "HostLua", exclude: ["lua"]),
+        // The host: Lua bindings of Dynamics, scenes, frames, `run` (with --watch's reload and
+        // --format svg) — everything the `animhost` executable needs to answer `run`.
+        .target(name: "AnimHost", dependencies: ["Dynamics", "LuaKit", "HostLua"]),
+        // The commands around the host: the test runner, the REPL, sweeps and fits, plots and
+        // the API reference. A module of its own so that a first `run` does not compile it.
+        .target(name: "Workbench", dependencies: ["AnimHost", "Dynamics", "LuaKit", "CEditLine"]),
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
         // Only the animhost-view executable depends on it.
         .target(name: "Viewer", dependencies: [
@@ -82,20 +82,20 @@ let package = Package(
         ]),
         // animhost's whole command line, ArgumentParser's. No server code.
         .executableTarget(name: "animhost-cli", dependencies: [
-            "AnimHost", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AnimHost", "Workbench", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.
         .executableTarget(name: "animhost-view", dependencies: [
             "AnimHost", "Viewer", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks, run by scripts/bench.
-        .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Dynamics"], path: "Benchmarks/animhost-bench"),
+        .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Workbench", "Dynamics"], path: "Benchmarks/animhost-bench"),
         .target(name: "TestSupport", dependencies: ["Dynamics"], path: "Tests/TestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
         // `animhost run`'s fast path against ArgumentParser's reading of the same lists.
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "TestSupport"]),
-        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "Workbench", "TestSupport"], exclude: ["Fixtures"]),
         // zlib, for reading the browser's PNG screenshots in the viewer's tests.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "AnimHost", "TestSupport", "CZlib"]),

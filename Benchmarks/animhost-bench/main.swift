@@ -30,6 +30,7 @@ import Darwin
 #endif
 import AnimHost
 import Dynamics
+import Workbench
 
 /// Writes to file descriptor 2.
 struct StandardError: TextOutputStream {

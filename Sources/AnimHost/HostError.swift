@@ -26,3 +26,16 @@ public enum HostError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension HostError {
+    /// The same error with a note on which run it came from.
+    package func adding(_ note: String) -> HostError {
+        switch self {
+        case .usage(let m): .usage(m + " (" + note + ")")
+        case .script(let m): .script(m + "\n(" + note + ")")
+        case .simulation(let m): .simulation(m + " (" + note + ")")
+        case .input(let m): .input(m + " (" + note + ")")
+        case .output(let m): .output(m + " (" + note + ")")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import AnimHost
 import ArgumentParser
 import CommandOptions
+import Workbench
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

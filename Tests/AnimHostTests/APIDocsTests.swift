@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
 import AnimHost
+import Foundation
 import TestSupport
+@testable import Workbench
+import XCTest
 
 /// `docs/lua-api.md` and `types/animhost.lua` are generated from the API's description;
 /// these tests fail when either is out of date or when a name in `animhost` is undocumented.

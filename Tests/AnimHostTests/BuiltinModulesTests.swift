@@ -3,11 +3,11 @@ import TestSupport
 import XCTest
 @testable import AnimHost
 
-/// The pattern modules shipped in the binary: every `Plugins/patterns/*.lua` is listed and
+/// The pattern modules shipped in the binary: every `Sources/HostLua/lua/patterns/*.lua` is listed and
 /// embedded, each compiles, and a scene and a test file both `require` them by name.
 final class BuiltinModulesTests: XCTestCase {
     func testEveryModuleFileIsListedAndEmbedded() throws {
-        let folder = packageRoot + "/Sources/AnimHost/Plugins/patterns"
+        let folder = packageRoot + "/Sources/HostLua/lua/patterns"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lua") }.sorted()
         XCTAssertEqual(files.map { "patterns." + $0.dropLast(4) }, BuiltinModules.names.sorted())
         for file in files {

@@ -1,3 +1,4 @@
+import AnimHost
 import Foundation
 import TestSupport
 import XCTest
@@ -53,5 +54,23 @@ final class CommandLineExecutableTests: XCTestCase {
         XCTAssertEqual(help.stdout, "")
         XCTAssertTrue(help.stderr.contains(dir + "/animhost-cli is missing"), help.stderr)
         XCTAssertTrue(help.stderr.contains("Build it with:  scripts/animhost --help"), help.stderr)
+    }
+
+    /// scripts/animhost's first `run` builds animhost alone; when the list needs animhost-cli
+    /// after all, animhost ends silently with status 75 before running anything, and the
+    /// script builds animhost-cli and starts it again.
+    func testAnimhostAloneEndsWithStatus75ForTheScriptToBuildWhatIsMissing() throws {
+        let dir = try makeTemporaryDirectory("animhost-on-demand")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let copy = dir + "/animhost"
+        try FileManager.default.copyItem(atPath: debug + "/animhost", toPath: copy)
+        setenv(SiblingCommand.buildOnDemandVariable, "1", 1)
+        defer { unsetenv(SiblingCommand.buildOnDemandVariable) }
+        let help = try runProgram(copy, ["run", "--help"])
+        XCTAssertEqual(help.status, 75)
+        XCTAssertEqual(help.stdout + help.stderr, "")
+        let run = try runProgram(copy, ["run", "behaviors/pane.lua", "--duration", "0.05"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("t,"), run.stdout)
     }
 }

@@ -3,6 +3,7 @@ import Dynamics
 import Foundation
 import LuaKit
 import TestSupport
+@testable import Workbench
 import XCTest
 
 /// Host memory a script causes counts against `--memory` with its Lua heap

@@ -2,6 +2,7 @@
 import CLuaShim
 import Dynamics
 import LuaKit
+@testable import Workbench
 import XCTest
 
 /// `ItemField.all` is the one description of an item's properties. These tests walk it and

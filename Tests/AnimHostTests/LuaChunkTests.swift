@@ -8,7 +8,7 @@ import XCTest
 final class LuaChunkTests: XCTestCase {
     private func file(_ chunk: LuaChunk) throws -> String {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/AnimHost/Lua").standardized
+            .appendingPathComponent("../../Sources/HostLua/lua").standardized
         return try String(contentsOf: folder.appendingPathComponent(chunk.fileName), encoding: .utf8)
     }
 

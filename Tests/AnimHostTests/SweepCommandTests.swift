@@ -2,9 +2,10 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
-import TestSupport
 @testable import AnimHost
+import TestSupport
+@testable import Workbench
+import XCTest
 
 /// `animhost sweep`: rows in a fixed order whatever --jobs, shards that add up to the
 /// whole, metrics that follow the tunable, pictures that parse.

@@ -1,5 +1,6 @@
 @testable import AnimHost
 import LuaKit
+@testable import Workbench
 import XCTest
 
 /// The test API's scene, item and trace classes are described where they are registered,

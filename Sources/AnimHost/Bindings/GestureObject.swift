@@ -5,7 +5,7 @@ import LuaKit
 /// The gesture object handed to `tap`/`pan`/`longPress` handlers, described once: the
 /// handlers' table, its strictness ("did you mean") and the reference and LuaLS types all
 /// read this list, so a field cannot be pushed without being documented.
-enum GestureObject {
+package enum GestureObject {
     struct Field {
         let name: String
         let annotation: String
@@ -52,7 +52,7 @@ enum GestureObject {
     }
 
     /// The reference section (`docs/lua-api.md`).
-    static var markdown: String {
+    package static var markdown: String {
         var s = """
             ## The gesture object
 
@@ -68,7 +68,7 @@ enum GestureObject {
     }
 
     /// The LuaLS class.
-    static var luaLS: String {
+    package static var luaLS: String {
         var s = "---What a gesture handler gets; every field is set in every phase, other names are errors.\n---@class animhost.Gesture\n"
         for f in fields { s += "---@field \(f.name) \(f.annotation) \(f.doc)\n" }
         return s

@@ -2,14 +2,14 @@ import Dynamics
 import LuaKit
 
 /// The Lua classes of one scene.
-final class SceneAPI {
+package final class SceneAPI {
     init(lua: LuaState) { vectors = LuaVectors(lua: lua) }
 
     let item = LuaClassOf<ItemHandle>(name: "animhost.Item", kind: "item")
     let animator = LuaClassOf<AnimatorHandle>(name: "animhost.Animator", kind: "animator")
     let composite = LuaClassOf<LuaCompositeBehavior>(name: "animhost.Composite", kind: "behavior")
     /// The built-in behavior classes, each with the Swift type it binds (see `behaviorClass`).
-    var behaviorClasses: [(type: ObjectIdentifier, luaClass: LuaClass)] = []
+    package var behaviorClasses: [(type: ObjectIdentifier, luaClass: LuaClass)] = []
     /// What the field bindings keep beside each field.
     let fieldStates = FieldStates()
     /// Vector conversion, with the prelude's vec metatable once it ran.

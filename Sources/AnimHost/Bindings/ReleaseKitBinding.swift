@@ -5,7 +5,7 @@ import LuaKit
 /// The gesture-release kit: `animhost.project`, `animhost.rubberBand`, `animhost.nearest`,
 /// each taking numbers or vectors. Pure (no scene): scene scripts and test files both get
 /// it, so a test can compute the detent it expects the way the scene chose it.
-enum ReleaseKitBinding {
+package enum ReleaseKitBinding {
     /// A number or a vector argument, as read.
     enum Value {
         case number(Double)
@@ -25,7 +25,7 @@ enum ReleaseKitBinding {
 
     /// Registers the three functions; `vectors` gives the state's vec reader and pusher when
     /// called (the vec metatable exists only after the prelude ran).
-    static func register(in module: LuaModule, vectors: @escaping () -> LuaVectors) {
+    package static func register(in module: LuaModule, vectors: @escaping () -> LuaVectors) {
         module.function("project", "Where a fling comes to rest: `position + velocity/1000 · rate/(1 − rate)`, the distance travelled by a velocity multiplied by `rate` every millisecond (UIScrollView's deceleration, as WWDC 2018 \"Designing Fluid Interfaces\" projects a release). `rate` is a number in (0, 1) or `\"normal\"` (0.998: 1000 pt/s travels 499 pt) or `\"fast\"` (0.99: 99 pt). Numbers, or vectors (each axis on its own); position and velocity of the same kind.",
                         [LuaParam("position", numberOrVector, annotation: annotation, "Where the release happens.", unit: "pt"),
                          LuaParam("velocity", numberOrVector, annotation: annotation, "The release velocity, the same kind as position.", unit: "pt/s"),

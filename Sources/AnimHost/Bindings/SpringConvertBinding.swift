@@ -3,7 +3,7 @@ import Dynamics
 import LuaKit
 
 /// Pure (no scene): scene scripts and test files both get it.
-enum SpringConvertBinding {
+package enum SpringConvertBinding {
     /// `animhost.springConvert{…}`: the names, defaults and partners of `animhost.spring`
     /// (SwiftUI's `duration=, bounce=`, Motion's `visualDuration=, bounce=`, Compose's
     /// `stiffness=, dampingRatio=`, `preset=` included), the release `velocity=, distance=`, and
@@ -20,7 +20,7 @@ enum SpringConvertBinding {
     /// Every name it takes.
     static let names = SpringFamily.allFields + SpringFamily.inputFields.map(\.name) + release.map(\.name)
 
-    static func register(in module: LuaModule) {
+    package static func register(in module: LuaModule) {
         let fields = Scene.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) }
             + SpringFamily.inputFields + release
         module.function("springConvert", "Converts a spring between its parameterisations and hands it to other platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, and to (targets); returns every parameterisation, settle, overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, targets = {{target=, code=, forms = {{form=, rule=, maxDistance=, settle=, settleDifference=, overshoot=, overshootDifference=}}, cannot = {…}}}.",

@@ -5,14 +5,14 @@ import LuaKit
 /// Reading and pushing 2-D vectors in one Lua state: `{x, y}` arrays, `{x=, y=}` tables
 /// and the prelude's vec values all read as vectors; the host pushes vec values. Both are
 /// one C call each (no Swift strings, no metatable lookup by name).
-struct LuaVectors {
+package struct LuaVectors {
     let lua: LuaState
     /// Registry slot of the prelude's vec metatable, once the prelude ran.
     var metaRef: Int32 = LUA_NOREF
     /// Keeps the metatable referenced.
-    var meta: LuaRef? { didSet { metaRef = meta?.ref ?? LUA_NOREF } }
+    package var meta: LuaRef? { didSet { metaRef = meta?.ref ?? LUA_NOREF } }
 
-    init(lua: LuaState) { self.lua = lua }
+    package init(lua: LuaState) { self.lua = lua }
 
     /// Reads a vector at stack index `i`, or nil when it is not one.
     @inline(__always)
@@ -21,7 +21,7 @@ struct LuaVectors {
         return cl_tovec(L, i, &x, &y) != 0 ? Vec2(x, y) : nil
     }
 
-    func read(at i: Int32) -> Vec2? { read(at: i, lua.L) }
+    package func read(at i: Int32) -> Vec2? { read(at: i, lua.L) }
 
     /// What a value that is not a vector is, for `expected vector {x, y}, got …`: its type,
     /// or for a table `a table of 3 numbers` / `a table with keys other than x and y` / `a
@@ -36,5 +36,5 @@ struct LuaVectors {
     @inline(__always)
     func push(_ v: Vec2, _ L: OpaquePointer) { cl_pushvec(L, v.x, v.y, metaRef) }
 
-    func push(_ v: Vec2) { push(v, lua.L) }
+    package func push(_ v: Vec2) { push(v, lua.L) }
 }

@@ -7,7 +7,7 @@ import LuaKit
 /// The entry points the `animhost` executable calls; each returns the exit status.
 public enum Host {
     /// Writes an error the way every command does: one line (or a traceback) on stderr.
-    static func report(_ error: HostError) {
+    package static func report(_ error: HostError) {
         fputs(error.description.hasPrefix("animhost:") ? error.description + "\n" : "animhost: " + error.description + "\n", stderr)
     }
 
@@ -107,22 +107,22 @@ public enum Host {
 
     public static func readTouches(_ path: String) throws(HostError) -> [TouchEvent] { try readTouchesFile(path).events }
 
-    static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
+    package static func readTouchesFile(_ path: String) throws(HostError) -> TouchesFile {
         try TouchesCSV.read(try readInputText(path, what: "touches file"), path: path)
     }
 }
 
 /// Reads a whole text file, or nil (errno says why).
-func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
+package func readTextFile(_ path: String) -> String? { LuaState.readFile(path) }
 
 /// Reads a whole text file given to `option`, or a usage error saying why not
 /// (`cannot read --match file 'x.csv': No such file or directory`).
-func readInputFile(_ path: String, option: String) throws(HostError) -> String {
+package func readInputFile(_ path: String, option: String) throws(HostError) -> String {
     try readInputText(path, what: "\(option) file")
 }
 
 /// Whether a file exists and is a regular file.
-func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
+package func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
 /// Steps a loaded scene and writes its frames (docs/frames.md).
 struct FrameRun {

@@ -13,7 +13,7 @@ extension Host {
     }
 
     /// Writes a reload outcome on stderr: the report line, or the error.
-    static func report(_ outcome: Result<ReloadReport, HostError>) {
+    package static func report(_ outcome: Result<ReloadReport, HostError>) {
         switch outcome {
         case .success(let r): fputs(r.line + "\n", stderr)
         case .failure(let e): report(.script(e.description + "\n(the previous version keeps running)"))

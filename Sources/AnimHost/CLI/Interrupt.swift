@@ -6,9 +6,9 @@ import LuaKit
 /// "interrupted!" (lua.c's hook trick, in CLuaShim). A second signal while the first is
 /// still unanswered (the host is stuck in a C call) ends the process by that signal, after
 /// removing the temporary files registered with `removeOnSignal`.
-enum Interrupt {
+package enum Interrupt {
     /// Records SIGINT from now on instead of ending the process.
-    static func catchSignal() { cl_sigint_catch() }
+    package static func catchSignal() { cl_sigint_catch() }
 
     /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE too: a plain `run`
     /// stops cleanly on any signal whose default would end it, as on Ctrl-C (the frames so
@@ -19,10 +19,10 @@ enum Interrupt {
     static var pending: Bool { cl_sigint_pending() != 0 }
 
     /// SIGINT (and SIGTERM, SIGHUP) end the process again.
-    static func restoreDefault() { cl_sigint_default() }
+    package static func restoreDefault() { cl_sigint_default() }
 
     /// Whether SIGINT arrived since the last call.
-    static func take() -> Bool { cl_sigint_take() != 0 }
+    package static func take() -> Bool { cl_sigint_take() != 0 }
 
     /// Registers a file to remove if a signal ends the process (a temporary output not yet
     /// renamed into place). Returns the registration for `forget`, or -1.
@@ -40,7 +40,7 @@ enum Interrupt {
     static func forget(_ registration: Int32) { cl_exit_cleanup_remove(registration) }
 
     /// Runs `body` with Ctrl-C stopping the Lua code of `lua`.
-    static func armed<T, E: Error>(_ lua: LuaState, _ body: () throws(E) -> T) throws(E) -> T {
+    package static func armed<T, E: Error>(_ lua: LuaState, _ body: () throws(E) -> T) throws(E) -> T {
         cl_sigint_arm(lua.L)
         defer { cl_sigint_disarm(lua.L) }
         return try body()

@@ -26,6 +26,14 @@ public enum SiblingCommand {
                  + "in .build/release; `swift build` builds it for .build/debug)")
     }
 
+    /// scripts/animhost sets this variable when it did not build every sibling (a first `run`
+    /// builds only animhost, to print its first frame sooner): a missing sibling then ends
+    /// animhost silently with `missingStatus`, and the script builds what is missing and
+    /// starts animhost again. Nothing has run yet when a sibling is needed, so nothing is lost.
+    public static let buildOnDemandVariable = "ANIMHOST_BUILD_ON_DEMAND"
+    /// EX_TEMPFAIL of sysexits.h: no animhost command ends with it otherwise.
+    public static let missingStatus: Int32 = 75
+
     /// Replaces the process with `NAME` from the folder this executable was started from,
     /// given `arguments`. Returns only when that fails, with the exit status and the message
     /// saying what is missing, `why` it is apart, and how to build it.
@@ -36,6 +44,7 @@ public enum SiblingCommand {
         }
         let path = folder + "/" + name
         guard access(path, X_OK) == 0 else {
+            if getenv(buildOnDemandVariable) != nil { return missingStatus }
             fputs("animhost: \(path) is missing; it is built apart from animhost so that \(why).\n"
                   + "Build it with:  \(buildHint)\n", stderr)
             return 1

@@ -114,7 +114,7 @@ public final class FrameHistory {
     }
 
     /// The frames as a trace, for settle time and overshoot queries.
-    func trace() -> Trace {
+    package func trace() -> Trace {
         let t = Trace(columns: columns)
         for f in frames { t.record(f) }
         return t

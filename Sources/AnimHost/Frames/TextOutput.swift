@@ -136,7 +136,7 @@ public final class TextOutput {
     /// Refuses a target that turned out to be a file the run reads (a module required
     /// after the target was checked). Nothing is touched.
     /// - Throws: `HostError.usage`, as for the files known up front.
-    func checkReads(_ files: [String]) throws(HostError) {
+    package func checkReads(_ files: [String]) throws(HostError) {
         guard case .replace(let final, _) = target else { return }
         var st = stat()
         guard stat(final, &st) == 0, let p = Self.sameFile(st, among: files) else { return }
@@ -256,7 +256,7 @@ extension Host {
     /// command that prints its result (`spring`, `fit`, `test`) must not exit 0 when that
     /// result was lost (`> /dev/full`, a full disk).
     /// - Throws: `HostError.output` naming the error.
-    static func flushStandardOutput(_ what: String) throws(HostError) {
+    package static func flushStandardOutput(_ what: String) throws(HostError) {
         let flushed = fflush(stdout) == 0
         let why = flushed ? nil : String(cString: strerror(errno))
         guard !flushed || ferror(stdout) != 0 else { return }
@@ -264,4 +264,12 @@ extension Host {
         // An earlier write failed when the buffer filled; its errno is gone by now.
         throw .output("cannot write \(what) to standard output: \(why ?? "a write failed, so the output is incomplete")")
     }
+}
+
+/// Writes a line to stderr (unbuffered: nothing is lost at `exit`), after what stdout holds so
+/// far. The executables' error paths use it too.
+public func writeError(_ line: String) {
+    fflush(stdout)
+    var text = line.hasSuffix("\n") ? line : line + "\n" // fwrite: a NUL byte in a message is written too
+    text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
 }

@@ -6,7 +6,7 @@
 /// reference run), in words for a message, or nil when it is a regular file. A device or
 /// FIFO is named as such: `/dev/zero` never ends, and "no such file" for a FIFO that is
 /// right there would send the user looking in the wrong place.
-func inputFileProblem(_ path: String) -> String? {
+package func inputFileProblem(_ path: String) -> String? {
     guard !path.utf8.contains(0) else { return "a file name cannot contain a NUL byte" }
     var st = stat()
     guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }

@@ -1,12 +1,12 @@
 /// Frames as series: for each item (in order of first appearance) and each value column,
 /// its (t, value) points. Built from captured frames or from a `run` CSV.
-struct FrameSeries {
-    var columns: [String]
-    var items: [String]
+package struct FrameSeries {
+    package var columns: [String]
+    package var items: [String]
     /// points[item][column]
-    var points: [[[(Double, Double)]]]
+    package var points: [[[(Double, Double)]]]
 
-    init(columns: [String], items: [String] = [], points: [[[(Double, Double)]]] = []) {
+    package init(columns: [String], items: [String] = [], points: [[[(Double, Double)]]] = []) {
         self.columns = columns; self.items = items; self.points = points
     }
 
@@ -29,7 +29,7 @@ struct FrameSeries {
 
     /// Parses `run` CSV (header `t,item,…`); `source` names it in errors (`file:line`).
     /// `inTimeOrder`: refuse an item's row whose time is before its previous row's.
-    static func parse(csv text: String, source: String, inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
+    package static func parse(csv text: String, source: String, inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         while lines.last == "" { lines.removeLast() }
         guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
@@ -72,11 +72,11 @@ struct FrameSeries {
         return cells
     }
 
-    func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
+    package func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
     /// What `plot` draws without `--columns`: x, y and angle, then every other column past
     /// the velocities (`--columns` extras: width, alpha, custom props…) whose value changes.
-    var defaultChartColumns: [String] {
+    package var defaultChartColumns: [String] {
         let base = ["x", "y", "angle"].filter { column($0) != nil }
         let extras = columns.enumerated().filter { c, name in
             !["x", "y", "angle", "vx", "vy", "omega"].contains(name) && points.contains { p in
@@ -90,7 +90,7 @@ struct FrameSeries {
     /// The unit a column is measured in, for axis labels.
     static func unit(_ column: String) -> String { FrameColumn(name: column).unit }
 
-    static func axisLabel(_ column: String) -> String {
+    package static func axisLabel(_ column: String) -> String {
         let u = unit(column)
         return u.isEmpty ? column : "\(column) (\(u))"
     }
@@ -103,12 +103,12 @@ struct FrameSeries {
 
 /// The plot document of `animhost plot` and `trace:svg()`: a legend of items, then one
 /// chart per column, each with a line per item.
-enum PlotDocument {
-    static let width = 860.0
+package enum PlotDocument {
+    package static let width = 860.0
     static let chartHeight = 230.0
 
     /// `overlay`: a second set of series drawn dashed (a snapshot's expected values).
-    static func svg(_ s: FrameSeries, columns: [String], title: String, overlay: FrameSeries? = nil,
+    package static func svg(_ s: FrameSeries, columns: [String], title: String, overlay: FrameSeries? = nil,
                     overlayLabel: String = "expected", mainLabel: String = "actual") -> String {
         var entries: [(label: String, color: String, dashed: Bool)] = s.items.enumerated().map { ($1, Palette.color($0), false) }
         if let o = overlay {

@@ -1,26 +1,35 @@
 /// One panel of lines against time, with axes, ticks, units and a title: the building block
 /// of `plot`, `run --format svg`, `trace:svg()`, snapshot diffs and sweeps.
-struct LineChart {
-    struct Series {
+package struct LineChart {
+    package struct Series {
         var label: String
         var color: String
-        var points: [(Double, Double)]
+        package var points: [(Double, Double)]
         /// Dashed lines are "expected" or reference curves.
         var dashed = false
         var width = 1.75
+
+        // Spelled out because a memberwise initializer is internal (Workbench draws sweeps).
+        package init(label: String, color: String, points: [(Double, Double)], dashed: Bool = false, width: Double = 1.75) {
+            self.label = label; self.color = color; self.points = points; self.dashed = dashed; self.width = width
+        }
     }
 
     var title: String
     var xLabel = "t (s)"
     var yLabel: String
-    var series: [Series]
+    package var series: [Series]
     /// Fixed x range (e.g. the whole run), else the data's.
     var xRange: (Double, Double)?
 
-    static let margin = (left: 72.0, right: 20.0, top: 28.0, bottom: 44.0)
+    package init(title: String, xLabel: String = "t (s)", yLabel: String, series: [Series], xRange: (Double, Double)? = nil) {
+        self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series; self.xRange = xRange
+    }
+
+    package static let margin = (left: 72.0, right: 20.0, top: 28.0, bottom: 44.0)
 
     /// The chart's elements inside the box (x, y, width, height).
-    func draw(x: Double, y: Double, width: Double, height: Double) -> [String] {
+    package func draw(x: Double, y: Double, width: Double, height: Double) -> [String] {
         var out: [String] = []
         let all = series.flatMap(\.points)
         let xs = xRange.map { [$0.0, $0.1] } ?? all.map(\.0)
@@ -80,8 +89,10 @@ struct LineChart {
 }
 
 /// A row of colour swatches and names.
-struct Legend {
+package struct Legend {
     var entries: [(label: String, color: String, dashed: Bool)]
+
+    package init(entries: [(label: String, color: String, dashed: Bool)]) { self.entries = entries }
 
     /// Items beyond this many are summarised in one line instead of listed.
     static let itemLimit = 12
@@ -94,7 +105,7 @@ struct Legend {
     }
 
     /// Elements at (x, y), wrapping at `width`; returns them and the height used.
-    func draw(x: Double, y: Double, width: Double) -> (elements: [String], height: Double) {
+    package func draw(x: Double, y: Double, width: Double) -> (elements: [String], height: Double) {
         var out: [String] = []
         var cx = x, cy = y
         for e in entries {

@@ -1,18 +1,18 @@
 /// A small SVG writer: elements appended as text in order, numbers in a fixed short form,
 /// text escaped. Same input, same bytes.
-struct Svg {
+package struct Svg {
     private(set) var parts: [String] = []
     let width: Double
     let height: Double
 
     static let font = "'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif"
 
-    init(width: Double, height: Double) { self.width = width; self.height = height }
+    package init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    mutating func add(_ element: String) { parts.append(element) }
+    package mutating func add(_ element: String) { parts.append(element) }
 
     /// The document: XML declaration, root element, a white background, the elements.
-    var document: String {
+    package var document: String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Svg.n(width))\" height=\"\(Svg.n(height))\" "
         s += "viewBox=\"0 0 \(Svg.n(width)) \(Svg.n(height))\" font-family=\"\(Svg.font)\" font-size=\"12\">\n"
@@ -22,13 +22,13 @@ struct Svg {
     }
 
     /// A coordinate: at most 2 decimals, no trailing zeros, never "-0".
-    static func n(_ v: Double) -> String {
+    package static func n(_ v: Double) -> String {
         guard v.isFinite else { return "0" }
         let r = (v * 100).rounded() / 100
         return NumberFormat.string(r == 0 ? 0 : r)
     }
 
-    static func text(_ x: Double, _ y: Double, _ s: String, anchor: String = "start", size: Double = 12,
+    package static func text(_ x: Double, _ y: Double, _ s: String, anchor: String = "start", size: Double = 12,
                      fill: String = "#3c4043", weight: String? = nil, extra: String = "") -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\" font-size=\"\(n(size))\" fill=\"\(fill)\""
             + (weight.map { " font-weight=\"\($0)\"" } ?? "") + extra + ">\(xmlEscaped(s))</text>"
@@ -52,12 +52,12 @@ enum Palette {
 }
 
 /// Round tick positions for an axis: steps of 1, 2, 2.5 or 5 × 10^k, about `count` of them.
-struct AxisTicks {
-    let low: Double
-    let high: Double
+package struct AxisTicks {
+    package let low: Double
+    package let high: Double
     let step: Double
 
-    init(from lo: Double, to hi: Double, count: Int = 5) {
+    package init(from lo: Double, to hi: Double, count: Int = 5) {
         var lo = lo, hi = hi
         if !(lo.isFinite && hi.isFinite) { lo = 0; hi = 1 }
         if hi - lo < 1e-9 {

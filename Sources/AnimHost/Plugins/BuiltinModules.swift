@@ -1,10 +1,10 @@
 /// The Lua modules compiled into the binary, `require`-able by name from every scene and
 /// test file: the interaction patterns (`patterns.sheet`, …) and what they share
-/// (`patterns.kit`). Their sources are `Plugins/patterns/*.lua`, embedded by SwiftPM
-/// (`resources: [.embedInCode("Plugins/patterns")]` in Package.swift), so they are
+/// (`patterns.kit`). Their sources are Sources/HostLua/lua/patterns/*.lua, compiled in by the
+/// HostLua target's `#embed`, so they are
 /// ordinary Lua files that editors and linters read, and a project's own `patterns/sheet.lua`
 /// (in the script's folder or behaviors/) is found first.
-enum BuiltinModules {
+package enum BuiltinModules {
     /// Module names in the order the guide lists them.
     static let names = ["patterns.kit", "patterns.sheet", "patterns.card", "patterns.scroll",
                         "patterns.pip", "patterns.refresh", "patterns.carousel"]
@@ -12,24 +12,14 @@ enum BuiltinModules {
     /// Where in `require`'s search paths the built-in modules go: right after the project's
     /// `behaviors/` (the last of the project's own folders; a module there replaces a built-in
     /// one), before anything searched later (lua_modules/).
-    static func position(in searchPaths: [String]) -> Int {
+    package static func position(in searchPaths: [String]) -> Int {
         searchPaths.lastIndex(of: "behaviors").map { $0 + 1 } ?? searchPaths.count
     }
 
     /// The source of module `name`, or nil when no built-in module has that name.
-    static func source(_ name: String) -> String? {
-        let bytes: [UInt8]
-        switch name {
-        case "patterns.kit": bytes = PackageResources.kit_lua
-        case "patterns.sheet": bytes = PackageResources.sheet_lua
-        case "patterns.card": bytes = PackageResources.card_lua
-        case "patterns.scroll": bytes = PackageResources.scroll_lua
-        case "patterns.pip": bytes = PackageResources.pip_lua
-        case "patterns.refresh": bytes = PackageResources.refresh_lua
-        case "patterns.carousel": bytes = PackageResources.carousel_lua
-        default: return nil
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    package static func source(_ name: String) -> String? {
+        guard names.contains(name) else { return nil }
+        return hostLuaFile(String(name.map { $0 == "." ? "/" : $0 }) + ".lua")
     }
 
     /// The first paragraph of a module's header comment, after its name
@@ -46,7 +36,7 @@ enum BuiltinModules {
     }
 
     /// The reference's section on the built-in modules.
-    static var markdown: String {
+    package static var markdown: String {
         var text = """
             ## Built-in modules
 

@@ -15,7 +15,7 @@ public final class LiveScene {
     /// Why the script did not load when the scene was opened with `standIn`: until a
     /// reload succeeds, an empty scene stands in for it.
     public private(set) var loadError: HostError?
-    let gate: OutputGate
+    package let gate: OutputGate
     /// Sees the stage of every version being rebuilt (a reload, `set`, a replay back),
     /// after its first boundary and after every step, before it is known whether the
     /// rebuild succeeds: the viewer keeps its recent frames this way instead of a history.

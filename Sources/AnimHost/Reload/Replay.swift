@@ -8,7 +8,7 @@ public struct Replay {
     public var options: SceneOptions
     public var log: InputLog
     /// Closed while replaying: what the past printed was already shown.
-    var gate: OutputGate?
+    package var gate: OutputGate?
 
     public init(options: SceneOptions, log: InputLog) {
         self.options = options
@@ -75,7 +75,7 @@ public struct Replay {
     }
 
     /// The chunk name of REPL input, as lua.c names it (`stdin:1: …`).
-    static let chunkName = "=stdin"
+    package static let chunkName = "=stdin"
 
     /// A statement as it reads in a message: the first line, at most 60 characters.
     static func shortened(_ code: String) -> String {
@@ -87,7 +87,7 @@ public struct Replay {
 
 /// A switch in front of a print sink: replays close it, so a script's output is not
 /// shown twice.
-final class OutputGate {
+package final class OutputGate {
     var isOpen = true
     let sink: (String) -> Void
     init(sink: @escaping (String) -> Void) { self.sink = sink }

@@ -10,7 +10,7 @@
 /// when the object is made and kept for the scene's life (items are never removed; a
 /// behavior's charge is kept even once it is dropped, a conservative count). Contacts
 /// between overlapping items are not counted here.
-enum HostMemory {
+package enum HostMemory {
     /// One item or group.
     static let itemBytes = 3072
     /// One behavior object (built-in or custom).
@@ -19,14 +19,14 @@ enum HostMemory {
     /// One frame of `itemCount` rows of `columnCount` values as `Frame` keeps it: the row
     /// array, and per row its name and an array of optional doubles (16 bytes each), with
     /// allocator overheads.
-    static func frameBytes(itemCount: Int, columnCount: Int) -> Int {
+    package static func frameBytes(itemCount: Int, columnCount: Int) -> Int {
         64 + itemCount * (96 + 16 * columnCount)
     }
 }
 
 extension Frame {
     /// What this frame keeps in memory (see `HostMemory.frameBytes`).
-    var estimatedBytes: Int {
+    package var estimatedBytes: Int {
         HostMemory.frameBytes(itemCount: rows.count, columnCount: rows.first?.values.count ?? 0)
     }
 }

@@ -8,8 +8,8 @@ import Dynamics
 /// A new item property is two lines: its stored value in `ItemRecord` (Dynamics) and an entry
 /// here (`visual` for a number kept for drawing). A property the viewer draws also needs the
 /// page's drawing code (Viewer/Page/Page+Script.swift).
-struct ItemField: Sendable {
-    enum Access: Sendable {
+package struct ItemField: Sendable {
+    package enum Access: Sendable {
         case vector(get: @Sendable (Animator, ItemID) -> Vec2, set: @Sendable (Animator, ItemID, Vec2) throws(DynamicsError) -> Void)
         case scalar(get: @Sendable (Animator, ItemID) -> Double, set: @Sendable (Animator, ItemID, Double) throws(DynamicsError) -> Void)
     }
@@ -29,11 +29,11 @@ struct ItemField: Sendable {
         case number
     }
 
-    let name: String
+    package let name: String
     let doc: String
-    let unit: String?
+    package let unit: String?
     let defaultValue: String?
-    let access: Access
+    package let access: Access
     /// Its frame columns, one per axis.
     let columns: [String]
     /// nil: it cannot be animated.
@@ -62,7 +62,7 @@ struct ItemField: Sendable {
                   animation: animation, visual: (key, range))
     }
 
-    static let all: [ItemField] = [
+    package static let all: [ItemField] = [
         ItemField("center", doc: "Position of the item's center. Assigned to an item that is not a physics body (in no gravity, collision, attachment, snap, push, field or item behavior, or anchored), it moves the item kinematically: its velocity becomes the motion of the assignments (the change since its previous move over the time since, zero again once it stops being moved), so a pan's `item.center = g.location` reports the finger's speed and a spring or behavior started afterwards carries it on. Assigned to a physics body, it teleports the body, which keeps its velocity (UIKit's updateItemUsingCurrentState).", unit: "pt", default: nil,
                   access: .vector(get: { $0.center(of: $1) }, set: { a, id, v throws(DynamicsError) in try a.setCenter(v, of: id) }),
                   columns: ["x", "y"], animation: .position),

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLuaShim
 import Dynamics
 import LuaKit
@@ -42,7 +47,7 @@ public final class Scene {
     /// load fails with this usage error instead of the script error it raised.
     var setError: HostError?
     /// The animator userdata's reference bounds were given.
-    let api: SceneAPI
+    package let api: SceneAPI
     /// Running animations, advanced after each physics step.
     let animations: AnimationSystem
     /// Notes on values far outside what the API's units make plausible.
@@ -122,7 +127,14 @@ public final class Scene {
 }
 
 /// The directory part of a path ("." when there is none).
-func directory(of path: String) -> String {
+package func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+extension Host {
+    package static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
 }

@@ -1,0 +1,134 @@
+import AnimHost
+import LuaKit
+
+/// `docs/lua-api.md` and `types/animhost.lua`, generated from the description the bindings
+/// run on (a scene with an empty script). `scripts/api-docs` rewrites both; a test fails when
+/// either differs from what this produces.
+public enum APIDocs {
+    /// The reference manual and the LuaLS annotations.
+    public static func generate() throws(HostError) -> (markdown: String, types: String) {
+        var options = SceneOptions(path: "api.lua")
+        options.source = ""
+        let scene = try Scene.load(options)
+        guard let module = scene.lua.modules.first(where: { $0.name == "animhost" }) else { throw .script("no animhost module") }
+        let reference = APIReference(module: module, classes: scene.lua.registeredClasses.filter { $0.name.hasPrefix("animhost.") })
+        // Every built-in behavior class, so a new kind needs no edit here.
+        let kinds = scene.api.behaviorClasses.map(\.luaClass.name) + ["animhost.CustomBehavior"]
+        let behavior = """
+            ---A built-in behavior object, or an instance of a class made by animhost.behavior.
+            ---@alias animhost.Behavior \(kinds.joined(separator: "|"))
+
+            """
+        // The gesture object and the test API are not classes of the scene's description:
+        // their sections come from GestureObject, the built-in modules (BuiltinModules) and
+        // TestAPI's classes (TestAPIDocs), after the scene's.
+        let tests = try TestAPIDocs.classes()
+        let markdown = reference.markdown(title: "The animhost Lua API", intro: intro) + "\n" + GestureObject.markdown
+            + "\n" + BuiltinModules.markdown + "\n" + TestAPIDocs.markdown(tests)
+        let types = reference.luaLS(header: header, extra: vecAndBehavior + "\n" + behavior + "\n" + luaParts) + "\n" + TestAPIDocs.luaLS(tests)
+        return (markdown, types)
+    }
+
+    /// Names in the `animhost` table that the description does not document (the test wants none).
+    public static func undocumentedNames() throws(HostError) -> [String] {
+        var options = SceneOptions(path: "api.lua")
+        options.source = "local names = {} for k in pairs(animhost) do if type(k) == 'string' and k:sub(1, 1) ~= '_' then names[#names + 1] = k end end table.sort(names) _G.names = table.concat(names, ' ')"
+        let scene = try Scene.load(options)
+        scene.lua.pushGlobal("names")
+        let names = (scene.lua.string(at: -1) ?? "").split(separator: " ").map(String.init)
+        scene.lua.pop()
+        let module = scene.lua.modules.first { $0.name == "animhost" }
+        let documented = Set((module?.functions.map { String($0.name.split(separator: ".")[0]) } ?? []) + (module?.values.map(\.name) ?? []))
+        return names.filter { !documented.contains($0) }
+    }
+
+    static let intro = """
+        Generated from the API's own description (`scripts/api-docs`); do not edit by hand. \
+        Units: points (pt), seconds (s), radians (rad); y grows downward. Vectors are `{x, y}` \
+        arrays, `{x=, y=}` tables or `animhost.vec(x, y)` values; the host returns vec values: \
+        a small userdata (`type(v)` is `"userdata"`) with fields `x`, `y` (also `[1]`, `[2]`, all \
+        assignable; other keys read `nil`), `v + w` and `v - w` (w a vec or an `{x, y}` table), \
+        `v * 2`, `2 * v`, `v / 2`, `v * w` and `v / w` axis by axis, unary `-`, `==` between vecs, \
+        `"at " .. v`, `#v == 2`, `pairs` (x, y), `ipairs` and `table.unpack` (x, y), and the \
+        methods below. Each read of a vector field is a new vec, so changing it does not change \
+        the item: assign it back (`local v = it.velocity; v.x = 0; it.velocity = v`); a vec \
+        itself is shared like a table, and `animhost.vec(v)` copies it. A function assigned to \
+        `animhost.vec.name` becomes a method of every vec (`v:name(…)`). In tests `assert.same` \
+        compares a vec with `{x, y}` or `{x=, y=}` by its numbers, and `assert.near(a, b, d)` \
+        takes two vectors and a distance. \
+        Numbers that enter the simulation must be finite and within ±1e9. Editor completion: \
+        `types/animhost.lua` (see docs/editor.md).
+
+        Errors have one shape: `bad argument #N to 'fn' (field 'x': expected …, got …)` for calls \
+        and `field 'x' of kind: expected …, got …` for assignments; an unknown field name suggests \
+        the closest (`unknown field 'frequncy' for attachment; did you mean 'frequency'?`).
+
+        After the classes: [the gesture object](#the-gesture-object) that `tap`, `pan` and \
+        `longPress` handlers get, [the built-in modules](#built-in-modules) (`require("patterns.sheet")`, …), \
+        and [the test API](#the-test-api) of `*_test.lua` files \
+        (`animhost.load`, scenes under test, traces, the motion assertions).
+        """
+
+    static let header = """
+        LuaLS annotations for the animhost API, generated by scripts/api-docs; do not edit.
+        Point your editor's Lua language server at this folder (see docs/editor.md).
+        """
+
+    /// The parts of the API written in Lua (the prelude): vectors.
+    static let vecAndBehavior = """
+        ---A 2-D vector (pt, pt/s, …), a userdata: fields x and y, also [1] and [2]; + - * / and unary - work on vecs.
+        ---@class animhost.Vec
+        ---@field x number
+        ---@field y number
+        ---@operator add(animhost.Vec|number[]): animhost.Vec
+        ---@operator sub(animhost.Vec|number[]): animhost.Vec
+        ---@operator mul(number|animhost.Vec|number[]): animhost.Vec
+        ---@operator div(number|animhost.Vec|number[]): animhost.Vec
+        ---@operator unm: animhost.Vec
+        local Vec = {}
+        ---@return number
+        function Vec:length() end
+        ---@return animhost.Vec
+        function Vec:normalized() end
+        ---@param other animhost.Vec|number[]
+        ---@return number
+        function Vec:dot(other) end
+        ---@param other animhost.Vec|number[]
+        ---@return number
+        function Vec:cross(other) end
+        ---@return number radians
+        function Vec:angle() end
+        ---@return number x
+        ---@return number y
+        function Vec:unpack() end
+
+        """
+
+    /// The rest of the Lua-side parts: custom behaviors, gesture and contact tables.
+    static let luaParts = """
+        ---An instance of a custom behavior class: a Lua table with any fields.
+        ---@class animhost.CustomBehavior
+        ---@field childBehaviors animhost.Behavior[] Read-only.
+        ---@field animator animhost.Animator? The animator it is in, if any.
+        local CustomBehavior = {}
+        ---@param child animhost.Behavior
+        function CustomBehavior:addChild(child) end
+        ---@param child animhost.Behavior
+        function CustomBehavior:removeChild(child) end
+
+        \(GestureObject.luaLS)
+        ---What a collision handler gets (after the step).
+        ---@class animhost.Contact
+        ---@field item animhost.Item
+        ---@field other animhost.Item? The other item, or nil for a boundary.
+        ---@field boundary string|number|nil The boundary's identifier, or nil (the reference bounds, or an item).
+        ---@field point animhost.Vec Where they touch (pt).
+
+        ---A custom behavior class: define init(self, ...) and action(self, dt); make instances with Class.new(...).
+        ---@class animhost.BehaviorClass
+        ---@field new fun(...): animhost.CustomBehavior
+        ---@field init fun(self: animhost.CustomBehavior, ...)
+        ---@field action fun(self: animhost.CustomBehavior, dt: number)?
+
+        """
+}

@@ -1,0 +1,39 @@
+import AnimHost
+/// The report formats of `animhost test`.
+public enum TestReportFormat: String, CaseIterable, Sendable {
+    case pretty, tap, junit, json
+}
+
+/// Everything `animhost test` takes.
+public struct TestOptions: Sendable {
+    /// Files or folders; empty means the default (`.busted`'s ROOT, else Tests/lua, else spec/).
+    public var paths: [String] = []
+    /// A plain substring of the full test name.
+    public var filter: String?
+    /// busted's tags (`#name` in test names): run only tests tagged with one of `tags`
+    /// (all when empty), none tagged with one of `excludeTags`.
+    public var tags: [String] = []
+    public var excludeTags: [String] = []
+    public var format: TestReportFormat = .pretty
+    public var updateSnapshots = false
+    public var list = false
+    public var seed: UInt64 = 0
+    /// Gives test files stock Lua's powers (full `io`, `os`, `debug`, installed and C
+    /// modules): a test suite is the user's own code, as under busted.
+    public var allowIO = false
+    /// The command line, for the test files' global `arg` (busted's: `arg[0]` the program).
+    public var commandLine: [String] = CommandLine.arguments
+    public init() {}
+}
+
+/// The outcome of one test.
+public struct TestResult: Sendable {
+    public enum Status: String, Sendable { case passed, failed, error, pending, listed }
+    public var name: String
+    public var file: String
+    public var line: Int
+    public var status: Status
+    public var message: String
+    public var traceback: String
+    public var seconds: Double
+}
