@@ -82,20 +82,23 @@ let package = Package(
         ]),
         // animhost's whole command line, ArgumentParser's. No server code.
         .executableTarget(name: "animhost-cli", dependencies: [
-            "AnimHost", "Workbench", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AnimHost", "Workbench", "CommandOptions",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.
         .executableTarget(name: "animhost-view", dependencies: [
             "AnimHost", "Viewer", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks, run by scripts/bench.
-        .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Workbench", "Dynamics"], path: "Benchmarks/animhost-bench"),
+        .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Workbench", "Dynamics"],
+                          path: "Benchmarks/animhost-bench"),
         .target(name: "TestSupport", dependencies: ["Dynamics"], path: "Tests/TestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "TestSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "TestSupport"]),
         // `animhost run`'s fast path against ArgumentParser's reading of the same lists.
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "TestSupport"]),
-        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "Workbench", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AnimHostTests", dependencies: ["AnimHost", "Workbench", "TestSupport"],
+                    exclude: ["Fixtures"]),
         // zlib, for reading the browser's PNG screenshots in the viewer's tests.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "AnimHost", "TestSupport", "CZlib"]),

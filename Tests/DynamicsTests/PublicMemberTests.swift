@@ -52,7 +52,8 @@ final class PublicMemberTests: XCTestCase {
     /// The Swift files of the modules that use Dynamics from outside.
     static func otherModuleSources() throws -> [String] {
         var files: [String] = []
-        for dir in ["Sources/AnimHost", "Sources/Viewer", "Sources/animhost", "Sources/animhost-view", "Benchmarks", "Tests"] {
+        for dir in ["Sources/AnimHost", "Sources/Workbench", "Sources/Viewer", "Sources/animhost", "Sources/animhost-view",
+                    "Benchmarks", "Tests"] {
             let root = packageRoot + "/" + dir
             guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
             for case let path as String in walker where path.hasSuffix(".swift") {

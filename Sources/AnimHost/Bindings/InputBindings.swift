@@ -85,7 +85,8 @@ extension Scene {
     /// `argument` and `path` place it in messages when the list is a field of another argument
     /// (`animhost.load(path, {input = …})`: `bad argument #2 to 'load' (field 'input[1].pan.to': …)`).
     /// It works on `call`'s stack only, so a test file's state can read its own tables with it.
-    package func readInputs(_ call: LuaCall, at index: Int32, function: String, argument: Int32 = 1, path prefix: String = "") throws(LuaCallError) -> [SyntheticInput] {
+    package func readInputs(_ call: LuaCall, at index: Int32, function: String, argument: Int32 = 1,
+                            path prefix: String = "") throws(LuaCallError) -> [SyntheticInput] {
         let L = call.L
         let list = lua_absindex(L, index)
         let n = Int(lua_rawlen(L, list))

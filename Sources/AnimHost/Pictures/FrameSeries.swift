@@ -29,7 +29,8 @@ package struct FrameSeries {
 
     /// Parses `run` CSV (header `t,item,…`); `source` names it in errors (`file:line`).
     /// `inTimeOrder`: refuse an item's row whose time is before its previous row's.
-    package static func parse(csv text: String, source: String, inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
+    package static func parse(csv text: String, source: String,
+                              inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         while lines.last == "" { lines.removeLast() }
         guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init),

@@ -10,7 +10,8 @@ package struct LineChart {
         var width = 1.75
 
         // Spelled out because a memberwise initializer is internal (Workbench draws sweeps).
-        package init(label: String, color: String, points: [(Double, Double)], dashed: Bool = false, width: Double = 1.75) {
+        package init(label: String, color: String, points: [(Double, Double)],
+                     dashed: Bool = false, width: Double = 1.75) {
             self.label = label; self.color = color; self.points = points; self.dashed = dashed; self.width = width
         }
     }
@@ -22,7 +23,8 @@ package struct LineChart {
     /// Fixed x range (e.g. the whole run), else the data's.
     var xRange: (Double, Double)?
 
-    package init(title: String, xLabel: String = "t (s)", yLabel: String, series: [Series], xRange: (Double, Double)? = nil) {
+    package init(title: String, xLabel: String = "t (s)", yLabel: String, series: [Series],
+                 xRange: (Double, Double)? = nil) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series; self.xRange = xRange
     }
 
