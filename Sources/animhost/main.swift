@@ -37,4 +37,10 @@ if arguments.first == "run", let run = RunArguments.fastParse(Array(arguments.dr
     }
 }
 
+// A forgotten `run` or a misspelt command: said here, with what to type instead.
+if let message = CommandWord.unknownCommandMessage(arguments) {
+    writeError("animhost: \(message)\n")
+    exit(2)
+}
+
 exit(SiblingCommand.commandLine(arguments))

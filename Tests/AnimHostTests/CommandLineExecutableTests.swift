@@ -22,7 +22,7 @@ final class CommandLineExecutableTests: XCTestCase {
 
     func testWhatAnimhostDoesNotAnswerIsAnimhostCLIsAnswer() throws {
         let lists: [[String]] = [
-            [], ["--help"], ["help", "run"], ["--version", "--help"], ["bogus"],
+            [], ["--help"], ["help", "run"], ["--version", "--help"],
             ["run"], ["run", "--help"], ["run", "--hz"], ["run", "--", "behaviors/pane.lua", "--duration", "0.1"],
             ["run", "behaviors/pane.lua", "--duraton", "1"], ["test", "--list", "Tests/lua/bounce_test.lua"],
             ["spring", "--stiffness", "100", "--damping", "10"], ["repl", "--fps"],
@@ -72,5 +72,37 @@ final class CommandLineExecutableTests: XCTestCase {
         let run = try runProgram(copy, ["run", "behaviors/pane.lua", "--duration", "0.05"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("t,"), run.stdout)
+    }
+
+    /// A forgotten `run` and a misspelt command are answered by animhost itself (animhost-cli's
+    /// ArgumentParser would say only "Unexpected argument"), with what to type instead.
+    func testAFirstWordThatIsNoCommandGetsWhatToTypeInstead() throws {
+        let forgotten = try runAnimhost(["behaviors/pane.lua", "--duration", "1"])
+        XCTAssertEqual(forgotten.status, 2)
+        XCTAssertEqual(forgotten.stdout, "")
+        XCTAssertEqual(forgotten.stderr, "animhost: 'behaviors/pane.lua' is not a command; "
+                       + "to run that scene: animhost run behaviors/pane.lua --duration 1\n")
+        let quoted = try runAnimhost(["missing scene.lua"])
+        XCTAssertTrue(quoted.stderr.hasSuffix("animhost run 'missing scene.lua'\n"), quoted.stderr)
+        let misspelt = try runAnimhost(["rnu", "behaviors/pane.lua"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertTrue(misspelt.stderr.hasPrefix("animhost: unknown command 'rnu'; did you mean 'run'?"),
+                      misspelt.stderr)
+        let unknown = try runAnimhost(["frobnicate"])
+        XCTAssertEqual(unknown.stderr, "animhost: unknown command 'frobnicate'; the commands are "
+                       + CommandWord.commands.joined(separator: ", ") + " (animhost --help says more)\n")
+        XCTAssertEqual(try runAnimhost(["help", "run"]).status, 0)
+    }
+
+    /// animhost's list of commands is animhost-cli's, in its `--help` order.
+    func testTheCommandListIsAnimhostCLIs() throws {
+        let help = try runProgram(debug + "/animhost-cli", ["--help"]).stdout
+        let section = try XCTUnwrap(help.components(separatedBy: "SUBCOMMANDS:\n").last)
+        let names = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "),
+                  let word = line.split(separator: " ").first else { return nil }
+            return String(word)
+        }
+        XCTAssertEqual(names.filter { $0 != "See" }, CommandWord.commands)
     }
 }
