@@ -130,7 +130,8 @@ final class PublicSurfaceTests: XCTestCase {
             guard let walker = FileManager.default.enumerator(atPath: root) else {
                 throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
             }
-            return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { root + "/" + $0 }
+            let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            return files.sorted().map { root + "/" + $0 }
         }
     }
 }
