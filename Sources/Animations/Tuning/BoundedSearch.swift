@@ -38,7 +38,11 @@ public enum BoundedSearch {
     public static func nelderMead(_ f: ([Double]) -> Double, start: [Double], lower: [Double], upper: [Double],
                                   step: Double = 0.1, maxEvaluations: Int = 300, tolerance: Double = 1e-7) -> Result {
         let d = start.count
-        func toBox(_ u: [Double]) -> [Double] { (0..<d).map { lower[$0] + min(max(u[$0], 0), 1) * (upper[$0] - lower[$0]) } }
+        // The closures below name their types: inferred, this function took 5 s of the
+        // Animations module's type-checking (the first release build waits for it).
+        func toBox(_ u: [Double]) -> [Double] {
+            (0..<d).map { (k: Int) -> Double in lower[k] + min(max(u[k], 0), 1) * (upper[k] - lower[k]) }
+        }
         func clamp(_ u: [Double]) -> [Double] { u.map { min(max($0, 0), 1) } }
         var evaluations = 0
         func g(_ u: [Double]) -> Double {
@@ -46,7 +50,9 @@ public enum BoundedSearch {
             let v = f(toBox(u))
             return v.isNaN ? .infinity : v
         }
-        let u0 = (0..<d).map { upper[$0] > lower[$0] ? (start[$0] - lower[$0]) / (upper[$0] - lower[$0]) : 0 }
+        let u0 = (0..<d).map { (k: Int) -> Double in
+            upper[k] > lower[k] ? (start[k] - lower[k]) / (upper[k] - lower[k]) : 0
+        }
         var simplex: [[Double]] = [clamp(u0)]
         for k in 0..<d {
             var p = simplex[0]
@@ -62,7 +68,9 @@ public enum BoundedSearch {
         func combine(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] { clamp((0..<d).map { a[$0] + t * (b[$0] - a[$0]) }) }
         while evaluations < maxEvaluations {
             order()
-            let size = simplex.dropFirst().map { p in (0..<d).map { abs(p[$0] - simplex[0][$0]) }.max() ?? 0 }.max() ?? 0
+            let size = simplex.dropFirst().map { (p: [Double]) -> Double in
+                (0..<d).map { (k: Int) -> Double in abs(p[k] - simplex[0][k]) }.max() ?? 0
+            }.max() ?? 0
             if size < tolerance || (values[d] - values[0]) <= tolerance * (abs(values[0]) + 1e-12) && size < 1e-3 { break }
             var centroid = Array(repeating: 0.0, count: d)
             for p in simplex.dropLast() { for k in 0..<d { centroid[k] += p[k] / Double(d) } }
