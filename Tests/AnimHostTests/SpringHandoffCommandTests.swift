@@ -1,4 +1,4 @@
-@testable import Dynamics
+import Dynamics
 import Foundation
 import XCTest
 import TestSupport

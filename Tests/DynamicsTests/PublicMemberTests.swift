@@ -11,7 +11,7 @@ import XCTest
 /// not spell the name).
 final class PublicMemberTests: XCTestCase {
     func testEveryPublicMemberIsUsedByAnotherModule() throws {
-        let members = try Self.publicMembers(under: packageRoot + "/Sources/Dynamics")
+        let members = try Self.publicMembers(under: PublicSurfaceTests.dynamicsFolders)
         XCTAssertGreaterThan(members.count, 100, "the reader found too few public members")
         let used = try Self.words(in: Self.otherModuleSources())
         let unused = members.filter { !used.contains($0.name) }.map { "\($0.file): \($0.owner).\($0.name)" }
@@ -76,19 +76,24 @@ final class PublicMemberTests: XCTestCase {
         return result
     }
 
-    /// The public members of public types under `root`, in file and line order. Scopes are
+    /// The public members of public types under the roots, in file and line order. Scopes are
     /// read from indentation as `PublicSurfaceTests.publicTypes` reads them; an extension's
     /// members count when the extended type is public.
-    static func publicMembers(under root: String) throws -> [(file: String, owner: String, name: String)] {
-        let publicTypes = try PublicSurfaceTests.publicTypes(under: root)
+    static func publicMembers(under roots: String...) throws -> [(file: String, owner: String, name: String)] {
+        try publicMembers(under: roots)
+    }
+
+    static func publicMembers(under roots: [String]) throws -> [(file: String, owner: String, name: String)] {
+        // Types from every root: a part may extend a public type of another (Vec2).
+        let publicTypes = try PublicSurfaceTests.publicTypes(under: roots)
         let declaration = try NSRegularExpression(pattern:
             #"^( *)(?:@\w+(?:\([^)]*\))? )*(?:(?:public|open|internal|fileprivate|private|package) )?(?:(?:final|indirect) )*(?:struct|class|enum|protocol|actor|extension) ([A-Za-z_][A-Za-z0-9_.]*)"#)
         let member = try NSRegularExpression(pattern:
             #"^( +)(?:@\w+(?:\([^)]*\))? )*(?:public|open) (?:(?:private|internal|fileprivate)\(set\) )?(?:(?:static|class|final|mutating|nonmutating|override|lazy|weak|unowned|dynamic) )*(func|var|let) `?([A-Za-z_][A-Za-z0-9_]*)"#)
         var result: [(file: String, owner: String, name: String)] = []
-        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try PublicSurfaceTests.swiftFiles(under: roots)
         for file in files {
-            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
             var scopes: [(indent: Int, name: String)] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let s = String(line)

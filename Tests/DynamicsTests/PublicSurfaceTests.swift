@@ -3,8 +3,9 @@ import TestSupport
 import XCTest
 
 /// `Dynamics` is public only where the host (AnimHost, Viewer, animhost, animhost-bench)
-/// uses it; what `@inlinable` solver code needs is `@usableFromInline internal`, and tests
-/// use `@testable import`. This test reads the declarations in Sources/Dynamics and fails
+/// uses it; what `@inlinable` solver code needs is `@usableFromInline internal`, what one part
+/// needs of another `package`, and tests use `@testable import`. This test reads the
+/// declarations of Dynamics and its parts (`dynamicsFolders`) and fails
 /// when a type becomes public that is not in `hostTypes` — add it there only if the host
 /// uses it (by name, or through a public member it calls).
 final class PublicSurfaceTests: XCTestCase {
@@ -42,7 +43,7 @@ final class PublicSurfaceTests: XCTestCase {
     ]
 
     func testOnlyTypesTheHostUsesArePublic() throws {
-        let declared = try Self.publicTypes(under: packageRoot + "/Sources/Dynamics")
+        let declared = try Self.publicTypes(under: Self.dynamicsFolders)
         let extra = declared.subtracting(Self.hostTypes).sorted()
         XCTAssertEqual(extra, [], "public in Dynamics but not used by the host: make them internal (@usableFromInline internal if @inlinable code needs them)")
         let gone = Self.hostTypes.subtracting(declared).sorted()
@@ -74,16 +75,23 @@ final class PublicSurfaceTests: XCTestCase {
         XCTAssertEqual(try Self.publicTypes(under: dir.path).sorted(), ["A", "A.FromExtension", "A.Inner", "D", "E"])
     }
 
+    /// The umbrella module `Dynamics` and the three it re-exports.
+    static let dynamicsFolders = ["Vectors", "Physics", "Animations", "Dynamics"].map { packageRoot + "/Sources/" + $0 }
+
     /// Types declared `public` or `open` whose enclosing types are public too, as qualified
     /// names. Nesting is read from indentation (the tree is formatted with 4 spaces);
     /// an `extension X` opens X's scope.
-    static func publicTypes(under root: String) throws -> Set<String> {
+    static func publicTypes(under roots: String...) throws -> Set<String> {
+        try publicTypes(under: roots)
+    }
+
+    static func publicTypes(under roots: [String]) throws -> Set<String> {
         let declaration = try NSRegularExpression(pattern:
             #"^( *)((?:@\w+ )*)((?:public|open|internal|fileprivate|private|package) )?(?:(?:final|indirect) )*(struct|class|enum|protocol|typealias|actor|extension) ([A-Za-z_][A-Za-z0-9_.]*)"#)
         var result: Set<String> = []
-        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try swiftFiles(under: roots)
         for file in files {
-            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
             // Open scopes: indentation, qualified name, whether it is public.
             var scopes: [(indent: Int, name: String, isPublic: Bool)] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -113,6 +121,17 @@ final class PublicSurfaceTests: XCTestCase {
         return result.filter { name in
             let parts = name.split(separator: ".")
             return (1..<parts.count).allSatisfy { result.contains(parts[..<$0].joined(separator: ".")) }
+        }
+    }
+
+    /// The Swift files under each root, as paths, each root's in name order.
+    static func swiftFiles(under roots: [String]) throws -> [String] {
+        try roots.flatMap { root in
+            guard let walker = FileManager.default.enumerator(atPath: root) else {
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
+            }
+            let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            return files.sorted().map { root + "/" + $0 }
         }
     }
 }

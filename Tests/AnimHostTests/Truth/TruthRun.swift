@@ -1,5 +1,6 @@
 @testable import AnimHost
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// Runs a scene in-process the way `animhost run` samples it (60 frames a second over the

@@ -1,4 +1,5 @@
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// The message of the `AnimationError` a call throws, "no error" when it succeeds, or a note
 /// when it throws something else.

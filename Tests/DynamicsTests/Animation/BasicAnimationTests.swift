@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 final class BasicAnimationTests: XCTestCase {
     func testValueVelocityAndHold() throws {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 final class BounceAnimationTests: XCTestCase {
     /// Sign changes of x − T over a grid of `steps` intervals on [start, end] (zeros skipped).

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// POP-style decay (reference §3.5 and the §7 decay table, 4 decimals printed).
 final class DecayAnimationTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// Every animation is a function of simulated time, so sampling it on 60, 120 and 240 Hz grids
 /// gives bit-identical values at the times the grids share (n/60 = 2n/120 = 4n/240 exactly in

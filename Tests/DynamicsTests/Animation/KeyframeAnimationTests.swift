@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 final class KeyframeAnimationTests: XCTestCase {
     let values = [Vec2(0, 0), Vec2(100, 0), Vec2(100, 50), Vec2(-20, 80)]

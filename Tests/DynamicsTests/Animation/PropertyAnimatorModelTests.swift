@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// UIViewPropertyAnimator's time model (reference §5, "animhost model").
 final class PropertyAnimatorModelTests: XCTestCase {

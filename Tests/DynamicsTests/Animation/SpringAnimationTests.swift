@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 import TestSupport
 
 /// 2-D springs: per-axis seeding, retargeting, rest detection.

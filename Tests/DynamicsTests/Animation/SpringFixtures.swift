@@ -1,4 +1,5 @@
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// The ten spring configurations S1–S10 of the reference's test vectors (springs-and-timing.md §7),
 /// each built through the parameterisation the reference names, with its printed tables.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// Conversions between spring parameterisations (reference §2 and §7). Printed values carry 4 or
 /// 6 decimals; each check allows half a unit of the last printed digit plus a little slack.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 import TestSupport
 
 /// The closed form against the reference's printed tables and against an RK4 integration.

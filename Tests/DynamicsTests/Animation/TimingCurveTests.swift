@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 
 /// Cubic Bézier timing (reference §4 and the §7 table, 6 decimals printed).
 ///

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// A new behavior kind with forces needs only its own file: it contributes itself as a force
 /// source and answers `appendForces` / `applyImpulses`; nothing in Simulation changes. The

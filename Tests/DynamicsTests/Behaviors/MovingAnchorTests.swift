@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// An item pulled along by an attachment whose anchor a script moves (a drag) moves through
 /// velocity: it reports the speed it moves at, and keeps that momentum when the attachment

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 final class CollisionDeterminismTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// A 320×568 animator with reference bounds, for collision tests.
 func screenAnimator(hz: Int = 120) -> Animator {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// Contact events: who is reported, in which order, and that every "began" ends.

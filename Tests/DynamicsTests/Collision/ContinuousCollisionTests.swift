@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// No tunnelling whatever accelerates an item: a force that builds a huge speed within one

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// Item groups: one rigid compound body for several items.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// Item shapes in the simulation: validation, mass from the shape, off-centre polygons.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// An item's body follows its size: a new size rebuilds the collision shape and the mass

@@ -1,8 +1,9 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
-/// Stable stacking (the stack-N and pyramid-N scenes of Dynamics/Scenes) and the overlap of resting items.
+/// Stable stacking (the stack-N and pyramid-N scenes of Physics/Scenes) and the overlap of resting items.
 final class StackingTests: XCTestCase {
     /// stack-10: 10 boxes of 40×40 pt exactly touching on the ground, 10 s at 120 Hz.
     ///

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class AABBTests: XCTestCase {
     let a = AABB(x: 0, y: 0, width: 10, height: 20)

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class BroadPhaseTests: XCTestCase {
     /// A scene of seeded random boxes; some are static.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The box–box contact (closed-form separating axes) against the polygon contact it replaces
 /// for boxes in the simulation.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class ContactCircleTests: XCTestCase {
     let ground = Polygon.box(width: 100, height: 20) // top face y = −10, right end x = 50

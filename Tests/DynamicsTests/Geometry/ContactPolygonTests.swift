@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Polygon–polygon manifolds on configurations worked out by hand. y grows downward, so a box
 /// resting on the ground is above it (smaller y) and the normal from ground to box is (0, −1).

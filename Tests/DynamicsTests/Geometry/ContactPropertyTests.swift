@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Seeded random configurations checked against GJK: whatever the shapes, a manifold must agree
 /// with the true distance between them.

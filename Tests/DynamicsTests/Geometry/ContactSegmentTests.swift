@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Boundaries: a floor segment along y = 0 from x = −100 to 100; items above it have smaller y.
 final class ContactSegmentTests: XCTestCase {

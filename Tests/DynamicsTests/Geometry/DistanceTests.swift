@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class DistanceTests: XCTestCase {
     let box = ShapeProxy(Polygon.box(width: 20, height: 20))

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class DynamicTreeTests: XCTestCase {
     private func randomBox(_ rng: inout LCG, world: Double = 1000) -> AABB {

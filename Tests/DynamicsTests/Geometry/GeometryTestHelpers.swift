@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// A 64-bit linear congruential generator (Knuth's MMIX constants): the same seed gives the
 /// same numbers on every machine and run.

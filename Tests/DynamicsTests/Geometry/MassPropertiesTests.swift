@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class MassPropertiesTests: XCTestCase {
     func testUnitBox() {

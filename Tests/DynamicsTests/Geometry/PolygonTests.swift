@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 final class PolygonTests: XCTestCase {
     private func polygon(_ points: [Vec2]) -> Polygon? { try? Polygon.make(points: points).get() }

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Point containment (touch hit testing) against placed shapes.
 final class ShapeQueryTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Exchanging A and B must negate the normal and keep the same contact points and separations.
 final class SwapSymmetryTests: XCTestCase {

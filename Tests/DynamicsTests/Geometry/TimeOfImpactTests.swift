@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// A fast item (5000 pt/s, one 1/120 s step: 41.67 pt of travel) against a zero-thickness boundary.
 final class TimeOfImpactTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Recognizer failure as UIKit models it (issue 12 item 5): every recognizer on the touched
 /// item and on the screen follows the touch; the first to recognize fails the others; one

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The pan velocity: displacement over the samples of the last 0.1 s, from the one sample
 /// at or before the window's start.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// itemsIn, updateItemUsingCurrentState, and when the animator runs and pauses.

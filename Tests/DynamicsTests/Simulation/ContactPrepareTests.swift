@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Contact prepare and colouring against their reference rules, on random contacts.
 ///

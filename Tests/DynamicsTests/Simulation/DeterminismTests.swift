@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// A settled scene's item states hash to a committed constant: any change to the step,

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The lanes' max and min give, lane by lane, what Swift's scalar `max` and `min` give (the
 /// scalar contact solver's clamps): on x86-64 they are single `maxps` / `minps` instructions,

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Script moves (`Animator+Kinematic`): an item that is not a physics body reports the motion
 /// of the assignments; a physics body assigned a center is teleported and keeps its velocity.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The sizes the hot structs' comments state (what the solver sweeps per body).
 final class MemoryLayoutTests: XCTestCase {

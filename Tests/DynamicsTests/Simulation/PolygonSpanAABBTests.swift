@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The broadphase box of a centred box shape comes from a closed form instead of its four
 /// placed corners: it must be the corner loop's box bit for bit (a different box could move a

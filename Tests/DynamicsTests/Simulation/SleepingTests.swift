@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 import TestSupport
 
 /// Islands and sleeping: a pile at rest leaves the step (counted by the bodies and contacts the

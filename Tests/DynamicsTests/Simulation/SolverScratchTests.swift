@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The solver scratch is kept between steps and written in place when its sizes have not
 /// changed: the joint constraints when the joint count is the same, the contact slots when

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// Warm starting across a change of feature id (`Contact.update`): a point whose id changed but
 /// which stayed put keeps its impulses; a point that is really elsewhere starts from zero.

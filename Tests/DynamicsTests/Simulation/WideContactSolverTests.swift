@@ -1,5 +1,6 @@
 import XCTest
-@testable import Dynamics
+import Dynamics
+@testable import Physics
 
 /// The contact solver's Float lanes (ContactSolver+Wide.swift) must give the scalar Double
 /// solver's results to single precision: four contacts on different bodies, solved one after

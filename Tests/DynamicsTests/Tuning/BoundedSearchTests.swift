@@ -1,4 +1,5 @@
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 import XCTest
 
 final class BoundedSearchTests: XCTestCase {

@@ -1,4 +1,5 @@
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 import XCTest
 
 /// `SpringConversion` against reference §7: configs S1–S10, settle times to 0.1 %, POP

@@ -1,4 +1,5 @@
-@testable import Dynamics
+import Dynamics
+@testable import Animations
 import XCTest
 
 /// The platforms' own spring rules (react-spring, POP, Motion), the CSS `linear()` easing and
