@@ -19,7 +19,7 @@ public struct ViewOptions: Sendable {
     public var memoryMiB: Int = 256
     public var allowIO = false
 
-    public static let defaultPort = 7420
+    public static let defaultPort = ViewerPort.standard
 
     public init(script: String) { self.script = script }
 

@@ -43,18 +43,22 @@ struct Repl: ParsableCommand {
     }
 }
 
-/// `animhost view`: listed here for `animhost --help`. The command is the animhost-view
-/// executable beside this one (see `SiblingCommand.view`), which parses its own options, so this
-/// executable links no server code.
+/// `animhost view`: its options and help are read here (the same `ViewArguments` as
+/// animhost-view's), so `animhost view --help` needs no server; the command itself is the
+/// animhost-view executable beside this one (`SiblingCommand.view`), given the same list.
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "See the scene live in a browser and drag it with the mouse.",
-        discussion: "Runs animhost-view from animhost's folder; `animhost view --help` lists its options.")
+        abstract: ViewArguments.abstract,
+        discussion: "The server is its own executable, animhost-view, beside animhost: "
+            + "scripts/animhost builds it on the first `view` (5 to 15 minutes on a small machine).")
 
-    @Argument(parsing: .captureForPassthrough, help: "The scene script (.lua) and the viewer's options.") var arguments: [String] = []
+    @OptionGroup var arguments: ViewArguments
 
-    func run() throws { throw ExitCode(SiblingCommand.view(arguments)) }
+    func run() throws {
+        let list = CommandLine.arguments.dropFirst().drop { $0 != "view" }.dropFirst()
+        throw ExitCode(SiblingCommand.view(Array(list)))
+    }
 }
 
 struct Test: ParsableCommand {
@@ -211,11 +215,6 @@ struct Spring: ParsableCommand {
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
         throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
     }
-}
-
-// `view` goes straight to its executable, options and `--help` included (as from animhost).
-if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "view" {
-    exit(SiblingCommand.view(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 runCommand(AnimhostCommand.self)

@@ -16,8 +16,11 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `view` goes straight to its executable, options and `--help` included.
+// `view` goes straight to its executable; its `--help` to animhost-cli, which reads the same
+// options without the server (a first `view --help` need not build it).
 if arguments.first == "view" {
+    let options = arguments.dropFirst().prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") { exit(SiblingCommand.commandLine(arguments)) }
     exit(SiblingCommand.view(Array(arguments.dropFirst())))
 }
 

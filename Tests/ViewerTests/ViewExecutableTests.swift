@@ -18,7 +18,8 @@ final class ViewExecutableTests: XCTestCase {
         }
     }
 
-    /// Options and `--help` after `view` reach animhost-view's own parser.
+    /// Options after `view` reach animhost-view's parser; `--help` animhost-cli's, which reads
+    /// the same options (ViewArguments) and says the same.
     func testViewPassesEverythingToTheViewerExecutable() throws {
         let help = try runAnimhost(["view", "--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
@@ -46,6 +47,28 @@ final class ViewExecutableTests: XCTestCase {
         XCTAssertTrue(alone.stderr.contains(dir + "/animhost-view is missing"), alone.stderr)
         XCTAssertTrue(alone.stderr.contains("Build it with:  scripts/animhost view"), alone.stderr)
         XCTAssertEqual(alone.stdout, "")
+    }
+
+    /// `view --help` needs no server: animhost-cli answers it with animhost-view's own options,
+    /// so a first `scripts/animhost view --help` does not wait for the server's build.
+    func testViewHelpIsAnsweredWithoutTheViewerExecutable() throws {
+        let dir = try makeTemporaryDirectory("view-help")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for name in ["animhost", "animhost-cli"] {
+            try FileManager.default.copyItem(atPath: debug + "/" + name, toPath: dir + "/" + name)
+        }
+        let viewer = try run(debug + "/animhost-view", ["--help"])
+        for flag in ["--help", "-h"] {
+            let help = try run(dir + "/animhost", ["view", "behaviors/pane.lua", flag])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            XCTAssertTrue(help.stdout.contains("scripts/animhost builds it on the first `view`"), help.stdout)
+            // Every line of animhost-view's own help (animhost-cli adds `--version`).
+            let lines = Set(help.stdout.split(separator: "\n"))
+            for line in viewer.stdout.split(separator: "\n") { XCTAssertTrue(lines.contains(line), String(line)) }
+        }
+        // After `--`, `--help` is the script's business: the list goes to animhost-view.
+        let passed = try run(dir + "/animhost", ["view", "--", "--help"])
+        XCTAssertTrue(passed.stderr.contains("animhost-view is missing"), passed.stderr)
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (stdout: String, stderr: String, status: Int32) {
