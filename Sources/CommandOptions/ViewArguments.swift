@@ -9,7 +9,7 @@ public struct ViewArguments: ParsableArguments {
 
     @Argument(help: "The scene script (.lua).") public var script: String
     @Option(help: "Port to listen on (0: any free port).") public var port: Int = ViewerPort.standard
-    @Option(help: "Address to listen on (default 127.0.0.1: this machine only).") public var host: String = "127.0.0.1"
+    @Option(help: "Address to listen on (127.0.0.1 is this machine only).") public var host: String = "127.0.0.1"
     @Flag(help: "Open the page in the desktop's browser.") public var open = false
     @OptionGroup public var shared: SharedOptions
     @Option(help: "Frames per second recorded for /frames.csv (positive, ≤ hz).") public var fps: String = "60"

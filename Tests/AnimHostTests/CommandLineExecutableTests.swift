@@ -82,8 +82,13 @@ final class CommandLineExecutableTests: XCTestCase {
         XCTAssertEqual(forgotten.stdout, "")
         XCTAssertEqual(forgotten.stderr, "animhost: 'behaviors/pane.lua' is not a command; "
                        + "to run that scene: animhost run behaviors/pane.lua --duration 1\n")
-        let quoted = try runAnimhost(["missing scene.lua"])
-        XCTAssertTrue(quoted.stderr.hasSuffix("animhost run 'missing scene.lua'\n"), quoted.stderr)
+        let spaced = try temporaryFile("my scene.lua", "")
+        let quoted = try runAnimhost([spaced])
+        XCTAssertTrue(quoted.stderr.hasSuffix("animhost run '\(spaced)'\n"), quoted.stderr)
+        let missing = try runAnimhost(["behaviors/nope.lua"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "animhost: 'behaviors/nope.lua' is not a command, and there is no such file; "
+                       + "to run a scene: animhost run SCRIPT (e.g. animhost run behaviors/pane.lua)\n")
         let misspelt = try runAnimhost(["rnu", "behaviors/pane.lua"])
         XCTAssertEqual(misspelt.status, 2)
         XCTAssertTrue(misspelt.stderr.hasPrefix("animhost: unknown command 'rnu'; did you mean 'run'?"),

@@ -66,6 +66,10 @@ final class ViewExecutableTests: XCTestCase {
             let lines = Set(help.stdout.split(separator: "\n"))
             for line in viewer.stdout.split(separator: "\n") { XCTAssertTrue(lines.contains(line), String(line)) }
         }
+        // A script that is not there is said before the viewer is needed (or built).
+        let missing = try run(dir + "/animhost", ["view", "behaviors/nope.lua"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "animhost: cannot open script 'behaviors/nope.lua': No such file or directory\n")
         // After `--`, `--help` is the script's business: the list goes to animhost-view.
         let passed = try run(dir + "/animhost", ["view", "--", "--help"])
         XCTAssertTrue(passed.stderr.contains("animhost-view is missing"), passed.stderr)

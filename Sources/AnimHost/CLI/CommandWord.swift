@@ -19,9 +19,13 @@ public enum CommandWord {
     public static func unknownCommandMessage(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.isEmpty, !first.hasPrefix("-"), first != "help",
               !commands.contains(first) else { return nil }
-        if first.hasSuffix(".lua") || isFile(first) {
+        if isFile(first) {
             return "'\(first)' is not a command; to run that scene: animhost run "
                 + arguments.map(shellWord).joined(separator: " ")
+        }
+        if first.hasSuffix(".lua") {
+            return "'\(first)' is not a command, and there is no such file; "
+                + "to run a scene: animhost run SCRIPT (e.g. animhost run behaviors/pane.lua)"
         }
         let list = commands.joined(separator: ", ")
         guard let near = Suggestions.closest(to: first, in: commands) else {

@@ -62,12 +62,15 @@ public final class Scene {
         unitNotes = UnitNotes(sink: options.note)
     }
 
+    /// Why the script at `path` cannot be read (a usage error), or nil when it can.
+    public static func scriptProblem(_ path: String) -> HostError? {
+        inputFileProblem(path).map { .usage("cannot open script '\(path)': \($0)") }
+    }
+
     /// Loads and runs a scene script.
     /// - Throws: `.usage` for a missing file, `.script` for anything the script does wrong.
     public static func load(_ options: SceneOptions) throws(HostError) -> Scene {
-        if options.source == nil, let why = inputFileProblem(options.path) {
-            throw .usage("cannot open script '\(options.path)': \(why)")
-        }
+        if options.source == nil, let problem = scriptProblem(options.path) { throw problem }
         var lo = LuaOptions()
         lo.memoryLimit = options.memoryMiB << 20
         lo.seed = options.seed
