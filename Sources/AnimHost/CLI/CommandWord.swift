@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LuaKit
 
 /// The first word of animhost's command line when it is no command: a forgotten `run`
@@ -19,7 +14,7 @@ public enum CommandWord {
     public static func unknownCommandMessage(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.isEmpty, !first.hasPrefix("-"), first != "help",
               !commands.contains(first) else { return nil }
-        if isFile(first) {
+        if isRegularFile(first) {
             return "'\(first)' is not a command; to run that scene: animhost run "
                 + arguments.map(shellWord).joined(separator: " ")
         }
@@ -33,11 +28,6 @@ public enum CommandWord {
         }
         return "unknown command '\(first)'; did you mean '\(near)'? "
             + "(the commands: \(list); animhost --help says more)"
-    }
-
-    private static func isFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
     /// `word` as a shell reads it back: quoted when it holds anything but plain characters.
