@@ -47,7 +47,8 @@ function CustomBehavior:removeChild(child) end
 ---@field location animhost.Vec Where the touch is now (pt, in the animator's reference frame).
 ---@field translation animhost.Vec Movement since the touch went down (pt): `location` minus where it began.
 ---@field delta animhost.Vec Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer.
----@field velocity animhost.Vec The touch's velocity (pt/s), estimated from recent touch samples; at `ended` it is the release velocity.
+---@field velocity animhost.Vec The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; at `ended` it is the release velocity.
+---@field estimator string Which platform's velocity estimator gave `velocity`: `uikit` (the default), `android`, `compose`, `flutter`, `web` or `average` (set by `animhost.pan(item, {estimator=})`, `animhost.gestures{estimator=}` or `--estimator`).
 ---@field item animhost.Item? The item the recognizer is attached to; nil for a screen-level recognizer (`animhost.pan(nil, …)`).
 
 ---What a collision handler gets (after the step).
@@ -695,14 +696,18 @@ function animhost.time() end
 ---@param fn fun(g: animhost.Gesture) called with the gesture on lift
 function animhost.tap(item, fn) end
 
----Recognizes drags; the gesture's velocity is estimated from recent touch samples.
+---Recognizes drags; the gesture's velocity is estimated from recent touch samples, as the recognizer's `estimator` (default: the scene's) does on its platform.
 ---@param item animhost.Item? the item whose touches it recognizes; nil: the whole screen
----@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} functions called with the gesture (see "The gesture object")
+---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} functions called with the gesture (see "The gesture object"); `estimator`: whose release velocity it reports (see `animhost.gestures`)
 function animhost.pan(item, handlers) end
+
+---Sets the scene's gesture defaults: `estimator`, whose release velocity every recognizer reports (default "uikit"), for the recognizers made before and after.
+---@param fields {estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} estimator
+function animhost.gestures(fields) end
 
 ---Recognizes a touch held still for `minimumDuration` seconds.
 ---@param item animhost.Item? the item whose touches it recognizes; nil: the whole screen
----@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?} began, changed, ended, cancelled; minimumDuration (s, default 0.5)
+---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} began, changed, ended, cancelled; minimumDuration (s, default 0.5)
 function animhost.longPress(item, handlers) end
 
 ---Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.
@@ -930,7 +935,7 @@ function Trace:svg(columns) end
 
 ---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
 ---@param path string the scene script, relative to the test file
----@param options {set: table<string, number>?, seed: integer?, input: string|table[]|nil}?
+---@param options {set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil, input: string|table[]|nil}?
 ---@return animhost.SceneUnderTest
 function animhost.load(path, options) end
 

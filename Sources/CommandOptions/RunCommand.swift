@@ -29,6 +29,7 @@ public struct Run: ParsableCommand {
     public var arguments: RunArguments {
         var a = RunArguments(script: script)
         a.duration = duration; a.hz = shared.hz; a.seed = shared.seed; a.memory = shared.memory; a.sets = shared.sets
+        a.estimator = shared.estimator
         a.fps = fps; a.format = format; a.items = items; a.columns = columns; a.output = output; a.size = size
         a.input = input; a.watch = watch; a.realtime = realtime; a.allowIO = allowIO
         return a

@@ -1,4 +1,5 @@
 import AnimHost
+import Dynamics
 import ArgumentParser
 
 /// The options every command that runs a scene takes (`run`, `repl`, `sweep`, `fit` and
@@ -14,11 +15,18 @@ public struct SharedOptions: ParsableArguments {
     public var memory: String = "256"
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).")
     public var sets: [String] = []
+    @Option(help: "Release-velocity estimator of every recognizer that names none, over the scene's: \(VelocityEstimator.names).")
+    public var estimator: String?
 
     public init() {}
 
     /// The options checked: steps per second, seed, heap cap in MiB, and the tunables set.
     public func parsed() throws(HostError) -> (hz: Int, seed: UInt64, memoryMiB: Int, sets: [(name: String, value: Double)]) {
         try SharedOptionValues.parse(hz: hz, seed: seed, memory: memory, sets: sets)
+    }
+
+    /// `--estimator`, checked; nil when not given.
+    public func parsedEstimator() throws(HostError) -> VelocityEstimator? {
+        try SharedOptionValues.parseEstimator(estimator)
     }
 }

@@ -1,4 +1,5 @@
 import AnimHost
+import Dynamics
 
 /// Everything `animhost view` takes (docs/view.md): where to listen, and
 /// what `run` takes to build the scene.
@@ -18,6 +19,8 @@ public struct ViewOptions: Sendable {
     public var seed: UInt64 = 0
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// `--estimator`: the release-velocity estimator over the scene's default.
+    public var estimator: VelocityEstimator?
 
     public static let defaultPort = ViewerPort.standard
 
@@ -35,6 +38,7 @@ public struct ViewOptions: Sendable {
     var sceneOptions: SceneOptions {
         var o = SceneOptions(path: script)
         o.hz = hz; o.sets = sets; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
+        o.estimator = estimator
         return o
     }
 }

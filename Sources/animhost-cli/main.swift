@@ -1,6 +1,7 @@
 import AnimHost
 import ArgumentParser
 import CommandOptions
+import Dynamics
 import Workbench
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -18,7 +19,7 @@ struct AnimhostCommand: ParsableCommand {
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
         version: animhostVersion,
-        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, View.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, Velocity.self, View.self])
 }
 
 struct Repl: ParsableCommand {
@@ -38,7 +39,7 @@ struct Repl: ParsableCommand {
         o.script = script; o.hz = common.hz; o.fps = try NumberOption.parseFPS(fps, hz: o.hz)
         o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
         o.items = item
-        o.sets = common.sets
+        o.sets = common.sets; o.estimator = try shared.parsedEstimator()
         throw ExitCode(Host.repl(o))
     }
 }
@@ -75,6 +76,7 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
     @Flag(name: .customLong("allow-io"), help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.") var allowIO = false
     @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Option(help: "Release-velocity estimator of every scene's recognizers that name none (animhost.load's default): \(VelocityEstimator.names).") var estimator: String?
     @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
@@ -94,7 +96,31 @@ struct Test: ParsableCommand {
         }
         o.format = chosen
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
+        o.estimator = try SharedOptionValues.parseEstimator(estimator)
         throw ExitCode(Host.test(o))
+    }
+}
+
+struct Velocity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "velocity",
+        abstract: "Each touch's release velocity as each platform measures it; with --scene, where each item ends under each.")
+
+    @Argument(help: "A touches CSV file (t,touch,phase,x,y).") var touches: String
+    @Option(help: "One estimator (\(VelocityEstimator.names)) or all.") var estimator: String = "all"
+    @Option(help: "Output format: table, csv or json.") var format: String = "table"
+    @Option(help: "Run this scene once per estimator with the touches as its input and print where each item ends.") var scene: String?
+    @Option(parsing: .unconditional, help: "Simulation steps per second of the --scene runs (1…10000).") var hz: String = "120"
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields in the --scene runs (0…2^64−1).") var seed: String = "0"
+    @Option(parsing: .unconditional, help: "Lua heap cap in MiB of each --scene run (1…1048576).") var memory: String = "256"
+    @Option(name: .customLong("set"), help: "Set a tunable of the --scene: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Flag(name: .customLong("allow-io"), help: "Give the --scene the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = VelocityOptions(input: touches)
+        o.estimator = estimator; o.format = format; o.scene = scene
+        o.hz = hz; o.seed = seed; o.memory = memory; o.sets = sets; o.allowIO = allowIO
+        throw ExitCode(Host.velocity(o))
     }
 }
 
@@ -142,7 +168,7 @@ struct Sweep: ParsableCommand {
         let common = try shared.parsed()
         o.format = format; o.output = output; o.input = input; o.hz = common.hz; o.seed = common.seed
         o.memoryMiB = common.memoryMiB
-        o.sets = common.sets
+        o.sets = common.sets; o.estimator = try shared.parsedEstimator()
         throw ExitCode(Host.sweep(o))
     }
 }
@@ -172,7 +198,7 @@ struct Fit: ParsableCommand {
         let common = try shared.parsed()
         o.duration = duration; o.jobs = jobs; o.input = input; o.hz = common.hz; o.seed = common.seed
         o.memoryMiB = common.memoryMiB
-        o.sets = common.sets
+        o.sets = common.sets; o.estimator = try shared.parsedEstimator()
         throw ExitCode(Host.fit(o))
     }
 }

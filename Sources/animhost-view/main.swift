@@ -22,6 +22,7 @@ struct View: ParsableCommand {
         o.hz = common.hz; o.fps = try NumberOption.fps.parse(a.fps)
         o.sets = common.sets
         o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.allowIO = a.allowIO
+        o.estimator = try a.shared.parsedEstimator()
         throw ExitCode(Viewer.serve(o))
     }
 }

@@ -31,7 +31,7 @@ final class PublicSurfaceTests: XCTestCase {
         "PropertyAnimatorModel.Completion", "PropertyAnimatorModel.Entry",
         // Gestures.
         "TouchPhase", "TouchEvent", "GestureArena", "GestureArena.Delivery", "GestureKind",
-        "GestureState", "GestureUpdate",
+        "GestureState", "GestureUpdate", "VelocityEstimator", "TouchHistory", "TouchSample",
         // Tuning.
         "MotionSample", "MotionMetrics", "SpringConversion", "SpringConversionError",
         "SweepGrid", "SweepGrid.Range", "SweepError", "BoundedSearch", "BoundedSearch.Result",

@@ -8,17 +8,30 @@ extension Scene {
         let item = LuaParam("item", "item or nil", annotation: "animhost.Item?", "the item whose touches it recognizes; nil: the whole screen")
         let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "see \"The gesture object\"")
         let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
-                                annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?}",
-                                "functions called with the gesture (see \"The gesture object\")")
+                                annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: \(Self.estimatorAnnotation)?}",
+                                "functions called with the gesture (see \"The gesture object\"); `estimator`: whose release velocity it reports (see `animhost.gestures`)")
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
             try self.addRecognizer(call, name: "tap", kind: .tap())
         }
-        module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples.", [item, handlers],
-                        example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end})") { [unowned self] call throws(LuaCallError) in
-            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"])
+        module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples, as the recognizer's `estimator` (default: the scene's) does on its platform.", [item, handlers],
+                        example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end, estimator = \"android\"})") { [unowned self] call throws(LuaCallError) in
+            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"], extra: ["estimator"])
         }
+        let gesturesFields = [LuaParam("estimator", Self.estimatorType,
+                                       "the release-velocity estimator of every recognizer that names none: \(VelocityEstimator.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: "; ")). `--estimator` overrides it", optional: true)]
+        module.function("gestures", "Sets the scene's gesture defaults: `estimator`, whose release velocity every recognizer reports (default \"\(VelocityEstimator.default.rawValue)\"), for the recognizers made before and after.",
+                        [LuaParam("fields", "table", annotation: "{estimator: \(Self.estimatorAnnotation)?}", "estimator")],
+                        example: "animhost.gestures{estimator = \"android\"}") { [unowned self] call throws(LuaCallError) in
+            guard let r = LuaFields(call, function: "gestures") else { throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))") }
+            try r.checkNames(valid: gesturesFields.map(\.name), kind: "gestures")
+            if let name = try r.optional("estimator", Self.estimatorType), let e = VelocityEstimator(rawValue: name) {
+                self.stage.setSceneEstimator(e)
+            }
+            return .none
+        }
+        module.describeFields(of: "gestures", gesturesFields)
         var press = handlers
         press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
         module.function("longPress", "Recognizes a touch held still for `minimumDuration` seconds.", [item, press],
@@ -27,7 +40,7 @@ extension Scene {
             if lua_type(call.L, 2) == LUA_TTABLE, let r = LuaFields(call, argument: 2, function: "longPress") {
                 minimum = try r.optional("minimumDuration", .atLeast(0)) ?? 0.5
             }
-            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration"])
+            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration", "estimator"])
         }
         module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
@@ -38,11 +51,16 @@ extension Scene {
         }
     }
 
+    /// A velocity estimator's name: one of `VelocityEstimator`'s (a misspelling gets a "did you mean").
+    static var estimatorType: LuaType<String> { .choice(VelocityEstimator.allCases.map(\.rawValue)) }
+    static var estimatorAnnotation: String { VelocityEstimator.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: "|") }
+
     /// `animhost.tap(item|nil, fn)` or `animhost.pan(item|nil, {began=, …})`.
     private func addRecognizer(_ call: LuaCall, name: String, kind: GestureKind, handlers: [String] = [],
                                extra: [String] = []) throws(LuaCallError) -> LuaReturn {
         let item = try call.optionalArgument(1, itemType)
         var refs: [String: LuaRef] = [:]
+        var estimator: VelocityEstimator?
         if handlers.isEmpty {
             refs["ended"] = try call.argument(2, .function)
         } else {
@@ -51,8 +69,11 @@ extension Scene {
             }
             try r.checkNames(valid: handlers + extra, kind: name)
             for h in handlers { if let f = try r.optional(h, .function) { refs[h] = f } }
+            if extra.contains("estimator"), let name = try r.optional("estimator", Self.estimatorType) {
+                estimator = VelocityEstimator(rawValue: name)
+            }
         }
-        stage.addRecognizer(kind, item: item) { [unowned self] g throws(HostError) in
+        stage.addRecognizer(kind, item: item, estimator: estimator) { [unowned self] g throws(HostError) in
             guard let ref = refs[g.state.rawValue] else { return }
             do throws(HostError) {
                 try self.callback(ref) { self.pushGesture(g); return 1 }
@@ -74,6 +95,7 @@ extension Scene {
         pushVector(g.translation); lua.setField("translation", in: -2)
         pushVector(g.delta); lua.setField("delta", in: -2)
         pushVector(g.velocity); lua.setField("velocity", in: -2)
+        lua.push(g.estimator.rawValue); lua.setField("estimator", in: -2)
         if let item = g.item { push(item); lua.setField("item", in: -2) }
         if api.gestureMeta == nil { api.gestureMeta = GestureObject.makeMetatable(lua) }
         api.gestureMeta!.push()

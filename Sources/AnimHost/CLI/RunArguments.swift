@@ -17,6 +17,7 @@ public struct RunArguments: Equatable, Sendable {
     public var watch = false
     public var realtime = false
     public var allowIO = false
+    public var estimator: String?
 
     public init(script: String) { self.script = script }
 
@@ -41,6 +42,7 @@ public struct RunArguments: Equatable, Sendable {
         o.sets = common.sets
         o.watch = watch; o.realtime = realtime; o.seed = common.seed
         o.memoryMiB = common.memoryMiB; o.allowIO = allowIO
+        o.estimator = try SharedOptionValues.parseEstimator(estimator)
         return o
     }
 }

@@ -26,6 +26,7 @@ extension RunArguments {
         .init(name: "seed", takesValue: true, unconditional: true, repeatable: false),
         .init(name: "memory", takesValue: true, unconditional: true, repeatable: false),
         .init(name: "set", takesValue: true, unconditional: false, repeatable: true),
+        .init(name: "estimator", takesValue: true, unconditional: false, repeatable: false),
         .init(name: "fps", takesValue: true, unconditional: true, repeatable: false),
         .init(name: "format", takesValue: true, unconditional: false, repeatable: false),
         .init(name: "items", takesValue: true, unconditional: false, repeatable: false),
@@ -105,6 +106,7 @@ extension RunArguments {
         case "seed": seed = value
         case "memory": memory = value
         case "set": sets.append(value)
+        case "estimator": estimator = value
         case "fps": fps = value
         case "format": format = value
         case "items": items = value

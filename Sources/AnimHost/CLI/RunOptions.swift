@@ -1,3 +1,5 @@
+import Dynamics
+
 /// Everything `animhost run` takes (docs/run.md).
 public struct RunOptions: Sendable {
     public var script: String
@@ -22,6 +24,8 @@ public struct RunOptions: Sendable {
     /// Lua heap cap in MiB.
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// `--estimator`: the release-velocity estimator over the scene's default.
+    public var estimator: VelocityEstimator?
     /// The `ascii` grid: columns × rows.
     public var asciiSize = (columns: 60, rows: 30)
 

@@ -19,6 +19,9 @@ public struct SceneOptions {
     /// Where notes on implausible values go (`UnitNotes`); whole lines, newline included.
     public var note: (String) -> Void = writeToStandardError
     public var input: [SyntheticInput] = []
+    /// `--estimator`: the velocity estimator of every recognizer that names none, over the
+    /// scene's `animhost.gestures{estimator=}`.
+    public var estimator: VelocityEstimator?
     /// How a tunable override is named in messages: `--set` on the command line, `set` for
     /// a test's `animhost.load(path, {set = {…}})`.
     public var setsName = "--set"
@@ -31,6 +34,7 @@ extension RunOptions {
     var sceneOptions: SceneOptions {
         var o = SceneOptions(path: script)
         o.hz = hz; o.sets = sets; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
+        o.estimator = estimator
         return o
     }
 }
@@ -84,6 +88,7 @@ public final class Scene {
         do { lua = try LuaState(options: lo) } catch { throw .script(error.description) }
         let scene = Scene(options: options, lua: lua, stage: Stage(hz: options.hz))
         scene.stage.animator.seed = options.seed   // noise and turbulence fields
+        scene.stage.estimatorOverride = options.estimator
         for s in options.sets where !s.value.isFinite { throw .usage("\(options.setsName) \(s.name) must be finite, got \(NumberFormat.string(s.value))") }
         try scene.installAPI()
         // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.

@@ -27,6 +27,13 @@ public final class Stage {
     /// The recognizers and UIKit's rules between them; `gestureHandlers` by recognizer index.
     private var gestures = GestureArena()
     private var gestureHandlers: [(GestureUpdate) throws(HostError) -> Void] = []
+    /// By recognizer: the estimator its script named (`animhost.pan(item, {estimator=})`), or
+    /// nil to follow the default.
+    private var namedEstimators: [VelocityEstimator?] = []
+    /// The scene's default estimator (`animhost.gestures{estimator=}`); uikit when unset.
+    public private(set) var sceneEstimator = VelocityEstimator.default
+    /// The command line's `--estimator` (or the viewer's choice): replaces the scene's default.
+    public var estimatorOverride: VelocityEstimator? { didSet { applyEstimators() } }
     /// Touches waiting for their time: `pendingTouches[pendingHead...]`, in time order
     /// (scheduling order among equal times) unless `pendingNeedsSort`. Delivery advances the
     /// head instead of removing the first element, so a long input is linear, not quadratic.
@@ -84,9 +91,28 @@ public final class Stage {
     // MARK: Input
 
     /// Adds a gesture recognizer; `item` nil means the whole screen.
-    public func addRecognizer(_ kind: GestureKind, item: ItemID?, handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
-        gestures.add(kind, item: item)
+    /// `estimator` nil follows the default (`defaultEstimator`).
+    public func addRecognizer(_ kind: GestureKind, item: ItemID?, estimator: VelocityEstimator? = nil,
+                              handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
+        gestures.add(kind, item: item, estimator: estimator ?? defaultEstimator)
         gestureHandlers.append(handler)
+        namedEstimators.append(estimator)
+    }
+
+    /// The estimator of recognizers that name none: `--estimator`, else the scene's.
+    public var defaultEstimator: VelocityEstimator { estimatorOverride ?? sceneEstimator }
+
+    /// Sets the scene's default estimator, for the recognizers made so far and later.
+    public func setSceneEstimator(_ estimator: VelocityEstimator) {
+        sceneEstimator = estimator
+        applyEstimators()
+    }
+
+    /// The estimator each recognizer uses now, in creation order.
+    public var recognizerEstimators: [VelocityEstimator] { namedEstimators.indices.map { gestures.estimator(of: $0) } }
+
+    private func applyEstimators() {
+        for (i, named) in namedEstimators.enumerated() { gestures.setEstimator(named ?? defaultEstimator, of: i) }
     }
 
     /// Schedules touch samples (from a file or a script); they are delivered at the first

@@ -35,11 +35,15 @@ public struct GestureArena: Sendable {
 
     /// Adds a recognizer; returns its index (handlers are kept by the caller under it).
     @discardableResult
-    public mutating func add(_ kind: GestureKind, item: ItemID?) -> Int {
-        recognizers.append(GestureRecognizer(kind: kind, item: item))
+    public mutating func add(_ kind: GestureKind, item: ItemID?, estimator: VelocityEstimator = .default) -> Int {
+        recognizers.append(GestureRecognizer(kind: kind, item: item, estimator: estimator))
         touch.append(nil); recognized.append(false); withheld.append(nil); requiredToFail.append([])
         return recognizers.count - 1
     }
+
+    /// Recognizer `i`'s velocity estimator; changing it re-reads a touch under way.
+    public func estimator(of i: Int) -> VelocityEstimator { recognizers[i].estimator }
+    public mutating func setEstimator(_ estimator: VelocityEstimator, of i: Int) { recognizers[i].estimator = estimator }
 
     /// Recognizer `waiter` may recognize only once `other` has failed on the same touch.
     public mutating func require(_ waiter: Int, toFail other: Int) {

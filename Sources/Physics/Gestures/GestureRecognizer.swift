@@ -27,6 +27,8 @@ public struct GestureUpdate: Sendable {
     public var delta: Vec2
     /// Estimated touch velocity in pt/s.
     public var velocity: Vec2
+    /// The estimator that gave `velocity` (which platform's release it models).
+    public var estimator: VelocityEstimator
     /// The item the recognizer is attached to, or nil for a screen-level recognizer.
     public var item: ItemID?
 }
@@ -41,10 +43,18 @@ internal struct GestureRecognizer: Sendable {
     private var start = Vec2.zero
     private var startTime = 0.0
     private var last = Vec2.zero
-    private var estimator = VelocityEstimator()
+    private var tracker: VelocityTracker
     private var moved = false
 
-    init(kind: GestureKind, item: ItemID?) { self.kind = kind; self.item = item }
+    init(kind: GestureKind, item: ItemID?, estimator: VelocityEstimator = .default) {
+        self.kind = kind; self.item = item; tracker = VelocityTracker(estimator: estimator)
+    }
+
+    /// Which platform's velocity it reports; changing it re-reads the touch under way.
+    var estimator: VelocityEstimator {
+        get { tracker.estimator }
+        set { tracker.estimator = newValue }
+    }
 
     /// Whether this recognizer follows the given touch.
     func isTracking(_ touch: Int) -> Bool { trackedTouch == touch }
@@ -53,7 +63,7 @@ internal struct GestureRecognizer: Sendable {
     mutating func begin(_ e: TouchEvent) {
         trackedTouch = e.touch
         start = e.location; last = e.location; startTime = e.time
-        estimator.reset(); estimator.add(time: e.time, location: e.location)
+        tracker.begin(time: e.time, location: e.location)
         moved = false
         state = .possible
     }
@@ -67,14 +77,20 @@ internal struct GestureRecognizer: Sendable {
     /// Feeds a sample of the tracked touch; returns the update to report, if any.
     mutating func handle(_ e: TouchEvent) -> GestureUpdate? {
         guard e.touch == trackedTouch else { return nil }
-        estimator.add(time: e.time, location: e.location)
+        // The down was added by `begin`; the lift is no sample (each estimator has its rule).
+        switch e.phase {
+        case .began: break
+        case .moved: tracker.move(time: e.time, location: e.location)
+        case .ended, .cancelled: tracker.end(time: e.time, location: e.location)
+        }
         let delta = e.location - last
         last = e.location
         if (e.location - start).length > 0 { moved = true }
         func update(_ s: GestureState) -> GestureUpdate {
             state = s
             return GestureUpdate(state: s, location: e.location, translation: e.location - start,
-                                 delta: delta, velocity: estimator.velocity, item: item)
+                                 delta: delta, velocity: tracker.velocity,
+                                 estimator: tracker.estimator, item: item)
         }
         switch kind {
         case .tap(let maximumDuration, let allowableMovement):
@@ -131,6 +147,6 @@ internal struct GestureRecognizer: Sendable {
               time - startTime >= minimumDuration - 1e-9 else { return nil }
         state = .began
         return GestureUpdate(state: .began, location: last, translation: last - start, delta: .zero,
-                             velocity: estimator.velocity, item: item)
+                             velocity: tracker.velocity, estimator: tracker.estimator, item: item)
     }
 }

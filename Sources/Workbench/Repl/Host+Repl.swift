@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import AnimHost
+import Dynamics
 
 /// Everything `animhost repl` takes.
 public struct ReplOptions: Sendable {
@@ -13,6 +14,8 @@ public struct ReplOptions: Sendable {
     public var sets: [(name: String, value: Double)] = []
     public var memoryMiB: Int = 256
     public var allowIO = false
+    /// `--estimator`: the release-velocity estimator over the scene's default.
+    public var estimator: VelocityEstimator?
     /// Items `:set` compares when it is not given any (`--item`, repeatable).
     public var items: [String] = []
     public init() {}
@@ -27,6 +30,7 @@ public struct ReplOptions: Sendable {
         var o = SceneOptions(path: script ?? "(repl)")
         if script == nil { o.source = "" }
         o.hz = hz; o.sets = sets; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
+        o.estimator = estimator
         o.print = { writeOutput($0) }   // in the REPL, print writes to stdout
         return o
     }

@@ -61,9 +61,10 @@ final class TestAPI {
         if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
-        if call.count > 2 { return .error("bad argument #3 to 'load' (at most 2 arguments: path, {set=, input=, seed=}; got \(call.count))") }
+        if call.count > 2 { return .error("bad argument #3 to 'load' (at most 2 arguments: path, {set=, input=, seed=, estimator=}; got \(call.count))") }
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
+        so.estimator = options.estimator
         so.setsName = "set"   // `set gravity=50 is above …`, not the command line's `--set`
         var input: LoadInput = .none
         if call.count >= 2 && !call.isNil(at: 2) {
@@ -105,12 +106,15 @@ final class TestAPI {
     /// dropped, and the test passed having tested nothing).
     private func readLoadOptions(_ call: LuaCall, into so: inout SceneOptions) throws(LuaCallError) -> LoadInput {
         guard let r = LuaFields(call, argument: 2, function: "load") else {
-            throw LuaCallError("bad argument #2 to 'load' (expected table {set=, input=, seed=}, got \(call.typeName(at: 2)))")
+            throw LuaCallError("bad argument #2 to 'load' (expected table {set=, input=, seed=, estimator=}, got \(call.typeName(at: 2)))")
         }
-        do { try r.checkNames(valid: ["input", "seed", "set"], kind: "animhost.load") } catch {
+        do { try r.checkNames(valid: ["estimator", "input", "seed", "set"], kind: "animhost.load") } catch {
             throw LuaCallError("bad argument #2 to 'load' (\(error.description))")
         }
         so.seed = UInt64(try r.optional("seed", .integer(0...Int.max)) ?? Int(so.seed))
+        if let name = try r.optional("estimator", .choice(VelocityEstimator.allCases.map(\.rawValue))) {
+            so.estimator = VelocityEstimator(rawValue: name)
+        }
         switch r.push("set") {
         case LUA_TNIL: break
         case LUA_TTABLE:

@@ -23,11 +23,11 @@ enum TestAPIDocs {
 
     static let load = Entry(
         signature: "animhost.load(path, [options]) → scene",
-        doc: "Loads a scene under test as `run` would. `path` (and a CSV `input`) is relative to the test file and must be inside the current folder, the test's folder or `behaviors/` (`--allow-io` lifts this). `options` (unknown keys are errors with \"did you mean\"): `set = {name = value}` (as `--set`), `seed = N` (an integer ≥ 0, as `--seed`), `input` — a list like `animhost.input`'s (`{at=, tap = {x, y}}`, `{at=, pan = {from=, to=, duration=, path=}}`, `{at=, touches = {{t=, touch=, phase=, x=, y=}, …}}`) or the name of a touches CSV (`\"session.csv\"`, as `--input` and the viewer's download).",
+        doc: "Loads a scene under test as `run` would. `path` (and a CSV `input`) is relative to the test file and must be inside the current folder, the test's folder or `behaviors/` (`--allow-io` lifts this). `options` (unknown keys are errors with \"did you mean\"): `set = {name = value}` (as `--set`), `seed = N` (an integer ≥ 0, as `--seed`), `estimator = \"android\"` (the release-velocity estimator of its recognizers that name none, as `--estimator`, which it overrides), `input` — a list like `animhost.input`'s (`{at=, tap = {x, y}}`, `{at=, pan = {from=, to=, duration=, path=}}`, `{at=, touches = {{t=, touch=, phase=, x=, y=}, …}}`) or the name of a touches CSV (`\"session.csv\"`, as `--input` and the viewer's download).",
         luaLS: """
             ---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
             ---@param path string the scene script, relative to the test file
-            ---@param options {set: table<string, number>?, seed: integer?, input: string|table[]|nil}?
+            ---@param options {set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil, input: string|table[]|nil}?
             ---@return animhost.SceneUnderTest
             function animhost.load(path, options) end
             """)

@@ -1,4 +1,5 @@
 import AnimHost
+import Dynamics
 /// The report formats of `animhost test`.
 public enum TestReportFormat: String, CaseIterable, Sendable {
     case pretty, tap, junit, json
@@ -18,6 +19,8 @@ public struct TestOptions: Sendable {
     public var updateSnapshots = false
     public var list = false
     public var seed: UInt64 = 0
+    /// `--estimator`: every loaded scene's default velocity estimator (a load's own wins).
+    public var estimator: VelocityEstimator?
     /// Gives test files stock Lua's powers (full `io`, `os`, `debug`, installed and C
     /// modules): a test suite is the user's own code, as under busted.
     public var allowIO = false

@@ -19,6 +19,8 @@ struct Evaluator: Sendable {
     var touches: [TouchEvent] = []
     /// Base `--set` values; the varied ones come after and win.
     var sets: [(name: String, value: Double)] = []
+    /// `--estimator`, over the scene's default.
+    var estimator: VelocityEstimator?
 
     /// One run's result.
     struct Run: Sendable {
@@ -43,7 +45,7 @@ struct Evaluator: Sendable {
     /// `output` nil drops the run's prints and notes (`--quiet`, and the check before a sweep).
     func sceneOptions(_ varied: [(name: String, value: Double)], output: Output? = nil) -> SceneOptions {
         var o = SceneOptions(path: script)
-        o.hz = hz; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO
+        o.hz = hz; o.seed = seed; o.memoryMiB = memoryMiB; o.allowIO = allowIO; o.estimator = estimator
         o.sets = sets.filter { s in !varied.contains { $0.name == s.name } } + varied
         o.print = { s in output?.append(s) }
         o.note = { s in output?.append(s) }

@@ -7,6 +7,8 @@ import AnimHost
 /// Everything `animhost fit` takes.
 public struct FitOptions: Sendable {
     public var script: String
+    /// `--estimator`, over the scene's default.
+    public var estimator: VelocityEstimator?
     /// `NAME` or `NAME=FROM:TO`.
     public var vary: [String] = []
     /// `settle=S,overshoot=O,…`
@@ -87,7 +89,7 @@ extension Host {
             if o.match == nil && o.maxRMS != 0.5 { throw .usage("--max-rms is the match threshold of --match; with --target it has no use") }
             var e = Evaluator(script: o.script)
             e.hz = o.hz; e.fps = Double(min(60, o.hz)); e.seed = o.seed; e.duration = o.duration; e.item = o.item; e.tolerance = o.tolerance; e.sets = o.sets
-            e.memoryMiB = o.memoryMiB
+            e.memoryMiB = o.memoryMiB; e.estimator = o.estimator
             let jobs = try runningJobs(o.jobs)
             if let input = o.input { e.touches = try readTouches(input) }
 

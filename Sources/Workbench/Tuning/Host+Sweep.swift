@@ -7,6 +7,8 @@ import AnimHost
 /// Everything `animhost sweep` takes.
 public struct SweepOptions: Sendable {
     public var script: String
+    /// `--estimator`, over the scene's default.
+    public var estimator: VelocityEstimator?
     /// `NAME=FROM:TO:STEP`, in the order given.
     public var vary: [String] = []
     public var item: String?
@@ -131,7 +133,7 @@ extension SweepOptions {
     func evaluator() throws(HostError) -> Evaluator {
         var e = Evaluator(script: script)
         e.hz = hz; e.fps = Double(min(60, hz)); e.seed = seed; e.duration = duration; e.item = item; e.tolerance = tolerance; e.sets = sets
-        e.memoryMiB = memoryMiB
+        e.memoryMiB = memoryMiB; e.estimator = estimator
         if let input { e.touches = try Host.readTouches(input) }
         return e
     }

@@ -1,36 +1,220 @@
+import Foundation
+import TestSupport
 import XCTest
 import Dynamics
 @testable import Physics
 
-/// The pan velocity: displacement over the samples of the last 0.1 s, from the one sample
-/// at or before the window's start.
+/// Each estimator against its platform: the streams and release velocities the platforms'
+/// own tests publish (Tests/AnimHostTests/Fixtures/velocity, each row naming its upstream
+/// test), constant velocity read exactly, and each platform's rule for a finger that stopped.
 final class VelocityEstimatorTests: XCTestCase {
-    /// Step times built as the stage builds them can put the sample one window before the last
-    /// a bit of round-off to either side of `last - 0.1`; it must count as the window's start
-    /// either way (a flick then reads the same live and in a replay that recomputes it).
-    func testASampleExactlyOneWindowBeforeTheLastStartsTheWindowWhateverTheRoundOff() {
-        var roundedBelow = 0, roundedAbove = 0
-        for n in 13...400 {
-            let t = { (k: Int) in Double(k) / 120 }
-            let edge = t(n - 12)
-            if edge < t(n) - 0.1 { roundedBelow += 1 } else if edge > t(n) - 0.1 { roundedAbove += 1 }
-            var e = VelocityEstimator()
-            e.add(time: t(n - 16), location: Vec2(0, 600))   // older than the window
-            e.add(time: edge, location: Vec2(0, 300))
-            e.add(time: t(n - 6), location: Vec2(0, 276))
-            e.add(time: t(n), location: Vec2(0, 252))
-            XCTAssertEqual(e.velocity.y, (252 - 300) / (t(n) - edge), accuracy: 1e-9, "n = \(n)")
+    static let fixtures = packageRoot + "/Tests/AnimHostTests/Fixtures/velocity/"
+
+    /// A touches file's samples by touch, in file order.
+    static func touches(_ file: String) throws -> [Int: [TouchEvent]] {
+        let text = try String(contentsOfFile: fixtures + file, encoding: .utf8)
+        var out: [Int: [TouchEvent]] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let e = TouchEvent(time: Double(f[0])!, touch: Int(f[1])!, phase: TouchPhase(rawValue: f[2])!,
+                               location: Vec2(Double(f[3])!, Double(f[4])!))
+            out[e.touch, default: []].append(e)
         }
-        XCTAssertGreaterThan(roundedAbove, 0, "covers the case that failed: the edge sample a bit above last − 0.1")
-        XCTAssertGreaterThan(roundedBelow, 0, "and the other side")
+        return out
     }
 
-    func testTheOldestSampleInsideTheWindowIsNotDropped() {
-        var e = VelocityEstimator()
-        e.add(time: 0, location: Vec2(0, 0))
-        e.add(time: 0.05, location: Vec2(10, 0))
-        e.add(time: 0.12, location: Vec2(24, 0))
-        // The window starts at 0.02; no sample lies between 0 and 0.02, so the one at 0 starts it.
-        XCTAssertEqual(e.velocity.x, 24 / 0.12, accuracy: 1e-9)
+    /// The release velocity of one touch's samples under an estimator.
+    static func release(_ events: [TouchEvent], _ estimator: VelocityEstimator) -> Vec2 {
+        var t = VelocityTracker(estimator: estimator)
+        for e in events {
+            switch e.phase {
+            case .began: t.begin(time: e.time, location: e.location)
+            case .moved: t.move(time: e.time, location: e.location)
+            case .ended, .cancelled: t.end(time: e.time, location: e.location)
+            }
+        }
+        return t.velocity
+    }
+
+    struct Expected { var file: String; var touch: Int; var estimator: VelocityEstimator; var vx: Double?; var vy: Double?; var upstream: String }
+
+    static func expected() throws -> [Expected] {
+        let text = try String(contentsOfFile: fixtures + "expected.csv", encoding: .utf8)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return Expected(file: f[0], touch: Int(f[1])!, estimator: VelocityEstimator(rawValue: f[2])!,
+                            vx: Double(f[3]), vy: Double(f[4]), upstream: f[5])
+        }
+    }
+
+    /// Within 0.1 % (Flutter's own tolerance); a published zero (no velocity) exactly.
+    func check(_ actual: Double, _ expected: Double?, _ what: String) {
+        guard let expected else { return }
+        if expected == 0 { XCTAssertEqual(actual, 0, what); return }
+        XCTAssertEqual(actual, expected, accuracy: abs(expected) * 0.001, what)
+    }
+
+    func testEveryPublishedVectorWithinATenthOfAPercent() throws {
+        let rows = try Self.expected()
+        XCTAssertEqual(rows.filter { $0.estimator == .flutter }.count, 13)
+        XCTAssertEqual(rows.filter { $0.estimator == .android }.count, 22)
+        var files: [String: [Int: [TouchEvent]]] = [:]
+        for r in rows {
+            if files[r.file] == nil { files[r.file] = try Self.touches(r.file) }
+            let v = Self.release(files[r.file]![r.touch]!, r.estimator)
+            check(v.x, r.vx, "\(r.upstream) x")
+            check(v.y, r.vy, "\(r.upstream) y")
+        }
+    }
+
+    /// Compose's tracker walks back as Flutter's does, and its test (androidx compose ui
+    /// VelocityTrackerTest, "calculateVelocity returns expected values") publishes Flutter's 13
+    /// values for the same recording, feeding the down with `addPosition` as a move. Fed so,
+    /// this estimator gives them; fed as `addPointerInputChange` feeds it (the down left out)
+    /// it differs only on the flicks whose down lies within 100 ms of the last move.
+    func testComposeGivesItsPublishedVectorsWhenTheDownIsFedAsAMove() throws {
+        let touches = try Self.touches("flutter_flicks.csv")
+        var differ = 0
+        for r in try Self.expected() where r.estimator == .flutter {
+            let events = touches[r.touch]!
+            var h = TouchHistory()
+            for e in events where e.phase != .ended { h.append(TouchSample(time: e.time, location: e.location)) }
+            let lift = TouchSample(time: events.last!.time, location: events.last!.location)
+            let v = VelocityEstimator.compose.velocity(h, lift: lift)
+            check(v.x, r.vx, "compose, \(r.upstream) x")
+            check(v.y, r.vy, "compose, \(r.upstream) y")
+            let downInRun = events.last(where: { $0.phase == .moved })!.time - events[0].time <= 0.1 + 1e-9
+            let asOnDevice = Self.release(events, .compose)
+            if downInRun { differ += 1 } else { XCTAssertEqual(asOnDevice, v, "\(r.upstream)") }
+        }
+        XCTAssertGreaterThan(differ, 0)
+        XCTAssertLessThan(differ, 13)
+    }
+
+    /// A finger at a constant velocity is read at that velocity by every estimator, from
+    /// samples at irregular times (8 to 17 ms apart) and with the lift 5 ms after the last
+    /// move — except `average`, which reads the lift as a sample of no motion, so its stream
+    /// is lifted where the constant motion puts the finger.
+    func testConstantVelocityIsReadExactlyByEveryEstimator() {
+        let v = Vec2(-730.25, 1912.5)
+        let origin = Vec2(140, 520)
+        var events = [TouchEvent(time: 0.3, touch: 1, phase: .began, location: origin)]
+        var t = 0.3
+        for k in 0..<30 {
+            t += 0.008 + Double(k % 4) * 0.003
+            events.append(TouchEvent(time: t, touch: 1, phase: .moved, location: origin + v * (t - 0.3)))
+        }
+        for estimator in VelocityEstimator.allCases {
+            var stream = events
+            let lift = t + 0.005
+            let at = estimator == .average ? origin + v * (lift - 0.3) : events.last!.location
+            stream.append(TouchEvent(time: lift, touch: 1, phase: .ended, location: at))
+            let r = Self.release(stream, estimator)
+            XCTAssertEqual(r.x, v.x, accuracy: abs(v.x) * 1e-9, "\(estimator)")
+            XCTAssertEqual(r.y, v.y, accuracy: abs(v.y) * 1e-9, "\(estimator)")
+        }
+    }
+
+    /// Flutter's own constant stream for its iOS tracker (velocity_tracker_test.dart, "Makes
+    /// consistent velocity estimates with consistent velocity"): one pixel a second, from the
+    /// fourth sample on.
+    func testUIKitModelReadsFluttersConsistentStream() {
+        var t = VelocityTracker(estimator: .uikit)
+        for i in 0..<10 {
+            let time = Double(i + 1), p = Vec2(0, -Double(i + 1))
+            if i == 0 { t.begin(time: time, location: p) } else { t.move(time: time, location: p) }
+            if i >= 3 { XCTAssertEqual(t.velocity.y, -1, accuracy: 1e-12) }
+        }
+    }
+
+    /// A flick, then the finger held still for longer than 40 ms before the lift.
+    func testAStopLongerThanThePlatformsRuleGivesItsAnswer() {
+        var events = [TouchEvent(time: 0, touch: 1, phase: .began, location: Vec2(0, 0))]
+        for k in 1...12 { events.append(TouchEvent(time: Double(k) * 0.008, touch: 1, phase: .moved, location: Vec2(0, Double(k) * 8))) }
+        let last = events.last!
+        events.append(TouchEvent(time: last.time + 0.2, touch: 1, phase: .ended, location: last.location))
+        for e in VelocityEstimator.allCases {
+            let v = Self.release(events, e)
+            switch e {
+            case .uikit, .android, .compose, .flutter:
+                // 40 ms without a sample: the finger stopped (AOSP ASSUME_POINTER_STOPPED_TIME,
+                // Flutter's and Compose's assumePointerMoveStoppedMilliseconds).
+                XCTAssertEqual(v, .zero, "\(e)")
+            case .web:
+                // Motion has no such rule: the last 100 ms of motion, 1000 pt/s.
+                XCTAssertEqual(v.y, 1000, accuracy: 1e-9, "\(e)")
+            case .average:
+                // The lift 200 ms later is the newest sample and the window holds no other:
+                // the span back to the last move, 96 pt over... nothing moved: zero.
+                XCTAssertEqual(v.y, 0, accuracy: 1e-9, "\(e)")
+            }
+        }
+        // Just inside the rule (a lift 40 ms after the last move) the platforms still read the flick.
+        events[events.count - 1].time = last.time + 0.040
+        for e in [VelocityEstimator.uikit, .android, .compose, .flutter] {
+            XCTAssertEqual(Self.release(events, e).y, 1000, accuracy: 1e-6, "\(e)")
+        }
+    }
+
+    /// AOSP's ShortDelayBeforeActionUp: a lift 10 ms after the last move adds no sample
+    /// (1000), where `average` counts it as a sample of no motion.
+    func testTheLiftIsNoSampleExceptForTheAverage() {
+        let events = [
+            TouchEvent(time: 0, touch: 1, phase: .began, location: Vec2(10, 0)),
+            TouchEvent(time: 0.010, touch: 1, phase: .moved, location: Vec2(20, 0)),
+            TouchEvent(time: 0.020, touch: 1, phase: .moved, location: Vec2(30, 0)),
+            TouchEvent(time: 0.030, touch: 1, phase: .ended, location: Vec2(30, 0)),
+        ]
+        XCTAssertEqual(Self.release(events, .android).x, 1000, accuracy: 1e-9)
+        XCTAssertEqual(Self.release(events, .flutter).x, 1000, accuracy: 1e-9)
+        XCTAssertEqual(Self.release(events, .average).x, 20 / 0.03, accuracy: 1e-9)
+    }
+
+    /// Android: a move after a gap of more than 40 ms clears what came before; Flutter and
+    /// Compose stop their walk at the gap; with fewer than 3 samples after it, zero.
+    func testAGapRestartsTheLeastSquaresTrackers() {
+        var t = VelocityTracker(estimator: .android)
+        t.begin(time: 0, location: Vec2(0, 0))
+        t.move(time: 0.01, location: Vec2(0, 50))
+        t.move(time: 0.1, location: Vec2(0, 60))      // 90 ms later: the finger had stopped
+        t.move(time: 0.11, location: Vec2(0, 70))
+        XCTAssertEqual(t.velocity.y, 1000, accuracy: 1e-9, "the line through the two samples after the gap")
+        t.estimator = .flutter
+        XCTAssertEqual(t.velocity, .zero, "Flutter needs 3 samples after the gap")
+    }
+
+    /// Motion ignores a down more than 200 ms old when it would be the point it measures
+    /// from (a hold, then a flick).
+    func testWebSkipsAStaleDown() {
+        var t = VelocityTracker(estimator: .web)
+        t.begin(time: 0, location: Vec2(0, 0))
+        t.move(time: 0.5, location: Vec2(0, 10))
+        t.move(time: 0.55, location: Vec2(0, 60))
+        XCTAssertEqual(t.velocity.y, 50 / 0.05, accuracy: 1e-9)
+    }
+
+    /// The old estimator's edge case survives as `average`: a sample exactly one window
+    /// before the last starts the window whatever the round-off of step times.
+    func testTheAverageTakesASampleExactlyOneWindowBackWhateverTheRoundOff() {
+        for n in 13...400 {
+            let t = { (k: Int) in Double(k) / 120 }
+            var e = VelocityTracker(estimator: .average)
+            e.begin(time: t(n - 16), location: Vec2(0, 600))
+            e.move(time: t(n - 12), location: Vec2(0, 300))
+            e.move(time: t(n - 6), location: Vec2(0, 276))
+            e.move(time: t(n), location: Vec2(0, 252))
+            XCTAssertEqual(e.velocity.y, (252 - 300) / (t(n) - t(n - 12)), accuracy: 1e-9, "n = \(n)")
+        }
+    }
+
+    /// A long drag fills the ring many times over without it growing.
+    func testTheRingKeepsItsSize() {
+        var h = TouchHistory()
+        for k in 0..<10_000 { h.append(TouchSample(time: Double(k) / 1000, location: Vec2(Double(k), 0), isDown: k == 0)) }
+        XCTAssertEqual(h.count, TouchHistory.capacity)
+        XCTAssertEqual(h.added, 10_000)
+        XCTAssertEqual(h[back: 0].location.x, 9999)
+        XCTAssertEqual(h.down?.location.x, 0)
+        XCTAssertEqual(h.afterDown?.location.x, 1)
     }
 }
