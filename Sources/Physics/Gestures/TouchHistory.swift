@@ -33,8 +33,8 @@ public struct TouchHistory: Sendable {
     /// Samples added since the touch went down (the ring may hold fewer).
     public private(set) var added = 0
     /// The touch-down sample and the first after it, whatever the ring has dropped since.
-    public private(set) var down: TouchSample?
-    public private(set) var afterDown: TouchSample?
+    private(set) var down: TouchSample?
+    private(set) var afterDown: TouchSample?
 
     public init() {}
 

@@ -127,6 +127,19 @@ final class VelocityEstimatorTests: XCTestCase {
         }
     }
 
+    /// The iOS model blends the segments a short flick has (Flutter would count the missing
+    /// ones as zero and release a two-sample flick at 5 % of its speed).
+    func testUIKitModelBlendsTheSegmentsAShortFlickHas() {
+        var t = VelocityTracker(estimator: .uikit)
+        t.begin(time: 0, location: Vec2(250, 284))
+        t.move(time: 0.01, location: Vec2(190, 284))
+        XCTAssertEqual(t.velocity.x, -6000, accuracy: 1e-9)
+        t.move(time: 0.02, location: Vec2(150, 284))
+        XCTAssertEqual(t.velocity.x, (-6000 * 0.35 + -4000 * 0.05) / 0.4, accuracy: 1e-9)
+        t.move(time: 0.03, location: Vec2(120, 284))
+        XCTAssertEqual(t.velocity.x, -6000 * 0.6 + -4000 * 0.35 + -3000 * 0.05, accuracy: 1e-9)
+    }
+
     /// A flick, then the finger held still for longer than 40 ms before the lift.
     func testAStopLongerThanThePlatformsRuleGivesItsAnswer() {
         var events = [TouchEvent(time: 0, touch: 1, phase: .began, location: Vec2(0, 0))]
@@ -144,8 +157,8 @@ final class VelocityEstimatorTests: XCTestCase {
                 // Motion has no such rule: the last 100 ms of motion, 1000 pt/s.
                 XCTAssertEqual(v.y, 1000, accuracy: 1e-9, "\(e)")
             case .average:
-                // The lift 200 ms later is the newest sample and the window holds no other:
-                // the span back to the last move, 96 pt over... nothing moved: zero.
+                // The lift, 200 ms after the last move and at its place, is the newest
+                // sample; the window's start is that last move: no displacement, zero.
                 XCTAssertEqual(v.y, 0, accuracy: 1e-9, "\(e)")
             }
         }
