@@ -344,6 +344,29 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try v.get("/input.csv").body, touches, "a reset keeps the file's touches only")
     }
 
+    /// The page shows the release-velocity estimator and switches it: the scene replays with
+    /// the new one, and the recorded flick that leaves the sheet at its medium detent under
+    /// Android's estimator drops it to the peek under iOS's (docs/release-velocity.md).
+    func testTheEstimatorIsShownAndSwitchingItReplaysTheScene() throws {
+        let v = try ViewerProcess("behaviors/sheet.lua", ["--set", "demo=0", "--input", "behaviors/flick.csv",
+                                                           "--estimator", "android"])
+        let ws = try v.connect()
+        let scene = try ws.next("scene")
+        XCTAssertEqual(scene["estimator"] as? String, "android")
+        XCTAssertEqual(scene["estimators"] as? [String], ["uikit", "android", "compose", "flutter", "web", "average"])
+        try ws.send(json: ["type": "pause"])
+        try ws.send(json: ["type": "seek", "t": 1.2])   // the sheet rests by 0.72 s
+        let settled = try ws.next("frame") { abs(($0["t"] as! Double) - 1.2) < 1e-6 }
+        XCTAssertEqual(try XCTUnwrap(value(settled, "sheet", "y")), 568, accuracy: 0.5, "medium detent under android")
+        try ws.send(json: ["type": "estimator", "name": "uikit"])
+        XCTAssertEqual(try ws.next("scene")["estimator"] as? String, "uikit")
+        let replayed = try ws.next("frame")
+        XCTAssertEqual(try XCTUnwrap(value(replayed, "sheet", "y")), 752, accuracy: 0.5, "the peek under uikit")
+        try ws.send(json: ["type": "estimator", "name": "ios"])
+        let error = try ws.next("error")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("must be one of uikit, android"), "\(error)")
+    }
+
     func testFramesCarryFieldRegionsSnapPointsAndShapes() throws {
         let fields = try ViewerProcess("behaviors/fields.lua")
         let ws = try fields.connect()

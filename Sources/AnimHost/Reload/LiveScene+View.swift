@@ -139,6 +139,20 @@ extension LiveScene {
     public func set(_ name: String, to value: Double) -> Result<[String], HostError> {
         retune(name, to: value).map(\.lines)
     }
+
+    /// Measures release velocities as `estimator` does (nil: the scene's own default): the
+    /// scene is rebuilt as if it had run so from the start, with the same input.
+    public func setEstimator(_ estimator: VelocityEstimator?) -> Result<Void, HostError> {
+        var o = options
+        o.estimator = estimator
+        do throws(HostError) {
+            let (s, h) = try rebuild(with: o, log: log)
+            adopt(s, history: h, options: o)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
 }
 
 /// Settle time and overshoot of one item, as the viewer's plot marks them.

@@ -36,6 +36,7 @@ function onScene(m) {
   $("script").textContent = m.script;
   document.title = `${m.script.split("/").pop()} — animhost view`;
   for (const b of $("speed").children) b.classList.toggle("on", Number(b.dataset.speed) === m.speed);
+  buildEstimators(m.estimators, m.estimator);
   buildTunables(m.tunables);
   buildPlotChoices(m.items);
   updatePlayIcon(); updateStatus();
@@ -114,6 +115,16 @@ $("reset").onclick = () => {
   send({ type: "reset" });
 };
 for (const b of $("speed").children) b.onclick = () => send({ type: "speed", factor: Number(b.dataset.speed) });
+// The release-velocity estimator: the scene replays with it from the start.
+function buildEstimators(names, current) {
+  const sel = $("estimator");
+  if (!names) return;
+  if (sel.options.length !== names.length) {
+    sel.replaceChildren(...names.map((n) => { const o = document.createElement("option"); o.value = n; o.textContent = n; return o; }));
+  }
+  sel.value = current;
+}
+$("estimator").onchange = (e) => send({ type: "estimator", name: e.target.value });
 function stepFrame() {
   const sc = state.scene;
   send({ type: "step", n: sc ? Math.max(1, Math.round(sc.hz / sc.fps)) : 1 });

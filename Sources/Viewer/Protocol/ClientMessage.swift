@@ -14,10 +14,12 @@ enum ClientMessage: Equatable {
     case seek(Double)
     case speed(Double)
     case reset
+    /// The release-velocity estimator of the scene's recognizers that name none.
+    case estimator(VelocityEstimator)
 
     /// The longest time a seek goes to (s): an hour of simulation.
     static let maximumSeek = 3600.0
-    static let types = ["touch", "set", "play", "pause", "step", "seek", "speed", "reset"]
+    static let types = ["touch", "set", "play", "pause", "step", "seek", "speed", "reset", "estimator"]
 
     private struct Fields: Decodable {
         var type: String?
@@ -62,6 +64,11 @@ enum ClientMessage: Equatable {
             }
         case "set":
             return need(f.name, "name", "a tunable's name").flatMap { name in finite(f.value, "value").map { .set(name: name, value: $0) } }
+        case "estimator":
+            return need(f.name, "name", "one of \(VelocityEstimator.names)").flatMap { name in
+                VelocityEstimator(rawValue: name).map { .success(.estimator($0)) }
+                    ?? .failure(MessageError("'estimator': \"name\" must be one of \(VelocityEstimator.names), got '\(shortened(name))'"))
+            }
         case "play": return .success(.play)
         case "pause": return .success(.pause)
         case "reset": return .success(.reset)
@@ -88,7 +95,7 @@ enum ClientMessage: Equatable {
         ("touch", "a whole number (the finger's id)"),
         ("phase", "one of began, moved, ended, cancelled"),
         ("x", "a number (scene points)"), ("y", "a number (scene points)"),
-        ("name", "a string (a tunable's name)"), ("value", "a number"),
+        ("name", "a string (a tunable's name, or an estimator's)"), ("value", "a number"),
         ("n", "a whole number of steps from 1 to 100000"),
         ("t", "a number of seconds from 0 to \(Int(maximumSeek))"),
         ("factor", "a number above 0 and at most 4"),

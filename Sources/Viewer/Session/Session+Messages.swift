@@ -13,7 +13,7 @@ extension Session {
 
     private func perform(_ m: ClientMessage, from client: Int) -> Result<Void, MessageError> {
         switch m {
-        case .touch, .set, .step, .reset: cancelSeek()   // input acts where the scene is now
+        case .touch, .set, .step, .reset, .estimator: cancelSeek()   // input acts where the scene is now
         case .seek, .play, .pause, .speed: break
         }
         switch m {
@@ -21,6 +21,17 @@ extension Session {
             return touch(client: client, pageID: id, phase: phase, at: point)
         case .set(let name, let value):
             return set(name, value)
+        case .estimator(let e):
+            switch rebuilding(usefulFrom: stage.steps, { live.setEstimator(e) }) {
+            case .success:
+                halted = nil
+                reanchor()
+                broadcast(sceneMessage())
+                broadcast(SceneJSON.message("reloaded", "estimator = \(e.rawValue)"))
+                broadcastFrame(force: true)
+            case .failure(let error):
+                return .failure(MessageError("estimator \(e.rawValue): \(error.description)"))
+            }
         case .play:
             playing = true
             reanchor()

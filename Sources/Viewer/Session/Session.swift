@@ -192,6 +192,8 @@ final class Session {
             "\"script\":" + jsonString(options.script),
             "\"playing\":\(playing)",
             "\"speed\":" + NumberFormat.string(speed),
+            "\"estimator\":\"\(stage.defaultEstimator.rawValue)\"",
+            "\"estimators\":[" + VelocityEstimator.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]",
         ])
     }
 
