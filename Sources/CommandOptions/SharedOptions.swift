@@ -15,7 +15,8 @@ public struct SharedOptions: ParsableArguments {
     public var memory: String = "256"
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).")
     public var sets: [String] = []
-    @Option(help: "Release-velocity estimator of every recognizer that names none, over the scene's: \(VelocityEstimator.names).")
+    @Option(help: ArgumentHelp("Release-velocity estimator of every recognizer that names none, over the scene's: "
+                               + "\(VelocityEstimator.names)."))
     public var estimator: String?
 
     public init() {}

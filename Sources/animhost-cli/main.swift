@@ -19,7 +19,8 @@ struct AnimhostCommand: ParsableCommand {
         commandName: "animhost",
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
         version: animhostVersion,
-        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, Velocity.self, View.self])
+        subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, Velocity.self,
+                      View.self])
 }
 
 struct Repl: ParsableCommand {
@@ -76,7 +77,8 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
     @Flag(name: .customLong("allow-io"), help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.") var allowIO = false
     @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
-    @Option(help: "Release-velocity estimator of every scene's recognizers that name none (animhost.load's default): \(VelocityEstimator.names).") var estimator: String?
+    @Option(help: ArgumentHelp("Release-velocity estimator of every scene's recognizers that name none "
+                               + "(animhost.load's default): \(VelocityEstimator.names).")) var estimator: String?
     @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
@@ -104,16 +106,22 @@ struct Test: ParsableCommand {
 struct Velocity: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "velocity",
-        abstract: "Each touch's release velocity as each platform measures it; with --scene, where each item ends under each.")
+        abstract: "Each touch's release velocity as each platform measures it; "
+            + "with --scene, where each item ends under each.")
 
     @Argument(help: "A touches CSV file (t,touch,phase,x,y).") var touches: String
     @Option(help: "One estimator (\(VelocityEstimator.names)) or all.") var estimator: String = "all"
     @Option(help: "Output format: table, csv or json.") var format: String = "table"
-    @Option(help: "Run this scene once per estimator with the touches as its input and print where each item ends.") var scene: String?
-    @Option(parsing: .unconditional, help: "Simulation steps per second of the --scene runs (1…10000).") var hz: String = "120"
-    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields in the --scene runs (0…2^64−1).") var seed: String = "0"
-    @Option(parsing: .unconditional, help: "Lua heap cap in MiB of each --scene run (1…1048576).") var memory: String = "256"
-    @Option(name: .customLong("set"), help: "Set a tunable of the --scene: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(help: "Run this scene once per estimator with the touches as its input and print where each item ends.")
+    var scene: String?
+    @Option(parsing: .unconditional, help: "Simulation steps per second of the --scene runs (1…10000).")
+    var hz: String = "120"
+    @Option(parsing: .unconditional, help: "Seed for math.random and noise fields in the --scene runs (0…2^64−1).")
+    var seed: String = "0"
+    @Option(parsing: .unconditional, help: "Lua heap cap in MiB of each --scene run (1…1048576).")
+    var memory: String = "256"
+    @Option(name: .customLong("set"), help: "Set a tunable of the --scene: NAME=VALUE (repeatable).")
+    var sets: [String] = []
     @Flag(name: .customLong("allow-io"), help: "Give the --scene the io library and file access.") var allowIO = false
 
     func run() throws {

@@ -11,7 +11,8 @@ final class EstimatorChoiceTests: XCTestCase {
     /// Flutter publishes (396.93, 4280.65) px/s for it.
     var flick: String {
         get throws {
-            let all = try String(contentsOfFile: packageRoot + "/Tests/AnimHostTests/Fixtures/velocity/flutter_flicks.csv", encoding: .utf8)
+            let path = packageRoot + "/Tests/AnimHostTests/Fixtures/velocity/flutter_flicks.csv"
+            let all = try String(contentsOfFile: path, encoding: .utf8)
             var lines = ["t,touch,phase,x,y"]
             var first: Double?
             for line in all.split(separator: "\n").dropFirst() {
@@ -53,8 +54,8 @@ final class EstimatorChoiceTests: XCTestCase {
     func testTheScenesDefaultAndTheCommandLineOverIt() throws {
         let csv = try flick
         XCTAssertEqual(try releases(["--input", csv, "--set", "sceneDefault=5"])["free"]?.estimator, "web")
-        XCTAssertEqual(try releases(["--input", csv, "--set", "sceneDefault=5", "--estimator", "compose"])["free"]?.estimator,
-                       "compose")
+        let overridden = try releases(["--input", csv, "--set", "sceneDefault=5", "--estimator", "compose"])
+        XCTAssertEqual(overridden["free"]?.estimator, "compose")
     }
 
     /// A 125 Hz recording is read at its own time stamps: the same release at every --hz.
@@ -75,8 +76,8 @@ final class EstimatorChoiceTests: XCTestCase {
     func testABadNameIsRefusedWithTheList() throws {
         let cli = try runAnimhost(["run", scene, "--estimator", "ios"])
         XCTAssertEqual(cli.status, 2)
-        XCTAssertTrue(cli.stderr.contains("--estimator must be one of uikit, android, compose, flutter, web, average; got 'ios'"),
-                      cli.stderr)
+        XCTAssertTrue(cli.stderr.contains("--estimator must be one of uikit, android, compose, flutter, web, average; "
+                                          + "got 'ios'"), cli.stderr)
         let script = try temporaryFile("bad_estimator.lua", """
             animhost.animator{}
             local a = animhost.item{name = "a", center = {0, 0}}
@@ -84,12 +85,13 @@ final class EstimatorChoiceTests: XCTestCase {
             """)
         let lua = try runAnimhost(["run", script, "--duration", "0.1"])
         XCTAssertEqual(lua.status, 1)
-        XCTAssertTrue(lua.stderr.contains("bad_estimator.lua:3: bad argument #2 to 'pan' (field 'estimator': expected one of "
-                                          + "\"uikit\", \"android\", \"compose\", \"flutter\", \"web\", \"average\", got \"andriod\"; "
-                                          + "did you mean 'android'?)"), lua.stderr)
+        XCTAssertTrue(lua.stderr.contains("bad_estimator.lua:3: bad argument #2 to 'pan' (field 'estimator': "
+                                          + "expected one of \"uikit\", \"android\", \"compose\", \"flutter\", "
+                                          + "\"web\", \"average\", got \"andriod\"; did you mean 'android'?)"), lua.stderr)
         let scene = try temporaryFile("bad_gestures.lua", "animhost.gestures{estimator = 3}\n")
         let g = try runAnimhost(["run", scene, "--duration", "0.1"])
-        XCTAssertTrue(g.stderr.contains("bad_gestures.lua:1: bad argument #1 to 'gestures' (field 'estimator': expected "), g.stderr)
+        XCTAssertTrue(g.stderr.contains("bad_gestures.lua:1: bad argument #1 to 'gestures' (field 'estimator': "),
+                      g.stderr)
     }
 
     /// Every command that runs a scene takes --estimator and checks it the same way.

@@ -36,7 +36,8 @@ final class VelocityCommandTests: XCTestCase {
         for name in ["uikit", "android", "compose", "flutter", "web", "average"] {
             XCTAssertTrue(r.stdout.contains("\n\(name) "), name)
         }
-        let csv = try runAnimhost(["velocity", flicks, "--scene", "Tests/lua/scenes/release_velocity.lua", "--format", "csv"])
+        let csv = try runAnimhost(["velocity", flicks, "--scene", "Tests/lua/scenes/release_velocity.lua",
+                                   "--format", "csv"])
         let ends = try XCTUnwrap(csv.stdout.components(separatedBy: "\n\n").last)
         XCTAssertTrue(ends.hasPrefix("estimator,item,x,y,rest\n"), ends)
         XCTAssertEqual(ends.split(separator: "\n").count, 1 + 6 * 3)
@@ -45,7 +46,8 @@ final class VelocityCommandTests: XCTestCase {
     func testBadNamesAndFilesAreUsageErrors() throws {
         let bad = try runAnimhost(["velocity", flicks, "--estimator", "andriod"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr, "animhost: --estimator must be one of uikit, android, compose, flutter, web, average or all; "
+        XCTAssertEqual(bad.stderr, "animhost: --estimator must be one of uikit, android, compose, flutter, web, average "
+                       + "or all; "
                        + "got 'andriod'; did you mean 'android'?\n")
         let format = try runAnimhost(["velocity", flicks, "--format", "xml"])
         XCTAssertEqual(format.status, 2)

@@ -24,9 +24,12 @@ package enum GestureObject {
         Field(name: "delta", annotation: "animhost.Vec",
               doc: "Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer."),
         Field(name: "velocity", annotation: "animhost.Vec",
-              doc: "The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; at `ended` it is the release velocity."),
+              doc: "The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; "
+                  + "at `ended` it is the release velocity."),
         Field(name: "estimator", annotation: "string",
-              doc: "Which platform's velocity estimator gave `velocity`: `uikit` (the default), `android`, `compose`, `flutter`, `web` or `average` (set by `animhost.pan(item, {estimator=})`, `animhost.gestures{estimator=}` or `--estimator`)."),
+              doc: "Which platform's velocity estimator gave `velocity`: `uikit` (the default), `android`, `compose`, "
+                  + "`flutter`, `web` or `average` (set by `animhost.pan(item, {estimator=})`, "
+                  + "`animhost.gestures{estimator=}` or `--estimator`)."),
         Field(name: "item", annotation: "animhost.Item?",
               doc: "The item the recognizer is attached to; nil for a screen-level recognizer (`animhost.pan(nil, …)`)."),
     ]

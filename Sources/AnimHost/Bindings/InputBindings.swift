@@ -8,30 +8,25 @@ extension Scene {
         let item = LuaParam("item", "item or nil", annotation: "animhost.Item?", "the item whose touches it recognizes; nil: the whole screen")
         let gesture = LuaParam("gesture", "gesture", annotation: "animhost.Gesture", "see \"The gesture object\"")
         let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
-                                annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: \(Self.estimatorAnnotation)?}",
-                                "functions called with the gesture (see \"The gesture object\"); `estimator`: whose release velocity it reports (see `animhost.gestures`)")
+                                annotation: "{began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, "
+                                    + "ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, "
+                                    + "estimator: \(Self.estimatorAnnotation)?}",
+                                "functions called with the gesture (see \"The gesture object\"); "
+                                    + "`estimator`: whose release velocity it reports (see `animhost.gestures`)")
         module.function("tap", "Recognizes taps on an item (the topmost under the touch) or, with nil, anywhere.",
                         [item, LuaParam("fn", "function", annotation: "fun(g: animhost.Gesture)", "called with the \(gesture.name) on lift")],
                         example: "animhost.tap(pane, function(g) print(g.location) end)") { [unowned self] call throws(LuaCallError) in
             try self.addRecognizer(call, name: "tap", kind: .tap())
         }
-        module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples, as the recognizer's `estimator` (default: the scene's) does on its platform.", [item, handlers],
-                        example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end, estimator = \"android\"})") { [unowned self] call throws(LuaCallError) in
-            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"], extra: ["estimator"])
+        module.function("pan", "Recognizes drags; the gesture's velocity is estimated from recent touch samples, "
+                            + "as the recognizer's `estimator` (default: the scene's) does on its platform.",
+                        [item, handlers],
+                        example: "animhost.pan(pane, {changed = function(g) pane.center = g.location end, "
+                            + "estimator = \"android\"})") { [unowned self] call throws(LuaCallError) in
+            try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"],
+                                   extra: ["estimator"])
         }
-        let gesturesFields = [LuaParam("estimator", Self.estimatorType,
-                                       "the release-velocity estimator of every recognizer that names none: \(VelocityEstimator.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: "; ")). `--estimator` overrides it", optional: true)]
-        module.function("gestures", "Sets the scene's gesture defaults: `estimator`, whose release velocity every recognizer reports (default \"\(VelocityEstimator.default.rawValue)\"), for the recognizers made before and after.",
-                        [LuaParam("fields", "table", annotation: "{estimator: \(Self.estimatorAnnotation)?}", "estimator")],
-                        example: "animhost.gestures{estimator = \"android\"}") { [unowned self] call throws(LuaCallError) in
-            guard let r = LuaFields(call, function: "gestures") else { throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))") }
-            try r.checkNames(valid: gesturesFields.map(\.name), kind: "gestures")
-            if let name = try r.optional("estimator", Self.estimatorType), let e = VelocityEstimator(rawValue: name) {
-                self.stage.setSceneEstimator(e)
-            }
-            return .none
-        }
-        module.describeFields(of: "gestures", gesturesFields)
+        registerGestures(in: module)
         var press = handlers
         press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
         module.function("longPress", "Recognizes a touch held still for `minimumDuration` seconds.", [item, press],
@@ -40,7 +35,9 @@ extension Scene {
             if lua_type(call.L, 2) == LUA_TTABLE, let r = LuaFields(call, argument: 2, function: "longPress") {
                 minimum = try r.optional("minimumDuration", .atLeast(0)) ?? 0.5
             }
-            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum), handlers: ["began", "changed", "ended", "cancelled"], extra: ["minimumDuration", "estimator"])
+            return try self.addRecognizer(call, name: "longPress", kind: .longPress(minimumDuration: minimum),
+                                          handlers: ["began", "changed", "ended", "cancelled"],
+                                          extra: ["minimumDuration", "estimator"])
         }
         module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
@@ -53,7 +50,34 @@ extension Scene {
 
     /// A velocity estimator's name: one of `VelocityEstimator`'s (a misspelling gets a "did you mean").
     static var estimatorType: LuaType<String> { .choice(VelocityEstimator.allCases.map(\.rawValue)) }
-    static var estimatorAnnotation: String { VelocityEstimator.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: "|") }
+    static var estimatorAnnotation: String {
+        VelocityEstimator.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: "|")
+    }
+
+    /// `animhost.gestures{estimator=}`: the scene's default estimator.
+    private func registerGestures(in module: LuaModule) {
+        let estimators = VelocityEstimator.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: "; ")
+        let fields = [LuaParam("estimator", Self.estimatorType,
+                               "the release-velocity estimator of every recognizer that names none: \(estimators). "
+                                   + "`--estimator` overrides it", optional: true)]
+        module.function("gestures", "Sets the scene's gesture defaults: `estimator`, whose release velocity every "
+                            + "recognizer reports (default \"\(VelocityEstimator.default.rawValue)\"), for the "
+                            + "recognizers made before and after.",
+                        [LuaParam("fields", "table", annotation: "{estimator: \(Self.estimatorAnnotation)?}",
+                                  "estimator")],
+                        example: "animhost.gestures{estimator = \"android\"}") {
+            [unowned self] call throws(LuaCallError) in
+            guard let r = LuaFields(call, function: "gestures") else {
+                throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))")
+            }
+            try r.checkNames(valid: fields.map(\.name), kind: "gestures")
+            if let name = try r.optional("estimator", Self.estimatorType), let e = VelocityEstimator(rawValue: name) {
+                self.stage.setSceneEstimator(e)
+            }
+            return .none
+        }
+        module.describeFields(of: "gestures", fields)
+    }
 
     /// `animhost.tap(item|nil, fn)` or `animhost.pan(item|nil, {began=, …})`.
     private func addRecognizer(_ call: LuaCall, name: String, kind: GestureKind, handlers: [String] = [],

@@ -43,7 +43,9 @@ public struct GestureArena: Sendable {
 
     /// Recognizer `i`'s velocity estimator; changing it re-reads a touch under way.
     public func estimator(of i: Int) -> VelocityEstimator { recognizers[i].estimator }
-    public mutating func setEstimator(_ estimator: VelocityEstimator, of i: Int) { recognizers[i].estimator = estimator }
+    public mutating func setEstimator(_ estimator: VelocityEstimator, of i: Int) {
+        recognizers[i].estimator = estimator
+    }
 
     /// Recognizer `waiter` may recognize only once `other` has failed on the same touch.
     public mutating func require(_ waiter: Int, toFail other: Int) {

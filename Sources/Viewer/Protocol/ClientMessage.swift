@@ -67,7 +67,8 @@ enum ClientMessage: Equatable {
         case "estimator":
             return need(f.name, "name", "one of \(VelocityEstimator.names)").flatMap { name in
                 VelocityEstimator(rawValue: name).map { .success(.estimator($0)) }
-                    ?? .failure(MessageError("'estimator': \"name\" must be one of \(VelocityEstimator.names), got '\(shortened(name))'"))
+                    ?? .failure(MessageError("'estimator': \"name\" must be one of \(VelocityEstimator.names), "
+                                             + "got '\(shortened(name))'"))
             }
         case "play": return .success(.play)
         case "pause": return .success(.pause)

@@ -41,7 +41,8 @@ extension Host {
         do throws(HostError) {
             let estimators = try o.estimators()
             guard VelocityOptions.formats.contains(o.format) else {
-                throw .usage("--format must be one of \(VelocityOptions.formats.joined(separator: ", ")); got '\(o.format)'")
+                let formats = VelocityOptions.formats.joined(separator: ", ")
+                throw .usage("--format must be one of \(formats); got '\(o.format)'")
             }
             let common = try SharedOptionValues.parse(hz: o.hz, seed: o.seed, memory: o.memory, sets: o.sets)
             if let scene = o.scene, let problem = Scene.scriptProblem(scene) { throw problem }

@@ -37,7 +37,9 @@ struct ReleaseVelocities {
         // A touch the file leaves down is lifted where and when its last sample was (as
         // `run` lifts it at the run's end, but with no pause to read as a stop).
         for touch in histories.keys.sorted() {
-            if let last = histories[touch]?.newest { release(touch, TouchSample(time: last.time, location: last.location)) }
+            if let last = histories[touch]?.newest {
+                release(touch, TouchSample(time: last.time, location: last.location))
+            }
         }
         return out
     }

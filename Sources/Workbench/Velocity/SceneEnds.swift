@@ -15,7 +15,8 @@ enum SceneEnds {
     /// Runs as `animhost run` does with no `--duration`: the script's `animhost.run{duration=}`,
     /// else until the scene rests after its input (at most 10 s); a touch left down is lifted
     /// at the end.
-    static func run(_ base: SceneOptions, touches: [TouchEvent], estimators: [VelocityEstimator]) throws(HostError) -> [End] {
+    static func run(_ base: SceneOptions, touches: [TouchEvent],
+                    estimators: [VelocityEstimator]) throws(HostError) -> [End] {
         var out: [End] = []
         for e in estimators {
             var o = base

@@ -11,22 +11,28 @@ enum VelocityReport {
 
     static func csv(_ releases: [Release], ends: [SceneEnds.End]) -> String {
         var s = "touch,t,estimator,vx,vy\n"
-        for r in releases { s += "\(r.touch),\(n(r.time)),\(r.estimator.rawValue),\(n(r.velocity.x)),\(n(r.velocity.y))\n" }
+        for r in releases {
+            s += "\(r.touch),\(n(r.time)),\(r.estimator.rawValue),\(n(r.velocity.x)),\(n(r.velocity.y))\n"
+        }
         if !ends.isEmpty {
             s += "\nestimator,item,x,y,rest\n"
-            for e in ends { s += "\(e.estimator.rawValue),\(e.item),\(n(e.center.x)),\(n(e.center.y)),\(e.rest.map(n) ?? "")\n" }
+            for e in ends {
+                s += "\(e.estimator.rawValue),\(e.item),\(n(e.center.x)),\(n(e.center.y)),\(e.rest.map(n) ?? "")\n"
+            }
         }
         return s
     }
 
     static func json(_ releases: [Release], ends: [SceneEnds.End]) -> String {
         let rows = releases.map {
-            "{\"touch\":\($0.touch),\"t\":\(n($0.time)),\"estimator\":\"\($0.estimator.rawValue)\",\"vx\":\(n($0.velocity.x)),\"vy\":\(n($0.velocity.y))}"
+            "{\"touch\":\($0.touch),\"t\":\(n($0.time)),\"estimator\":\"\($0.estimator.rawValue)\","
+                + "\"vx\":\(n($0.velocity.x)),\"vy\":\(n($0.velocity.y))}"
         }
         var s = "{\"releases\":[" + rows.joined(separator: ",")
         if !ends.isEmpty {
             let e = ends.map {
-                "{\"estimator\":\"\($0.estimator.rawValue)\",\"item\":\(jsonString($0.item)),\"x\":\(n($0.center.x)),\"y\":\(n($0.center.y)),\"rest\":\($0.rest.map(n) ?? "null")}"
+                "{\"estimator\":\"\($0.estimator.rawValue)\",\"item\":\(jsonString($0.item)),"
+                    + "\"x\":\(n($0.center.x)),\"y\":\(n($0.center.y)),\"rest\":\($0.rest.map(n) ?? "null")}"
             }
             s += "],\"ends\":[" + e.joined(separator: ",")
         }
@@ -39,7 +45,9 @@ enum VelocityReport {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(u)
             }
         }
@@ -65,7 +73,10 @@ enum VelocityReport {
         var s = aligned(rows, numeric: [0, 1, 3, 4, 5])
         if !ends.isEmpty {
             var e = [["estimator", "item", "x", "y", "rest"]]
-            for end in ends { e.append([end.estimator.rawValue, end.item, d1(end.center.x), d1(end.center.y), end.rest.map(n) ?? "moving"]) }
+            for end in ends {
+                e.append([end.estimator.rawValue, end.item, d1(end.center.x), d1(end.center.y),
+                          end.rest.map(n) ?? "moving"])
+            }
             s += "\nwhere each item ends:\n" + aligned(e, numeric: [2, 3, 4])
         }
         return s

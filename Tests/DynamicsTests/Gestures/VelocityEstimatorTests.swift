@@ -36,7 +36,9 @@ final class VelocityEstimatorTests: XCTestCase {
         return t.velocity
     }
 
-    struct Expected { var file: String; var touch: Int; var estimator: VelocityEstimator; var vx: Double?; var vy: Double?; var upstream: String }
+    struct Expected {
+        var file: String, touch: Int, estimator: VelocityEstimator, vx: Double?, vy: Double?, upstream: String
+    }
 
     static func expected() throws -> [Expected] {
         let text = try String(contentsOfFile: fixtures + "expected.csv", encoding: .utf8)
@@ -143,7 +145,9 @@ final class VelocityEstimatorTests: XCTestCase {
     /// A flick, then the finger held still for longer than 40 ms before the lift.
     func testAStopLongerThanThePlatformsRuleGivesItsAnswer() {
         var events = [TouchEvent(time: 0, touch: 1, phase: .began, location: Vec2(0, 0))]
-        for k in 1...12 { events.append(TouchEvent(time: Double(k) * 0.008, touch: 1, phase: .moved, location: Vec2(0, Double(k) * 8))) }
+        for k in 1...12 {
+            events.append(TouchEvent(time: Double(k) * 0.008, touch: 1, phase: .moved, location: Vec2(0, Double(k) * 8)))
+        }
         let last = events.last!
         events.append(TouchEvent(time: last.time + 0.2, touch: 1, phase: .ended, location: last.location))
         for e in VelocityEstimator.allCases {
@@ -223,7 +227,9 @@ final class VelocityEstimatorTests: XCTestCase {
     /// A long drag fills the ring many times over without it growing.
     func testTheRingKeepsItsSize() {
         var h = TouchHistory()
-        for k in 0..<10_000 { h.append(TouchSample(time: Double(k) / 1000, location: Vec2(Double(k), 0), isDown: k == 0)) }
+        for k in 0..<10_000 {
+            h.append(TouchSample(time: Double(k) / 1000, location: Vec2(Double(k), 0), isDown: k == 0))
+        }
         XCTAssertEqual(h.count, TouchHistory.capacity)
         XCTAssertEqual(h.added, 10_000)
         XCTAssertEqual(h[back: 0].location.x, 9999)
