@@ -13,24 +13,27 @@ final class EstimatorChoiceTests: XCTestCase {
         get throws {
             let path = packageRoot + "/Tests/AnimHostTests/Fixtures/velocity/flutter_flicks.csv"
             let all = try String(contentsOfFile: path, encoding: .utf8)
-            var lines = ["t,touch,phase,x,y"]
+            var free: [String] = [], pinned: [String] = []
             var first: Double?
             for line in all.split(separator: "\n").dropFirst() {
                 let f = line.split(separator: ",").map(String.init)
                 guard f[1] == "12" else { continue }
                 let t = Double(f[0])!
                 if first == nil { first = t }
-                // Down at 0.1 s on the free item (whose center is (100, 300)).
+                // Down at 0.1 s on the free item (whose center is (100, 300)), then at 1.1 s on
+                // the pinned one (200 pt to its right).
                 let x = Double(f[3])! - 150, y = Double(f[4])! - 50
-                lines.append("\(0.1 + t - first!),1,\(f[2]),\(x),\(y)")
+                free.append("\(0.1 + t - first!),1,\(f[2]),\(x),\(y)")
+                pinned.append("\(1.1 + t - first!),2,\(f[2]),\(x + 200),\(y)")
             }
+            let lines = ["t,touch,phase,x,y"] + free + pinned
             return try temporaryFile("flick12.csv", lines.joined(separator: "\n") + "\n")
         }
     }
 
     /// The `NAME ended ESTIMATOR vx vy` lines a run printed.
     func releases(_ arguments: [String]) throws -> [String: (estimator: String, v: (Double, Double))] {
-        let r = try runAnimhost(["run", scene, "--format", "table", "--duration", "1"] + arguments)
+        let r = try runAnimhost(["run", scene, "--format", "table", "--duration", "2"] + arguments)
         XCTAssertEqual(r.status, 0, r.stderr)
         var out: [String: (String, (Double, Double))] = [:]
         for line in r.stderr.split(separator: "\n") where line.contains(" ended ") {
@@ -46,6 +49,8 @@ final class EstimatorChoiceTests: XCTestCase {
         XCTAssertEqual(r["free"]?.estimator, "uikit")
         let flutter = try releases(["--input", csv, "--estimator", "flutter"])
         XCTAssertEqual(flutter["free"]?.estimator, "flutter")
+        XCTAssertEqual(flutter["pinned"]?.estimator, "android", "a pan that names its own keeps it")
+        XCTAssertEqual(flutter["pinned"]!.v.1, try XCTUnwrap(r["pinned"]).v.1, accuracy: 1e-9)
         XCTAssertEqual(flutter["free"]!.v.0, 396.9328560260098, accuracy: 0.4)
         XCTAssertEqual(flutter["free"]!.v.1, 4280.651578291764, accuracy: 4.3)
         XCTAssertNotEqual(r["free"]!.v.1, flutter["free"]!.v.1, "the estimators read the flick differently")

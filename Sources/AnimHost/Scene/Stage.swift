@@ -108,9 +108,6 @@ public final class Stage {
         applyEstimators()
     }
 
-    /// The estimator each recognizer uses now, in creation order.
-    public var recognizerEstimators: [VelocityEstimator] { namedEstimators.indices.map { gestures.estimator(of: $0) } }
-
     private func applyEstimators() {
         for (i, named) in namedEstimators.enumerated() { gestures.setEstimator(named ?? defaultEstimator, of: i) }
     }

@@ -41,8 +41,7 @@ public struct GestureArena: Sendable {
         return recognizers.count - 1
     }
 
-    /// Recognizer `i`'s velocity estimator; changing it re-reads a touch under way.
-    public func estimator(of i: Int) -> VelocityEstimator { recognizers[i].estimator }
+    /// Sets recognizer `i`'s velocity estimator; a touch under way is re-read the new way.
     public mutating func setEstimator(_ estimator: VelocityEstimator, of i: Int) {
         recognizers[i].estimator = estimator
     }
