@@ -51,7 +51,7 @@ final class PageDetailsBrowserTests: XCTestCase {
         try browser.wait(for: "window.animhost.time() > 0.3", timeout: 30)
         let late = try browser.evaluate("""
             (() => { const old = JSON.parse(JSON.stringify(window.animhost.state.frame));
-                     old.t = 5;   // a frame of the old run, later than any the page has seen
+                     old.t += 5;   // a frame of the old run, later than any the page has seen
                      document.getElementById('reset').click();
                      window.animhost.receive(old);   // still on its way when the reset was sent
                      return window.animhost.state.maxTime })()
