@@ -15,6 +15,15 @@ final class SweepEdgeTests: XCTestCase {
         }
     }
 
+    /// A STEP finer than the values' rounding (12 decimals) made runs that all had one value
+    /// (178 runs all at k = 10); it is a usage error saying the smallest step that counts.
+    func testAStepBelowTheRoundingStepIsAUsageError() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:2.000000000001:1e-14"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is below the rounding step of the values (1e-12), so runs would repeat the same value"),
+                      r.stderr)
+    }
+
     func testJobsAboveTheMachinesCoresAreLoweredWithANote() throws {
         let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--jobs", "1024"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -40,6 +40,13 @@ public struct SweepGrid: Sendable, Equatable {
                   from.isFinite, to.isFinite, step.isFinite, from <= to, step > 0 else { return .failure(SweepError(usage)) }
             return .success(Range(name: String(parts[0]), from: from, to: to, step: step))
         }
+
+        /// The smallest step whose values stay apart: `value(at:)` snaps to 12 decimals, and
+        /// a Double near TO holds no finer difference than its spacing there.
+        public var resolution: Double {
+            let spacing = max(abs(from), abs(to)).ulp
+            return abs(to) < 1e290 ? max(1e-12, 2 * spacing) : 2 * spacing
+        }
     }
 
     public var ranges: [Range]
@@ -58,6 +65,12 @@ public struct SweepGrid: Sendable, Equatable {
             let big = ranges.first { $0.size > Double(Self.maximumCount) }
             let hint = big.map { "; --vary \($0.name) alone has \(Self.roughly($0.size)) values, give it a larger step" } ?? "; use larger steps"
             throw SweepError("the sweep has \(Self.roughly(count)) combinations; at most \(Self.maximumCount)\(hint)")
+        }
+        // A step finer than the values can show makes runs that repeat one value (178 runs all
+        // at k = 10): refused, once the count is known to be sane.
+        for r in ranges where r.from < r.to && r.step < r.resolution {
+            throw SweepError("--vary \(r.name)=\(r.from):\(r.to):\(r.step): a STEP of \(r.step) is below the rounding step "
+                + "of the values (\(r.resolution)), so runs would repeat the same value; give a STEP of at least \(r.resolution)")
         }
         self.ranges = ranges
     }

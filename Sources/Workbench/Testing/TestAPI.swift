@@ -81,7 +81,9 @@ final class TestAPI {
                 lua_pushstring(call.L, "input"); lua_rawget(call.L, 2)
                 defer { lua.pop() }
                 do throws(LuaCallError) {
-                    for i in try scene.readInputs(call, at: -1, function: "load", argument: 2, path: "input") { scene.stage.schedule(i) }
+                    for i in try scene.readInputs(call, at: -1, function: "load", argument: 2, path: "input") {
+                        if let refusal = scene.scheduleCounted(i) { return .error(refusal) }
+                    }
                 } catch { return .error(error.description) }
             }
             let sut = try SceneUnderTest(scene: scene)
@@ -220,7 +222,7 @@ final class TestAPI {
                  [LuaParam("point", "point {x, y}", annotation: "animhost.Vec|number[]", unit: "pt")], returns: Self.sceneResult) { [unowned self] o, call in
             guard let p = self.vector(at: 2) else { return .error("bad argument #1 to 'tap' (expected point {x, y}, got \(call.typeName(at: 2)))") }
             let s = o
-            s.stage.schedule(.tap(at: s.stage.time, point: p))
+            if let refusal = s.scene.scheduleCounted(.tap(at: s.stage.time, point: p)) { return .error(refusal) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("pan", "A straight drag starting now.",
@@ -229,7 +231,9 @@ final class TestAPI {
             do throws(LuaCallError) {
                 let a = try self.panArguments(call, at: 2)
                 let s = o
-                s.stage.schedule(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: []))
+                if let refusal = s.scene.scheduleCounted(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: [])) {
+                    return .error(refusal)
+                }
             } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
