@@ -99,13 +99,15 @@ final class HostMemoryTests: XCTestCase {
             """)
         let r = try runAnimhost(["run", path, "--memory", "16", "--duration", "0"])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("long_pan.lua:2: not enough memory (memory limit 16 MiB reached; raise it with --memory)"),
+        XCTAssertTrue(r.stderr.contains("long_pan.lua:2: not enough memory (memory limit 16 MiB reached; "
+                                        + "raise it with --memory)"),
                       r.stderr)
         XCTAssertFalse(r.stderr.contains("carried on"), r.stderr)
         // A pan that fits is scheduled as before, charged to the state.
         let s = try scene("animhost.item{name = 'a', center = {0, 0}}")
         let before = s.lua.memoryInUse
-        try s.lua.doString("animhost.input{{pan = {from = {0, 0}, to = {10, 0}, duration = 1}}}", chunkName: "=host.lua")
+        try s.lua.doString("animhost.input{{pan = {from = {0, 0}, to = {10, 0}, duration = 1}}}",
+                           chunkName: "=host.lua")
         XCTAssertGreaterThanOrEqual(s.lua.memoryInUse - before, 121 * HostMemory.touchSampleBytes)
         XCTAssertEqual(s.stage.pendingTouchEvents.count, 121)
     }
@@ -122,8 +124,8 @@ final class HostMemoryTests: XCTestCase {
             """)
         let r = try runAnimhost(["run", path, "--memory", "16", "--duration", "0.1"])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("not enough memory (memory limit 16 MiB reached; raise it with --memory) at t = 0.008333 s: "
-                                        + "overlapping items made more than"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("not enough memory (memory limit 16 MiB reached; raise it with --memory) "
+                                        + "at t = 0.008333 s: overlapping items made more than"), r.stderr)
         // Items apart (no contacts) and a few touching run as before, their contacts charged.
         let s = try scene("""
             animhost.animator{bounds = {0, 0, 400, 400}}
@@ -149,8 +151,8 @@ final class HostMemoryTests: XCTestCase {
         options.format = .json
         let discovery = try TestDiscovery()
         func runOnce() {
-            let run = TestFileRun(file: spec, options: options, modules: discovery.moduleAccess(testFile: spec, allowIO: false),
-                                  reporter: TestReporter(format: .json))
+            let modules = discovery.moduleAccess(testFile: spec, allowIO: false)
+            let run = TestFileRun(file: spec, options: options, modules: modules, reporter: TestReporter(format: .json))
             XCTAssertEqual(run.run().map(\.status), [.passed])
         }
         for _ in 0..<20 { runOnce() }   // the allocator's working size

@@ -37,7 +37,8 @@ final class OutputInputsTests: XCTestCase {
         for (script, why) in [(early, "which this run reads"), (late, "a module the scene can require")] {
             let r = try runAnimhost(["run", script, "--output", module])
             XCTAssertEqual(r.status, 2, r.stderr)
-            XCTAssertTrue(r.stderr.contains("--output '\(module)': that is '\(module)', \(why); choose another file"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("--output '\(module)': that is '\(module)', \(why); choose another file"),
+                          r.stderr)
             XCTAssertEqual(contents(module), "return {x = 1}\n")
         }
         // The REPL without a script: a module required from a line.
@@ -76,11 +77,14 @@ final class OutputInputsTests: XCTestCase {
             """)
         let sweep = try runAnimhost(["sweep", script, "--vary", "k=1:2:1", "--output", module])
         XCTAssertEqual(sweep.status, 2, sweep.stderr)
-        XCTAssertTrue(sweep.stderr.contains("--output '\(module)': that is '\(module)', a module the scene can require"), sweep.stderr)
+        XCTAssertTrue(sweep.stderr.contains("--output '\(module)': that is '\(module)', a module the scene can "
+                                            + "require"),
+                      sweep.stderr)
         // A file the output would make where `require` finds modules.
         let made = try runAnimhost(["sweep", script, "--vary", "k=1:2:1", "--output", dir + "/fresh.lua"])
         XCTAssertEqual(made.status, 2, made.stderr)
-        XCTAssertTrue(made.stderr.contains("that would be '\(dir)/fresh.lua', a module the scene can require"), made.stderr)
+        XCTAssertTrue(made.stderr.contains("that would be '\(dir)/fresh.lua', a module the scene can require"),
+                      made.stderr)
         let binary = packageRoot + "/.build/debug/animhost"
         for redirect in ["--output /dev/stdout >> \"$2\"", "--output /dev/fd/7 7< \"$2\""] {
             let r = try runProgram("/bin/sh", ["-c", "exec \"$0\" run \"$1\" \(redirect)", binary, script, module])

@@ -105,8 +105,9 @@ final class ScriptFilesTests: XCTestCase {
             """.write(toFile: project + "/scene.lua", atomically: false, encoding: .utf8)
         let scene = try animhost(["run", "scene.lua", "--duration", "0"], in: project)
         XCTAssertEqual(scene.status, 0, scene.stderr)
-        XCTAssertTrue(scene.stderr.contains("animhost: note: not reading modules in 'behaviors': it leads to '\(outside)', "
-                                            + "outside the project (give --allow-io to read there)"), scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("animhost: note: not reading modules in 'behaviors': it leads to "
+                                            + "'\(outside)', outside the project (give --allow-io to read there)"),
+                      scene.stderr)
         XCTAssertTrue(scene.stderr.contains("not reading modules in 'lua_modules/share/lua/5.4'"), scene.stderr)
         XCTAssertFalse(scene.stderr.contains("true\tsecret") || scene.stderr.contains("true\trock"), scene.stderr)
         // A test file: `dofile` through the linked folder is refused; so is a `spec` link out.
@@ -128,7 +129,8 @@ final class ScriptFilesTests: XCTestCase {
         for arguments in [["test"], ["test", "spec"]] {
             let linked = try animhost(arguments, in: project)
             XCTAssertEqual(linked.status, 2, linked.stdout + linked.stderr)
-            XCTAssertTrue(linked.stderr.contains("'spec' leads to '\(outside)/spec', outside the project"), linked.stderr)
+            XCTAssertTrue(linked.stderr.contains("'spec' leads to '\(outside)/spec', outside the project"),
+                          linked.stderr)
             XCTAssertFalse(linked.stdout.contains("secret"), linked.stdout)
         }
     }

@@ -67,10 +67,13 @@ final class SignalStopTests: XCTestCase {
             try "kept\n".write(toFile: target, atomically: false, encoding: .utf8)
             let run = try SpawnedAnimhost(["run", script, "--duration", "100000", "--output", target])
             func temporaries() -> [String] {
-                ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("frames.csv.tmp-") }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+                return names.filter { $0.hasPrefix("frames.csv.tmp-") }
             }
             let deadline = Date().addingTimeInterval(60)
-            while temporaries().isEmpty && run.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            while temporaries().isEmpty && run.process.isRunning && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             XCTAssertFalse(temporaries().isEmpty, run.stderr.text)
             kill(run.process.processIdentifier, sig)
             _ = run.wait(timeout: 60)
@@ -95,7 +98,8 @@ final class SignalStopTests: XCTestCase {
         let r = try runProgram("/bin/sh", ["-c", "ulimit -f 64; exec \"$0\" run \"$1\" --duration 2 --output \"$2\"",
                                            binary, script, target])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("cannot write '\(target)': File too large (the file was left as it was)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write '\(target)': File too large (the file was left as it was)"),
+                      r.stderr)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frames.csv.tmp-") }
         XCTAssertEqual(left, [])
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "kept\n")

@@ -20,7 +20,8 @@ final class SweepEdgeTests: XCTestCase {
     func testAStepBelowTheRoundingStepIsAUsageError() throws {
         let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:2.000000000001:1e-14"])
         XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("is below the rounding step of the values (1e-12), so runs would repeat the same value"),
+        XCTAssertTrue(r.stderr.contains("is below the rounding step of the values (1e-12), so runs would repeat "
+                                        + "the same value"),
                       r.stderr)
     }
 

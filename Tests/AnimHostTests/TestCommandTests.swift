@@ -118,11 +118,13 @@ final class TestCommandTests: XCTestCase {
         // read "differs at t =  s … expected ,".
         try scene.write(toFile: dir + "/scene.lua", atomically: true, encoding: .utf8)
         let test = try String(contentsOfFile: dir + "/snap_test.lua", encoding: .utf8)
-        try test.replacingOccurrences(of: ":run(0.5)", with: ":run(0.6)").write(toFile: dir + "/snap_test.lua", atomically: true, encoding: .utf8)
+        try test.replacingOccurrences(of: ":run(0.5)", with: ":run(0.6)")
+            .write(toFile: dir + "/snap_test.lua", atomically: true, encoding: .utf8)
         let longer = try runAnimhost(["test", dir])
         XCTAssertEqual(longer.status, 1)
         XCTAssertTrue(longer.stdout.contains("snapshot 'steps' differs: the snapshot has 31 rows, the trace 37; "
-                                             + "the trace goes on where the snapshot ends, at t = 0.516667 s, item 'box' (line 33 of "),
+                                             + "the trace goes on where the snapshot ends, at t = 0.516667 s, "
+                                             + "item 'box' (line 33 of "),
                       longer.stdout)
     }
 }

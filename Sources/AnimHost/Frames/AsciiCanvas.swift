@@ -82,7 +82,8 @@ struct AsciiCanvas {
                 }
             }
             if !drew {
-                let col = Self.cell((x - bounds.x) / cw, count: columns), r = Self.cell((y - bounds.y) / ch, count: rows)
+                let col = Self.cell((x - bounds.x) / cw, count: columns)
+                let r = Self.cell((y - bounds.y) / ch, count: rows)
                 if col >= 0 && col < columns && r >= 0 && r < rows { grid[r][col] = marks[n] }
             }
         }

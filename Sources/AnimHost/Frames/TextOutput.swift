@@ -159,8 +159,10 @@ public final class TextOutput {
             if stat(final, &st) != 0 {   // made by the run: where `require` would find it?
                 var dir = stat()
                 let name = String(final.split(separator: "/").last ?? "")
-                guard stat(directory(of: final), &dir) == 0, let p = modules.module(named: name, inFolder: dir) else { return }
-                throw .usage("\(option) '\(shownPath)': that would be '\(p)', a module the scene can require; choose another file")
+                guard stat(directory(of: final), &dir) == 0,
+                      let p = modules.module(named: name, inFolder: dir) else { return }
+                throw .usage("\(option) '\(shownPath)': that would be '\(p)', a module the scene can require; "
+                             + "choose another file")
             }
         case .direct(let path):
             guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }

@@ -320,9 +320,10 @@ public final class Stage {
             guard let i = best else { break }
             if timers[i].sequence >= firstMadeNow { chained += 1 }
             if chained > Self.timerFiringsPerStep {
-                throw .script("timers fired \(Self.timerFiringsPerStep) times at t = \(NumberFormat.string(time)) s with no time passing "
-                    + "(a timer that makes another due at once, as animhost.after(0, f) inside f, runs again and again); "
-                    + "a step fires at most \(Self.timerFiringsPerStep) timers: give the next one a delay")
+                let limit = Self.timerFiringsPerStep
+                throw .script("timers fired \(limit) times at t = \(NumberFormat.string(time)) s with no time passing "
+                    + "(a timer that makes another due at once, as animhost.after(0, f) inside f, runs again and "
+                    + "again); a step fires at most \(limit) timers: give the next one a delay")
             }
             let timer = timers[i]
             if let interval = timer.interval, interval > 0 {

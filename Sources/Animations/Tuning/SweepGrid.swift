@@ -69,8 +69,9 @@ public struct SweepGrid: Sendable, Equatable {
         // A step finer than the values can show makes runs that repeat one value (178 runs all
         // at k = 10): refused, once the count is known to be sane.
         for r in ranges where r.from < r.to && r.step < r.resolution {
-            throw SweepError("--vary \(r.name)=\(r.from):\(r.to):\(r.step): a STEP of \(r.step) is below the rounding step "
-                + "of the values (\(r.resolution)), so runs would repeat the same value; give a STEP of at least \(r.resolution)")
+            throw SweepError("--vary \(r.name)=\(r.from):\(r.to):\(r.step): a STEP of \(r.step) is below the "
+                + "rounding step of the values (\(r.resolution)), so runs would repeat the same value; "
+                + "give a STEP of at least \(r.resolution)")
         }
         self.ranges = ranges
     }

@@ -27,8 +27,9 @@ extension Host {
             for p in paths {
                 let folder = isDirectory(p) ? p : directory(of: p)
                 guard let real = ScriptFiles.folderLeadsOut(folder) else { continue }
-                report(.usage("'\(folder)' leads to '\(real)', outside the project ('\(project ?? ".")', the current folder); "
-                              + "test folders must be inside it (give --allow-io to search elsewhere)"))
+                report(.usage("'\(folder)' leads to '\(real)', outside the project ('\(project ?? ".")', "
+                              + "the current folder); test folders must be inside it "
+                              + "(give --allow-io to search elsewhere)"))
                 return 2
             }
             for (folder, real) in ScriptFiles.foldersLeadingOut(["behaviors"]) {

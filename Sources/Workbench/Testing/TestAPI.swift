@@ -231,9 +231,8 @@ final class TestAPI {
             do throws(LuaCallError) {
                 let a = try self.panArguments(call, at: 2)
                 let s = o
-                if let refusal = s.scene.scheduleCounted(.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: [])) {
-                    return .error(refusal)
-                }
+                let pan = SyntheticInput.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: [])
+                if let refusal = s.scene.scheduleCounted(pan) { return .error(refusal) }
             } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
