@@ -214,8 +214,9 @@ public final class Stage {
             ? chargeMemory(1 << 60) ?? "not enough memory"
             : chargeMemory((count - chargedContacts) * HostMemory.contactBytes)
         if let refusal {
+            let each = NumberFormat.string(Double(HostMemory.contactBytes) / 1024)
             throw .script("\(refusal) at t = \(NumberFormat.string(time)) s: overlapping items made more than "
-                          + "\(count) contacts (about \(HostMemory.contactBytes / 1024) KiB each)")
+                          + "\(count) contacts (about \(each) KiB each)")
         }
         chargedContacts = count
     }
