@@ -678,7 +678,7 @@ function animhost.tunable(name, default, limits) end
 ---@param fn function 
 function animhost.after(delay, fn) end
 
----Calls `fn` every `interval` simulated seconds.
+---Calls `fn` every `interval` simulated seconds (at most once per step: an interval under one step is one step).
 ---@param interval number (s)
 ---@param fn function 
 function animhost.every(interval, fn) end

@@ -94,6 +94,8 @@ static void caught_signals(sigset_t *set) {
     sigaddset(set, SIGUSR1);
     sigaddset(set, SIGUSR2);
     sigaddset(set, SIGPIPE);
+    sigaddset(set, SIGALRM);
+    sigaddset(set, SIGXCPU);
 }
 
 void cl_signals_hold(int hold) {
@@ -125,6 +127,10 @@ void cl_sigterm_catch(void) {
     sigaction(SIGUSR1, &sa, NULL);
     sigaction(SIGUSR2, &sa, NULL);
     sigaction(SIGPIPE, &sa, NULL);
+    // An alarm (`timeout -s ALRM`) and a CPU limit's warning (`ulimit -t`: SIGXCPU comes
+    // before the hard limit's SIGKILL) end the process by default too.
+    sigaction(SIGALRM, &sa, NULL);
+    sigaction(SIGXCPU, &sa, NULL);
     g_autoarm = 1;
 }
 
@@ -138,6 +144,8 @@ void cl_sigint_default(void) {
     signal(SIGUSR1, SIG_DFL);
     signal(SIGUSR2, SIG_DFL);
     signal(SIGPIPE, SIG_DFL);
+    signal(SIGALRM, SIG_DFL);
+    signal(SIGXCPU, SIG_DFL);
 }
 
 int cl_sigint_pending(void) { return g_sigint; }

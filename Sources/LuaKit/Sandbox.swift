@@ -230,6 +230,8 @@ extension LuaState {
     /// code is an error naming it and what the sandbox allows, at the reading line. Other
     /// missing fields read nil as in plain Lua, and so does host code reading from C.
     func refuseRemovedFields() {
+        // A test file's state (its modules under the project rules) is told so, not "scene scripts".
+        let whom = options.modules.projectRoots != nil ? "test files" : "scene scripts"
         for (table, names) in SandboxRefusal.fields {
             pushGlobal(table)
             guard lua_type(L, -1) == LUA_TTABLE else { pop(); continue }
@@ -237,7 +239,7 @@ extension LuaState {
             pushFunction("__index") { call in
                 guard lua_type(call.L, 2) == LUA_TSTRING, let key = call.state.string(at: 2), names.contains(key),
                       let caller = call.caller, caller.line > 0 else { return .none }
-                return .error(SandboxRefusal.message("\(table).\(key)"))
+                return .error(SandboxRefusal.message("\(table).\(key)", to: whom))
             }
             setField("__index", in: -2)
             lua_setmetatable(L, -2)

@@ -79,26 +79,51 @@ public enum ScriptFiles {
     /// for `readChecked` to refuse.
     public static func isLexicallyInside(_ path: String, roots: [String]) -> Bool {
         if path.utf8.contains(0) { return false }
-        var full = path
-        if !path.hasPrefix("/") {
-            guard let cwd = realPath(".") else { return false }
-            full = cwd + "/" + path
+        guard let cwd = realPath(".") else { return false }
+        return isInside(lexicalPath(path, in: cwd), roots: roots)
+    }
+
+    private static func isInside(_ real: String, roots: [String]) -> Bool {
+        for root in roots {
+            guard let r = realPath(root.isEmpty ? "." : root), folderLeadsOut(root) == nil else { continue }
+            if r == "/" || real.hasPrefix(r + "/") { return true }
         }
+        return false
+    }
+
+    /// Where a folder the sandbox would read leads when a link takes it out of where its name
+    /// puts it, else nil (docs/security.md): a folder named inside the current folder (the
+    /// project: `behaviors`, `lua_modules/…`, `spec`) must be inside it once links are
+    /// resolved, and one named outside it (a script or a test given by its path) must be
+    /// reached through no link. Such a folder is not read (`behaviors -> /` would open every
+    /// `.lua` file on the disk to `require`); a missing folder is nil (there is nothing to read).
+    public static func folderLeadsOut(_ folder: String) -> String? {
+        guard let cwd = realPath("."), let real = realPath(folder.isEmpty ? "." : folder) else { return nil }
+        let named = lexicalPath(folder, in: cwd)
+        if within(named, cwd) { return within(real, cwd) ? nil : real }
+        return real == named ? nil : real
+    }
+
+    /// The roots of `roots` that lead out (`folderLeadsOut`), each with where it leads.
+    public static func foldersLeadingOut(_ roots: [String]) -> [(folder: String, real: String)] {
+        roots.compactMap { r in folderLeadsOut(r).map { (r, $0) } }
+    }
+
+    /// `path` made absolute against `cwd`, with `.`, `..` and repeated slashes resolved as text.
+    private static func lexicalPath(_ path: String, in cwd: String) -> String {
+        let full = path.hasPrefix("/") ? path : cwd + "/" + path
         var parts: [Substring] = []
         for part in full.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)
         }
-        return isInside("/" + parts.joined(separator: "/"), roots: roots)
+        return "/" + parts.joined(separator: "/")
     }
 
-    private static func isInside(_ real: String, roots: [String]) -> Bool {
-        for root in roots {
-            guard let r = realPath(root.isEmpty ? "." : root) else { continue }
-            if r == "/" || real.hasPrefix(r + "/") { return true }
-        }
-        return false
+    /// Whether `path` is `folder` or lies under it (both absolute, resolved).
+    private static func within(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// One refusal for a file that is missing, outside the folders, not regular, or a link

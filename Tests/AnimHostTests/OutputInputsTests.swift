@@ -34,10 +34,11 @@ final class OutputInputsTests: XCTestCase {
             animhost.after(0.02, function() require "mod" end)
             animhost.run{duration = 0.05}
             """)
-        for script in [early, late] {
+        for (script, why) in [(early, "which this run reads"), (late, "a module the scene can require")] {
             let r = try runAnimhost(["run", script, "--output", module])
             XCTAssertEqual(r.status, 2, r.stderr)
-            XCTAssertTrue(r.stderr.contains("--output '\(module)': that is '\(module)', which this run reads; choose another file"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("--output '\(module)': that is '\(module)', \(why); choose another file"),
+                          r.stderr)
             XCTAssertEqual(contents(module), "return {x = 1}\n")
         }
         // The REPL without a script: a module required from a line.
@@ -60,6 +61,38 @@ final class OutputInputsTests: XCTestCase {
         XCTAssertEqual(contents(module), "return {x = 1}\n")
         XCTAssertTrue(contents(sweepScript)!.hasPrefix("local m = require"))
         XCTAssertEqual(try leftovers(), ["early.lua", "late.lua", "mod.lua", "tuned.lua"])
+    }
+
+    /// Every module the scene could load from its folders is protected, by identity, for
+    /// every command that writes: `sweep` replaced a module required only in a timer and only
+    /// for some tunable values (the first run did not require it), and `/dev/stdout` appended
+    /// to a module or `/dev/fd/7` open on one took frames.
+    func testNoOutputIsAModuleTheSceneCouldLoad() throws {
+        let module = try write("late.lua", "return {x = 1}\n")
+        let script = try write("some.lua", """
+            local k = animhost.tunable("k", 1, {min = 0, max = 10})
+            animhost.item{name = "a", center = {0, 0}}
+            if k > 1 then animhost.after(0.02, function() require "late" end) end
+            animhost.run{duration = 0.05}
+            """)
+        let sweep = try runAnimhost(["sweep", script, "--vary", "k=1:2:1", "--output", module])
+        XCTAssertEqual(sweep.status, 2, sweep.stderr)
+        XCTAssertTrue(sweep.stderr.contains("--output '\(module)': that is '\(module)', a module the scene can "
+                                            + "require"),
+                      sweep.stderr)
+        // A file the output would make where `require` finds modules.
+        let made = try runAnimhost(["sweep", script, "--vary", "k=1:2:1", "--output", dir + "/fresh.lua"])
+        XCTAssertEqual(made.status, 2, made.stderr)
+        XCTAssertTrue(made.stderr.contains("that would be '\(dir)/fresh.lua', a module the scene can require"),
+                      made.stderr)
+        let binary = packageRoot + "/.build/debug/animhost"
+        for redirect in ["--output /dev/stdout >> \"$2\"", "--output /dev/fd/7 7< \"$2\""] {
+            let r = try runProgram("/bin/sh", ["-c", "exec \"$0\" run \"$1\" \(redirect)", binary, script, module])
+            XCTAssertEqual(r.status, 2, redirect + ": " + r.stderr)
+            XCTAssertTrue(r.stderr.contains("a module the scene can require"), r.stderr)
+        }
+        XCTAssertEqual(contents(module), "return {x = 1}\n")
+        XCTAssertEqual(try leftovers(), ["late.lua", "some.lua"])
     }
 
     func testPlotNeverReplacesItsInput() throws {

@@ -83,4 +83,55 @@ final class ScriptFilesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: project + "/escaped.csv"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: project + "/t/__snapshots__"), "nothing written for a refused name")
     }
+    /// A folder the sandbox reads must be inside the project once links are resolved: with
+    /// `behaviors` or `lua_modules` linked out, a scene could `require` any `.lua` file there
+    /// (`behaviors -> /`: any on the disk); a `spec` link ran tests from outside, and a test
+    /// in it could `dofile` beside it. Each is refused with a note or a usage error.
+    func testLinkedFoldersDoNotWidenTheSandbox() throws {
+        let base = try makeTemporaryDirectory("linked-out")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let project = base + "/project", outside = base + "/outside", fm = FileManager.default
+        try fm.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: outside + "/share/lua/5.4", withIntermediateDirectories: true)
+        try "return 'secret'".write(toFile: outside + "/secret.lua", atomically: false, encoding: .utf8)
+        try "return 'rock'".write(toFile: outside + "/share/lua/5.4/rock.lua", atomically: false, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: project + "/behaviors", withDestinationPath: outside)
+        try fm.createDirectory(atPath: project + "/lua_modules", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: project + "/lua_modules/share", withDestinationPath: outside + "/share")
+        try """
+            print(pcall(require, "secret"))
+            print(pcall(require, "rock"))
+            animhost.item{name = "a", center = {0, 0}}
+            """.write(toFile: project + "/scene.lua", atomically: false, encoding: .utf8)
+        let scene = try animhost(["run", "scene.lua", "--duration", "0"], in: project)
+        XCTAssertEqual(scene.status, 0, scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("animhost: note: not reading modules in 'behaviors': it leads to "
+                                            + "'\(outside)', outside the project (give --allow-io to read there)"),
+                      scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("not reading modules in 'lua_modules/share/lua/5.4'"), scene.stderr)
+        XCTAssertFalse(scene.stderr.contains("true\tsecret") || scene.stderr.contains("true\trock"), scene.stderr)
+        // A test file: `dofile` through the linked folder is refused; so is a `spec` link out.
+        try fm.createDirectory(atPath: project + "/tests", withIntermediateDirectories: true)
+        try """
+            it("reads", function()
+              local ok, why = pcall(dofile, "behaviors/secret.lua")
+              assert.falsy(ok)
+              assert.truthy(tostring(why):find("not a .lua file inside the folders", 1, true), why)
+            end)
+            """.write(toFile: project + "/tests/read_test.lua", atomically: false, encoding: .utf8)
+        let test = try animhost(["test", "tests"], in: project)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        XCTAssertTrue(test.stderr.contains("not reading modules in 'behaviors'"), test.stderr)
+        try fm.createDirectory(atPath: outside + "/spec", withIntermediateDirectories: true)
+        try "it('runs', function() print(dofile('../outside/secret.lua')) end)"
+            .write(toFile: outside + "/spec/out_spec.lua", atomically: false, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: project + "/spec", withDestinationPath: outside + "/spec")
+        for arguments in [["test"], ["test", "spec"]] {
+            let linked = try animhost(arguments, in: project)
+            XCTAssertEqual(linked.status, 2, linked.stdout + linked.stderr)
+            XCTAssertTrue(linked.stderr.contains("'spec' leads to '\(outside)/spec', outside the project"),
+                          linked.stderr)
+            XCTAssertFalse(linked.stdout.contains("secret"), linked.stdout)
+        }
+    }
 }

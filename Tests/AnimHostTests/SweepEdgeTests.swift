@@ -15,6 +15,20 @@ final class SweepEdgeTests: XCTestCase {
         }
     }
 
+    /// A STEP finer than the values' rounding (6 decimals in the rows) made runs whose rows all
+    /// showed one value (178 runs all at 10); it is a usage error saying the smallest step.
+    func testAStepBelowTheRoundingStepIsAUsageError() throws {
+        let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=10:10.000000177:1e-9"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--vary frequency: a STEP of 1e-09 is below the rounding step of the values "
+                                        + "(0.000001: they are shown with 6 decimals)"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("combinations"), "refused before anything ran: \(r.stderr)")
+        let fine = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:2.000002:0.000001"])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        XCTAssertEqual(fine.stdout.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } },
+                       ["2", "2.000001", "2.000002"])
+    }
+
     func testJobsAboveTheMachinesCoresAreLoweredWithANote() throws {
         let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--vary", "frequency=2:3:1", "--jobs", "1024"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -114,5 +114,17 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(changed.status, 1)
         // Frame 7 (t = 0.1) is the first to move: line 8 of the CSV, column x.
         XCTAssertTrue(changed.stdout.contains("snapshot 'steps' differs at t = 0.1 s, item 'box', column 'x': expected 2, got 3 (tolerance 1e-09; line 8 of "), changed.stdout)
+        // A trace longer than the snapshot: the rows compared with the file's last line break
+        // read "differs at t =  s … expected ,".
+        try scene.write(toFile: dir + "/scene.lua", atomically: true, encoding: .utf8)
+        let test = try String(contentsOfFile: dir + "/snap_test.lua", encoding: .utf8)
+        try test.replacingOccurrences(of: ":run(0.5)", with: ":run(0.6)")
+            .write(toFile: dir + "/snap_test.lua", atomically: true, encoding: .utf8)
+        let longer = try runAnimhost(["test", dir])
+        XCTAssertEqual(longer.status, 1)
+        XCTAssertTrue(longer.stdout.contains("snapshot 'steps' differs: the snapshot has 31 rows, the trace 37; "
+                                             + "the trace goes on where the snapshot ends, at t = 0.516667 s, "
+                                             + "item 'box' (line 33 of "),
+                      longer.stdout)
     }
 }

@@ -58,4 +58,29 @@ final class TestReportEscapingTests: XCTestCase {
             XCTAssertTrue(r.stdout.contains("more bytes of this message cut)"), format)
         }
     }
+
+    /// A NUL byte in a failure message or a name cut its line there (C's `fputs`), so the
+    /// next line — the next test's — joined a `#` comment in TAP, a message in pretty output,
+    /// or a listed name. It is written `\u{0}`, as TAP writes other control characters.
+    func testANULByteCannotHideTheNextLine() throws {
+        let spec = try temporaryFile("nul_report_test.lua", """
+            it("first", function() error("a\\0b", 0) end)
+            it("sec\\0ond", function() error("c", 0) end)
+            it("third", function() end)
+            """)
+        let tap = try runAnimhost(["test", spec, "--format", "tap"])
+        let lines = tap.stdout.split(separator: "\n").map(String.init)
+        XCTAssertFalse(tap.stdout.utf8.contains(0))
+        XCTAssertTrue(lines.contains("# \(spec):1: a\\u{0}b"), tap.stdout)
+        XCTAssertTrue(lines.contains("not ok 2 - sec\\u{0}ond"), tap.stdout)
+        XCTAssertTrue(lines.contains("ok 3 - third"), tap.stdout)
+        let pretty = try runAnimhost(["test", spec])
+        let shown = pretty.stdout.split(separator: "\n").map(String.init)
+        XCTAssertFalse(pretty.stdout.utf8.contains(0))
+        XCTAssertTrue(shown.contains("    a\\u{0}b"), pretty.stdout)
+        XCTAssertTrue(shown.contains { $0.hasSuffix(" sec\\u{0}ond") }, pretty.stdout)
+        let list = try runAnimhost(["test", spec, "--list"])
+        XCTAssertEqual(list.stdout.split(separator: "\n").map(String.init),
+                       ["\(spec):1: first", "\(spec):2: sec\\u{0}ond", "\(spec):3: third"], list.stdout)
+    }
 }

@@ -43,7 +43,9 @@ extension Scene {
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
                         example: "animhost.input{{at = 0.1, tap = {160, 300}}, {at = 0.5, pan = {from = {100, 100}, to = {200, 100}, duration = 0.3}}}") { [unowned self] call throws(LuaCallError) in
             guard lua_type(call.L, 1) == LUA_TTABLE else { throw call.argumentFailure(1, "expected list of inputs, got \(call.typeName(at: 1))") }
-            for input in try self.readInputs(call, at: 1, function: "input") { self.stage.schedule(input) }
+            for input in try self.readInputs(call, at: 1, function: "input") {
+                if let refusal = self.scheduleCounted(input) { throw LuaCallError(refusal) }
+            }
             return .none
         }
     }
@@ -77,6 +79,20 @@ extension Scene {
             return .none
         }
         module.describeFields(of: "gestures", fields)
+    }
+
+    /// Schedules synthetic input once its touch samples are counted against the memory cap
+    /// (`HostMemory.touchSampleBytes` each, kept for the scene's life as the input log is);
+    /// returns the memory error when they do not fit, before any is made: a pan of
+    /// `duration = 1e6` would be 1.2·10⁸ samples (2.75 GB).
+    package func scheduleCounted(_ input: SyntheticInput) -> String? {
+        let samples = input.sampleCount(hz: stage.hz)
+        let bytes = samples * Double(HostMemory.touchSampleBytes)
+        if let refusal = lua.chargeHostMemory(bytes < 0x1p60 ? Int(bytes) : 1 << 60) {
+            return refusal + " (scheduling \(NumberFormat.string(samples)) touch samples)"
+        }
+        stage.schedule(input)
+        return nil
     }
 
     /// `animhost.tap(item|nil, fn)` or `animhost.pan(item|nil, {began=, …})`.

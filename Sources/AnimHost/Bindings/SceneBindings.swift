@@ -47,13 +47,21 @@ extension Scene {
                             example: example) { [unowned self] call throws(LuaCallError) in
                 let dt = try call.argument(1, delay), ref = try call.argument(2, .function)
                 let fire: () throws(HostError) -> Void = { [unowned self] () throws(HostError) in try self.callback(ref) }
-                if repeats { self.stage.every(dt, fire) } else { self.stage.after(dt, fire) }
+                if repeats {
+                    let stage = self.stage
+                    self.unitNotes.timerInterval(dt, step: stage.stepDuration, hz: stage.hz, at: call.callerLocation)
+                    self.stage.every(dt, fire)
+                } else {
+                    self.stage.after(dt, fire)
+                }
                 return .none
             }
         }
         timer("after", repeats: false, "Calls `fn` once, `delay` simulated seconds from now (at the first step boundary at or after it).",
               example: "animhost.after(0.5, function() pane.alpha = 0 end)")
-        timer("every", repeats: true, "Calls `fn` every `interval` simulated seconds.",
+        timer("every", repeats: true,
+              "Calls `fn` every `interval` simulated seconds (at most once per step: an interval under one step is "
+                + "one step).",
               example: "animhost.every(1, function() print(pane.center) end)")
         let runFields = [LuaParam("duration", LuaType<Double>.atLeast(0), "how long `animhost run` simulates", optional: true, unit: "s")]
         module.function("run", "Sets the scene's default duration (`--duration` overrides it).",

@@ -54,6 +54,7 @@ public enum Host {
         // The modules the script requires are files this run reads: never the output, be
         // they required while loading (refused now) or later (refused before committing).
         try output.checkReads(scene.lua.requiredFiles)
+        try output.checkModules(in: scene.lua.options.searchPaths)   // required later, or not this run
         output.reads = { scene.lua.requiredFiles }
         if let touches { scene.stage.schedule(touches.events) }
         var writer = try FrameRun(scene: scene, options: options, output: output)

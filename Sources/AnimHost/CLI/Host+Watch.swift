@@ -77,6 +77,7 @@ extension Host {
             let touches = try options.input.map { p throws(HostError) in try readTouches(p) } ?? []
             live = try LiveScene(options: options.sceneOptions, loadTouches: touches)
             try output.checkReads(live.watchedFiles)
+            try output.checkModules(in: live.scene.lua.options.searchPaths)
             output.reads = { live.watchedFiles }
             frames = try FrameRun(scene: live.scene, options: options, output: output)
         } catch {

@@ -10,7 +10,7 @@ package enum Interrupt {
     /// Records SIGINT from now on instead of ending the process.
     package static func catchSignal() { cl_sigint_catch() }
 
-    /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGPIPE too: a plain `run`
+    /// Records SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM and SIGXCPU too: a plain `run`
     /// stops cleanly on any signal whose default would end it, as on Ctrl-C (the frames so
     /// far committed, no temporary `--output` file left behind).
     static func catchTermination() { cl_sigterm_catch() }

@@ -48,8 +48,8 @@ struct AsciiCanvas {
         // A terminal cell is about twice as tall as wide: cells of w × 2w points keep shapes
         // round, using as much of the columns × rows grid as the bounds' aspect allows.
         let cw = max(max(bounds.width, 1) / Double(columns), max(bounds.height, 1) / Double(2 * rows)), ch = 2 * cw
-        let columns = min(self.columns, max(1, Int((max(bounds.width, 1) / cw - 1e-9).rounded(.up))))
-        let rows = min(self.rows, max(1, Int((max(bounds.height, 1) / ch - 1e-9).rounded(.up))))
+        let columns = Int(min(Double(self.columns), max(1, (max(bounds.width, 1) / cw - 1e-9).rounded(.up))))
+        let rows = Int(min(Double(self.rows), max(1, (max(bounds.height, 1) / ch - 1e-9).rounded(.up))))
         var grid = Array(repeating: Array(repeating: Character("."), count: columns), count: rows)
         func index(_ name: String) -> Int? { frameColumns.firstIndex { $0.name == name } }
         let ix = index("x"), iy = index("y"), ia = index("angle"), iw = index("width"), ih = index("height")
@@ -68,8 +68,10 @@ struct AsciiCanvas {
             // cell, so a small item never vanishes.
             let lo = poly.reduce(Vec2(.infinity, .infinity)) { Vec2(min($0.x, $1.x), min($0.y, $1.y)) }
             let hi = poly.reduce(Vec2(-.infinity, -.infinity)) { Vec2(max($0.x, $1.x), max($0.y, $1.y)) }
-            let c0 = max(0, Int(((lo.x - bounds.x) / cw).rounded(.down))), c1 = min(columns - 1, Int(((hi.x - bounds.x) / cw).rounded(.down)))
-            let r0 = max(0, Int(((lo.y - bounds.y) / ch).rounded(.down))), r1 = min(rows - 1, Int(((hi.y - bounds.y) / ch).rounded(.down)))
+            let c0 = max(0, Self.cell((lo.x - bounds.x) / cw, count: columns))
+            let c1 = min(columns - 1, Self.cell((hi.x - bounds.x) / cw, count: columns))
+            let r0 = max(0, Self.cell((lo.y - bounds.y) / ch, count: rows))
+            let r1 = min(rows - 1, Self.cell((hi.y - bounds.y) / ch, count: rows))
             var drew = false
             if r0 <= r1 && c0 <= c1 {
                 for r in r0...r1 {
@@ -80,7 +82,8 @@ struct AsciiCanvas {
                 }
             }
             if !drew {
-                let col = Int(((x - bounds.x) / cw).rounded(.down)), r = Int(((y - bounds.y) / ch).rounded(.down))
+                let col = Self.cell((x - bounds.x) / cw, count: columns)
+                let r = Self.cell((y - bounds.y) / ch, count: rows)
                 if col >= 0 && col < columns && r >= 0 && r < rows { grid[r][col] = marks[n] }
             }
         }
@@ -93,6 +96,14 @@ struct AsciiCanvas {
         }
         if !line.isEmpty { legend.append(line) }
         return ["t = " + NumberFormat.string(frame.time)] + grid.map { String($0) } + legend + [""]
+    }
+
+    /// The cell a coordinate (in cells) falls in: -1 before the grid, `count` past it. Positions
+    /// far off the grid (1e300, an infinity, NaN) are only outside it, never an integer
+    /// conversion that would trap.
+    static func cell(_ v: Double, count: Int) -> Int {
+        guard v >= 0 else { return -1 } // (NaN too)
+        return v < Double(count) ? Int(v) : count
     }
 
     /// Whether `p` is inside the convex polygon (either winding).

@@ -143,6 +143,35 @@ public final class TextOutput {
         throw .usage("\(option) '\(shownPath)': that is '\(p)', which this run reads; choose another file")
     }
 
+    /// Refuses a target that is, or would become, a `.lua` file the scene's `require` could
+    /// load from its search folders (`LoadableModules`: by identity, so `/dev/stdout`
+    /// redirected to the module, `/dev/fd/7` open on it or a hard link are refused too),
+    /// whether or not this run requires it. Nothing is touched.
+    /// - Throws: `HostError.usage`, as for the files known up front.
+    package func checkModules(in folders: [String]) throws(HostError) {
+        var st = stat()
+        let modules: LoadableModules
+        switch target {
+        case .standardOutput:
+            return
+        case .replace(let final, _):
+            modules = LoadableModules(folders: folders)
+            if stat(final, &st) != 0 {   // made by the run: where `require` would find it?
+                var dir = stat()
+                let name = String(final.split(separator: "/").last ?? "")
+                guard stat(directory(of: final), &dir) == 0,
+                      let p = modules.module(named: name, inFolder: dir) else { return }
+                throw .usage("\(option) '\(shownPath)': that would be '\(p)', a module the scene can require; "
+                             + "choose another file")
+            }
+        case .direct(let path):
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }
+            modules = LoadableModules(folders: folders)
+        }
+        guard let p = modules.module(sameAs: st) else { return }
+        throw .usage("\(option) '\(shownPath)': that is '\(p)', a module the scene can require; choose another file")
+    }
+
     private static func realPath(_ p: String) -> String? {
         guard let r = realpath(p, nil) else { return nil }
         defer { free(r) }
@@ -157,11 +186,15 @@ public final class TextOutput {
         case .standardOutput:
             file = stdout
         case .direct(let path):
+            signal(SIGXFSZ, SIG_IGN)   // as for a file replaced below
             let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
             if fd < 0 { failure = errno; return nil }
             file = fdopen(fd, "a")
             if file == nil { failure = errno; Glibc.close(fd) }
         case .replace(let final, let mode):
+            // A file-size limit (`ulimit -f`) makes a write fail (EFBIG, reported by `commit`,
+            // the temporary file removed) instead of ending the process with SIGXFSZ.
+            signal(SIGXFSZ, SIG_IGN)
             // Made and registered for removal with signals held: a second signal in between
             // would end the process and leave the file behind.
             var template = Array((final + ".tmp-\(getpid())-XXXXXX").utf8CString)

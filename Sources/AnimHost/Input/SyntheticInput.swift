@@ -21,7 +21,7 @@ public enum SyntheticInput: Sendable, Equatable {
         case .pan(let at, let from, let to, let duration, let path):
             let points = [from] + path + [to]
             var events = [TouchEvent(time: at, touch: touchID, phase: .began, location: from)]
-            let steps = max(1, Int((duration * Double(hz)).rounded()))
+            let steps = Int(Self.moveCount(duration: duration, hz: hz))
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
                 let p = Self.point(along: points, fraction: f)
@@ -32,6 +32,21 @@ public enum SyntheticInput: Sendable, Equatable {
         case .touches(let list):
             return list
         }
+    }
+
+    /// How many samples `events(hz:touchID:)` makes, computed without making them (a pan of
+    /// 1e6 s is 1.2·10⁸ samples at 120 Hz: counted against the memory cap first).
+    public func sampleCount(hz: Int) -> Double {
+        switch self {
+        case .tap: 2
+        case .pan(_, _, _, let duration, _): 1 + Self.moveCount(duration: duration, hz: hz)
+        case .touches(let list): Double(list.count)
+        }
+    }
+
+    /// A pan's samples after the first: one per step, at least one.
+    private static func moveCount(duration: Double, hz: Int) -> Double {
+        max(1, (duration * Double(hz)).rounded())
     }
 
     /// The point a fraction of the way along a polyline, by arc length.

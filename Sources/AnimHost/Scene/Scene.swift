@@ -64,6 +64,9 @@ public final class Scene {
         api = SceneAPI(lua: lua)
         animations = AnimationSystem(stage: stage)
         unitNotes = UnitNotes(sink: options.note)
+        // The physics' contacts count against the script's cap.
+        stage.memoryAvailable = { [weak lua] in lua?.memoryAvailable ?? Int.max }
+        stage.chargeMemory = { [weak lua] bytes in lua?.chargeHostMemory(bytes) }
     }
 
     /// Why the script at `path` cannot be read (a usage error), or nil when it can.
@@ -81,7 +84,8 @@ public final class Scene {
         lo.allowIO = options.allowIO
         lo.print = options.print
         let dir = directory(of: options.path)
-        lo.searchPaths = SceneModules.searchFolders(scriptFolder: dir)
+        lo.searchPaths = SceneModules.confined(SceneModules.searchFolders(scriptFolder: dir), allowIO: options.allowIO,
+                                               note: options.note)
         lo.builtinModule = BuiltinModules.source
         lo.builtinModulesAfter = BuiltinModules.position(in: lo.searchPaths)
         let lua: LuaState
@@ -93,7 +97,9 @@ public final class Scene {
         try scene.installAPI()
         // A misspelled name must not silently become nil; the REPL's own lines read nil as in `lua`.
         lua.enableStrictGlobals(relaxedSources: ["stdin", "(repl)"])
-        for input in options.input { scene.stage.schedule(input) }
+        for input in options.input {
+            if let refusal = scene.scheduleCounted(input) { throw .script("\(options.path): \(refusal)") }
+        }
         do {
             if let source = options.source {
                 try lua.loadString(source, chunkName: "=" + options.path)

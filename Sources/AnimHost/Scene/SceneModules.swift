@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import LuaKit
+import Synchronization
 
 /// Where a scene script's `require` looks, in order (DESIGN.md "Modules"): the script's
 /// folder, the project's `behaviors/`, then a `lua_modules/` tree — LuaRocks' `--tree
@@ -20,4 +22,22 @@ enum SceneModules {
         }
         return folders
     }
+
+    /// The search folders without those a link leads out of the project
+    /// (`ScriptFiles.folderLeadsOut`: `behaviors -> /` would open every `.lua` file on the
+    /// disk to `require`), each dropped with a note, once per process (a sweep loads the
+    /// scene for every run). `--allow-io` lifts the folder rules, so it keeps them all.
+    static func confined(_ folders: [String], allowIO: Bool, note: (String) -> Void) -> [String] {
+        guard !allowIO else { return folders }
+        let out = ScriptFiles.foldersLeadingOut(folders)
+        guard !out.isEmpty else { return folders }
+        for (folder, real) in out where notedFolders.withLock({ $0.insert(folder).inserted }) {
+            note("animhost: note: not reading modules in '\(folder)': it leads to '\(real)', outside the project "
+                 + "(give --allow-io to read there)\n")
+        }
+        return folders.filter { f in !out.contains { $0.folder == f } }
+    }
+
+    /// Folders already noted by `confined`.
+    private static let notedFolders = Mutex<Set<String>>([])
 }

@@ -56,6 +56,14 @@ public final class Stage {
     /// every item assignment from Lua: unchecked exclusivity, as for AnimationSystem's lists.)
     @exclusivity(unchecked) public var reportedVelocity: [ItemID: Vec2] = [:]
 
+    /// The script's memory cap as the physics sees it (`Scene` sets both from its Lua state):
+    /// the bytes still free under the cap, and a charge against it (nil when charged, else
+    /// the memory error's message). Contacts are charged as they are made (`chargeContacts`).
+    public var memoryAvailable: () -> Int = { Int.max }
+    public var chargeMemory: (Int) -> String? = { _ in nil }
+    /// The most contacts charged so far (a high-water mark: their arrays keep their capacity).
+    private var chargedContacts = 0
+
     /// What the steps so far showed of motion and waiting (`isSettled`).
     private var rest: RestObserver
     /// The step at which the scene came to rest, while it stays there.
@@ -82,8 +90,11 @@ public final class Stage {
         timerSequence += 1
     }
 
-    /// Runs `fire` every `interval` seconds from now.
+    /// Runs `fire` every `interval` seconds from now, at most once per step: an interval under
+    /// one step is one step (a timer cannot fire between boundaries, and one of 1e-300 s
+    /// would otherwise fire forever without time passing, each call with a fresh budget).
     public func every(_ interval: Double, _ fire: @escaping () throws(HostError) -> Void) {
+        let interval = max(interval, stepDuration)
         timers.append(Timer(due: time + interval, sequence: timerSequence, interval: interval, fire: fire))
         timerSequence += 1
     }
@@ -197,8 +208,10 @@ public final class Stage {
     public func step() throws(HostError) {
         let disturbed = hasPending || changedSinceLastStep
         steps += 1
+        animator.contactLimit = chargedContacts + memoryAvailable() / HostMemory.contactBytes
         animator.step()
         try checkCallbackError()
+        try chargeContacts()
         for hook in afterPhysics { try hook() }
         try checkState()
         try deliverDueTouches()
@@ -213,6 +226,22 @@ public final class Stage {
     public func run(until target: Double) throws(HostError) {
         let targetSteps = Int((target * Double(hz)).rounded(.toNearestOrEven))
         while steps < targetSteps { try step() }
+    }
+
+    /// Counts the contacts the step made against the memory cap; ends the run with the memory
+    /// error when the step refused one (`Animator.contactLimit`) or they do not fit.
+    private func chargeContacts() throws(HostError) {
+        let count = animator.contactCount
+        guard count > chargedContacts || animator.contactLimitReached else { return }
+        let refusal = animator.contactLimitReached
+            ? chargeMemory(1 << 60) ?? "not enough memory"
+            : chargeMemory((count - chargedContacts) * HostMemory.contactBytes)
+        if let refusal {
+            let each = NumberFormat.string(Double(HostMemory.contactBytes) / 1024)
+            throw .script("\(refusal) at t = \(NumberFormat.string(time)) s: overlapping items made more than "
+                          + "\(count) contacts (about \(each) KiB each)")
+        }
+        chargedContacts = count
     }
 
     func checkCallbackError() throws(HostError) {
@@ -292,8 +321,16 @@ public final class Stage {
         return ended
     }
 
+    /// The most timers one step boundary fires that were made (or rescheduled) at that
+    /// boundary. Only a chain of timers each making the next one due at once
+    /// (`animhost.after(0, f)` inside `f`) comes near it; it would otherwise fire forever at
+    /// one instant, each call with a fresh budget. Timers made before are not counted.
+    public static let timerFiringsPerStep = 1000
+
     private func fireDueTimers() throws(HostError) {
         let now = time + 1e-9
+        let firstMadeNow = timerSequence
+        var chained = 0
         while true {
             var best: Int?
             for (i, t) in timers.enumerated() where !t.cancelled && t.due <= now {
@@ -305,6 +342,13 @@ public final class Stage {
                 }
             }
             guard let i = best else { break }
+            if timers[i].sequence >= firstMadeNow { chained += 1 }
+            if chained > Self.timerFiringsPerStep {
+                let limit = Self.timerFiringsPerStep
+                throw .script("timers fired \(limit) times at t = \(NumberFormat.string(time)) s with no time passing "
+                    + "(a timer that makes another due at once, as animhost.after(0, f) inside f, runs again and "
+                    + "again); a step fires at most \(limit) timers: give the next one a delay")
+            }
             let timer = timers[i]
             if let interval = timer.interval, interval > 0 {
                 timers[i].due += interval

@@ -34,6 +34,13 @@ final class UnitNotes {
         note(field: field, at: location, "\(field) \(n) is in radians (\(n) rad = \(turns) turns); for degrees use math.rad(\(n))")
     }
 
+    /// Notes that a repeating timer's interval under one step fires once per step (`Stage.every`).
+    func timerInterval(_ interval: Double, step: Double, hz: Int, at location: String?) {
+        guard interval < step else { return }
+        note(field: "every", at: location,
+             "animhost.every(\(interval)): an interval under one step (1/\(hz) s) fires once per step")
+    }
+
     private func note(field: String, at location: String?, _ text: String) {
         let key = "\(field)@\(location ?? "?")"
         guard !noted.contains(key) else { return }

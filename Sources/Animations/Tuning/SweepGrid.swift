@@ -40,6 +40,14 @@ public struct SweepGrid: Sendable, Equatable {
                   from.isFinite, to.isFinite, step.isFinite, from <= to, step > 0 else { return .failure(SweepError(usage)) }
             return .success(Range(name: String(parts[0]), from: from, to: to, step: step))
         }
+
+        /// The smallest step whose values stay apart as the sweep shows them: its rows print
+        /// a value with at most 6 decimals (`10:10.000000177:1e-9` printed 178 rows of 10), and
+        /// a Double near TO holds no finer difference than its spacing there.
+        public var resolution: Double { max(Self.printedStep, 2 * max(abs(from), abs(to)).ulp) }
+
+        /// The rounding of the values in a sweep's rows and messages (6 decimals).
+        static let printedStep = 1e-6
     }
 
     public var ranges: [Range]
@@ -58,6 +66,14 @@ public struct SweepGrid: Sendable, Equatable {
             let big = ranges.first { $0.size > Double(Self.maximumCount) }
             let hint = big.map { "; --vary \($0.name) alone has \(Self.roughly($0.size)) values, give it a larger step" } ?? "; use larger steps"
             throw SweepError("the sweep has \(Self.roughly(count)) combinations; at most \(Self.maximumCount)\(hint)")
+        }
+        // A step finer than the values can show makes rows that repeat one value (178 runs all
+        // at k = 10): refused, once the count is known to be sane.
+        for r in ranges where r.from < r.to && r.step < r.resolution {
+            let least = r.resolution == Range.printedStep ? "0.000001" : "\(r.resolution)"
+            throw SweepError("--vary \(r.name): a STEP of \(r.step) is below the rounding step of the values "
+                + "(\(least): they are shown with 6 decimals), so the runs' rows would repeat one value; "
+                + "give a STEP of at least \(least)")
         }
         self.ranges = ranges
     }

@@ -451,10 +451,17 @@ extension Animator {
         // 2. New pairs become contacts (sorted by pair key).
         // (The filter is a non-escaping closure: it captures `self` without a retain. An
         // `unowned` capture cost five reference-count calls a step.)
+        // Pairs past `contactLimit` are refused (one comparison per new pair).
+        var room = contactLimit - world.contacts.count
+        var refused = false
         world.broadPhase.updatePairs(into: &world.pairs) { pair in
             if world.contacts.position(of: pair.key) != nil { return false }
-            return shapesCollide(pair.userDataA, pair.userDataB)
+            guard shapesCollide(pair.userDataA, pair.userDataB) else { return false }
+            if room <= 0 { refused = true; return false }
+            room -= 1
+            return true
         }
+        if refused { contactLimitReached = true }
         for pair in world.pairs {
             // A boundary is shape A; between items, the item created first (then the shape).
             var a = pair.userDataA, b = pair.userDataB
@@ -590,7 +597,7 @@ struct ShapeBuffers {
 
 extension Animator {
     /// The number of live contacts (pairs whose fat boxes overlap).
-    var contactCount: Int { collision.contacts.count }
+    public var contactCount: Int { collision.contacts.count }
     /// The number of contacts whose shapes touch.
     public var touchingContactCount: Int {
         var n = 0

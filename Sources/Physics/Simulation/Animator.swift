@@ -39,6 +39,14 @@ public final class Animator {
     /// solved counts are read or written once a step by `integrate`, ~75 instructions a check.)
     @exclusivity(unchecked) public var substeps: Int = 4
 
+    /// The most contacts the animator keeps (each about 1 KiB with its solver data); pairs of
+    /// overlapping items past it get no contact and `contactLimitReached` is set. The host sets it
+    /// from the memory left under its cap before each step: 4 000 overlapping items would make
+    /// 8 million contacts in one step.
+    @exclusivity(unchecked) public var contactLimit = Int.max
+    /// Set by a step that refused a contact for `contactLimit`; the host ends the run on it.
+    @exclusivity(unchecked) public internal(set) var contactLimitReached = false
+
     /// Top-level behaviors in the order they were added. (This and the other scalars and lists
     /// every step reads are unchecked as `bodies` is: a checked access costs ~75 instructions, and
     /// a 10-box stack's step made nine of them.)

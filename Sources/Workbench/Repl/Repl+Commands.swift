@@ -154,6 +154,7 @@ extension Repl {
         do throws(HostError) {
             // Modules required from REPL lines are read too, with or without a script.
             let out = try TextOutput(path: path, protecting: live.watchedFiles + live.scene.lua.requiredFiles, option: ":save")
+            try out.checkModules(in: live.scene.lua.options.searchPaths)
             let e = FrameEncoder(format: .csv, columns: h.columns)
             out.writeLine(e.header()!)
             if h.droppedCount == 0 {

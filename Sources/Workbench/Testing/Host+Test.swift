@@ -21,6 +21,22 @@ extension Host {
         }
         let paths = options.paths.isEmpty ? discovery.defaultPaths() : options.paths
         let project = discovery.realPath(".")
+        if !options.allowIO {
+            // A folder named inside the project that a link leads out of (`spec -> ..`) would
+            // run tests from elsewhere and open its folder to their `require` and `dofile`.
+            for p in paths {
+                let folder = isDirectory(p) ? p : directory(of: p)
+                guard let real = ScriptFiles.folderLeadsOut(folder) else { continue }
+                report(.usage("'\(folder)' leads to '\(real)', outside the project ('\(project ?? ".")', "
+                              + "the current folder); test folders must be inside it "
+                              + "(give --allow-io to search elsewhere)"))
+                return 2
+            }
+            for (folder, real) in ScriptFiles.foldersLeadingOut(["behaviors"]) {
+                writeToStandardError("animhost: note: not reading modules in '\(folder)': it leads to '\(real)', "
+                                     + "outside the project (give --allow-io to read there)\n")
+            }
+        }
         var files: [String] = []
         var visited: [String] = []
         for p in paths {
@@ -243,7 +259,9 @@ final class TestFileRun {
         let host = LuaRef(state: lua)
         host.push()
         let h = lua.top
-        lua.register("snapshot", in: h) { [unowned self] call in self.snapshot(call, api: api) }
+        // (`api` unowned: it holds the state, which holds this function; a strong capture kept
+        // every test file's state alive to the end of the run, 300 KiB each.)
+        lua.register("snapshot", in: h) { [unowned self, unowned api] call in self.snapshot(call, api: api) }
         lua.register("userWhere", in: h) { call in
             guard let (src, line) = Self.userFrame(call.L) else { call.push(""); return .results(1) }
             call.push("\(src):\(line): "); return .results(1)

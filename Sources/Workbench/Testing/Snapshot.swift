@@ -42,12 +42,20 @@ enum Snapshot {
 
     /// Where `csv` first differs from `stored` beyond the tolerance, or nil.
     private static func compare(stored: String, csv: String, name: String, path p: String, tolerance: Double) -> String? {
-        let a = stored.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = csv.split(separator: "\n", omittingEmptySubsequences: false)
+        // Without the empty string after the last line break: compared with a row, it read as
+        // a row of empty values ("differs at t =  s … expected ,").
+        var a = stored.split(separator: "\n", omittingEmptySubsequences: false)
+        var b = csv.split(separator: "\n", omittingEmptySubsequences: false)
+        if a.count > 1, a.last == "" { a.removeLast() }
+        if b.count > 1, b.last == "" { b.removeLast() }
         let header = a.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
         for i in 0..<max(a.count, b.count) {
             guard i < a.count, i < b.count else {
-                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) lines, the trace \(b.count - 1) (\(p))"
+                let (longer, other) = i < a.count ? ("the snapshot", "the trace") : ("the trace", "the snapshot")
+                let row = (i < a.count ? a[i] : b[i]).split(separator: ",", omittingEmptySubsequences: false)
+                let at = String(place(row: row, header: header).dropLast(2))
+                return "snapshot '\(name)' differs: the snapshot has \(a.count - 1) rows, the trace \(b.count - 1); "
+                    + "\(longer) goes on where \(other) ends\(at.isEmpty ? "" : ", at " + at) (line \(i + 1) of \(p))"
             }
             if a[i] == b[i] { continue }
             let ca = a[i].split(separator: ",", omittingEmptySubsequences: false), cb = b[i].split(separator: ",", omittingEmptySubsequences: false)

@@ -15,8 +15,18 @@ final class TestReporter {
         useMarks = isatty(1) != 0
     }
 
-    private func out(_ s: String) { fputs(s + "\n", stdout) }
-    private func err(_ s: String) { fputs(s + "\n", stderr) }
+    private func out(_ s: String) { fputs(Self.withoutNUL(s) + "\n", stdout) }
+    private func err(_ s: String) { fputs(Self.withoutNUL(s) + "\n", stderr) }
+
+    /// `s` with each NUL byte written `\u{0}`, as TAP names write control characters: `fputs`
+    /// stops at a NUL, so the rest of the line and its line break were lost and the next line
+    /// (a failing test's) joined a `#` comment or a listed name.
+    static func withoutNUL(_ s: String) -> String {
+        guard s.utf8.contains(0) else { return s }
+        var o = ""
+        for c in s.unicodeScalars { if c.value == 0 { o += "\\u{0}" } else { o.unicodeScalars.append(c) } }
+        return o
+    }
 
     func list(_ name: String, file: String, line: Int) { out("\(file):\(line): \(name)") }
 

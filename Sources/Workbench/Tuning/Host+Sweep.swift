@@ -71,6 +71,9 @@ extension Host {
             let evaluator = try o.evaluator()
             let scene = try evaluator.check(varied: ranges.map { ($0.name, $0.from, $0.value(at: $0.count - 1)) })
             try out.checkReads(scene.lua.requiredFiles)
+            // Any module of the scene's folders: a run may require one in a timer, or only
+            // for some tunable values, which this first run did not.
+            try out.checkModules(in: scene.lua.options.searchPaths)
             for r in ranges {
                 guard let t = scene.tunables.first(where: { $0.name == r.name }), t.integer else { continue }
                 guard r.from.rounded() == r.from, r.step.rounded() == r.step else {
