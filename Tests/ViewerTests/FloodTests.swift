@@ -33,24 +33,14 @@ final class FloodTests: XCTestCase {
     /// The session is held inside a `set` (its replay waits for a file, as a long replay
     /// would take its time), so nothing leaves the inbox: exactly the bound is admitted.
     func testAPageFarAheadOfTheSessionIsClosedWithAReasonAndTheOthersGoOn() throws {
-        let dir = try makeTemporaryDirectory("flood")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let blocked = dir + "/blocked", go = dir + "/go", script = dir + "/gate.lua"
-        try """
-            if animhost.tunable("gate", 0, {min = 0, max = 1, integer = true}) == 1 then
-              io.open("\(blocked)", "w"):close()
-              while not io.open("\(go)") do end
-            end
-            animhost.item{name = "box", center = {100, 100}, size = {20, 20}}
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let v = try ViewerProcess(script, ["--allow-io"])
+        let gate = try Gate()
+        defer { gate.remove() }
+        let v = try ViewerProcess(gate.script, ["--allow-io"])
         let flooding = try v.connect(), other = try v.connect()
         _ = try flooding.next("frame")
         _ = try other.next("frame")
         try flooding.send(json: ["type": "set", "name": "gate", "value": 1])
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: blocked) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: blocked), "the session is inside the set")
+        XCTAssertTrue(gate.waitUntilHeld(), "the session is inside the set")
 
         try flooding.send(json: touch("began", 0))
         for k in 1..<(Inbox.maximumWaitingPerPage + 100) {
@@ -65,13 +55,61 @@ final class FloodTests: XCTestCase {
         }
         XCTAssertEqual(closed, "the server closed the WebSocket (1008): " + Inbox.floodCloseReason)
 
-        XCTAssertTrue(FileManager.default.createFile(atPath: go, contents: nil))
+        gate.open()
         // The session goes on: the other page hears the set, downloads answer, and the
         // closed page's admitted messages were handled (its finger is cancelled when it goes).
         _ = try other.next("reloaded", timeout: 30)
         let rows = try v.get("/input.csv").body.split(separator: "\n").dropFirst()
         XCTAssertEqual(rows.filter { !$0.contains(",cancelled,") }.count, Inbox.maximumWaitingPerPage)
         XCTAssertEqual(try v.get("/scene.json").status, 200)
+        XCTAssertEqual(v.stop(), 0)
+    }
+
+    /// SIGTERM while the session is held in one long replay (here until the CPU backstop,
+    /// 10 s away): the viewer is not waited for past its grace.
+    func testSIGTERMEndsAViewerHeldInsideALongReplay() throws {
+        let gate = try Gate()
+        defer { gate.remove() }
+        let v = try ViewerProcess(gate.script, ["--allow-io"])
+        let ws = try v.connect()
+        _ = try ws.next("frame")
+        try ws.send(json: ["type": "set", "name": "gate", "value": 1])
+        XCTAssertTrue(gate.waitUntilHeld(), "the session is inside the set")
+        XCTAssertEqual(v.stop(), 0)
+        let note = "animhost: still busy 5 s after the signal; stopping without waiting"
+        XCTAssertTrue(v.spawned.stderr.wait(timeout: 10) { $0.contains(note) }, v.spawned.stderr.text)
+    }
+
+    /// The page itself says why it was closed (the close reason in its toast), and reconnects.
+    func testThePageShowsWhyItWasClosed() throws {
+        guard let chromium = HeadlessChromium.executable else {
+            if ProcessInfo.processInfo.environment["ANIMHOST_REQUIRE_BROWSER"] == "1" {
+                XCTFail("chromium is not installed (scripts/test installs it: apt-get install -y chromium)")
+                return
+            }
+            throw XCTSkip("chromium is not installed; scripts/test installs it")
+        }
+        let gate = try Gate()
+        defer { gate.remove() }
+        let v = try ViewerProcess(gate.script, ["--allow-io"])
+        let browser = try HeadlessChromium(executable: chromium, url: "http://127.0.0.1:\(v.port)/")
+        try browser.wait(for: "!!(window.animhost && window.animhost.state.scene && window.animhost.state.connected)")
+        _ = try browser.evaluate("window.animhost.state.socket.send('{\"type\":\"set\",\"name\":\"gate\",\"value\":1}')")
+        XCTAssertTrue(gate.waitUntilHeld(), "the session is inside the set")
+        _ = try browser.evaluate("""
+            (() => {
+              const ws = window.animhost.state.socket;
+              for (let k = 0; k < \(Inbox.maximumWaitingPerPage + 100); k++) {
+                ws.send(JSON.stringify({ type: "touch", touch: 1, phase: k ? "moved" : "began", x: k % 300, y: 100 }));
+              }
+              return true;
+            })()
+            """)
+        try browser.wait(for: "document.getElementById('toast').textContent.includes('faster than the viewer')")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('toast').textContent") as? String,
+                       Inbox.floodCloseReason + "; reconnecting")
+        gate.open()
+        try browser.wait(for: "window.animhost.state.connected")
         XCTAssertEqual(v.stop(), 0)
     }
 
@@ -96,6 +134,35 @@ final class FloodTests: XCTestCase {
         XCTAssertEqual(v.stop(), 0, "SIGTERM stops the viewer during a flood")
         XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the flood ends with the viewer")
     }
+}
+
+/// A scene whose `set gate=1` holds the session inside its replay (as a long replay would)
+/// until the test opens the gate: a file the script waits for (`--allow-io`).
+private struct Gate {
+    let dir: String
+    var script: String { dir + "/gate.lua" }
+    var held: String { dir + "/held" }
+
+    init() throws {
+        dir = try makeTemporaryDirectory("flood")
+        try """
+            if animhost.tunable("gate", 0, {min = 0, max = 1, integer = true}) == 1 then
+              io.open("\(held)", "w"):close()
+              while not io.open("\(dir)/open") do end
+            end
+            animhost.item{name = "box", center = {100, 100}, size = {20, 20}}
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+    }
+
+    /// Whether the session got inside the set within 30 s.
+    func waitUntilHeld() -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: held) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return FileManager.default.fileExists(atPath: held)
+    }
+
+    func open() { _ = FileManager.default.createFile(atPath: dir + "/open", contents: nil) }
+    func remove() { try? FileManager.default.removeItem(atPath: dir) }
 }
 
 /// A page that sends touches as fast as its socket takes them, on a thread of its own.
