@@ -55,7 +55,8 @@ final class BrowserOriginTests: XCTestCase {
         let tree = try browser.call("Page.getFrameTree")["frameTree"] as? [String: Any]
         let framed = ((tree?["childFrames"] as? [[String: Any]])?.first?["frame"] as? [String: Any])?["url"] as? String
         XCTAssertNotNil(framed)
-        XCTAssertFalse(framed?.hasPrefix("http://\(target)") ?? true, "the viewer loaded in another site's frame: \(framed ?? "")")
+        XCTAssertFalse(framed?.hasPrefix("http://\(target)") ?? true,
+                       "the viewer loaded in another site's frame: \(framed ?? "")")
         // Nothing changed: no touch recorded, no tunable set.
         XCTAssertEqual(try viewer.get("/input.csv").body, "t,touch,phase,x,y\n")
         let scene = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]

@@ -94,7 +94,7 @@ final class FloodTests: XCTestCase {
         let v = try ViewerProcess(gate.script, ["--allow-io"])
         let browser = try HeadlessChromium(executable: chromium, url: "http://127.0.0.1:\(v.port)/")
         try browser.wait(for: "!!(window.animhost && window.animhost.state.scene && window.animhost.state.connected)")
-        _ = try browser.evaluate("window.animhost.state.socket.send('{\"type\":\"set\",\"name\":\"gate\",\"value\":1}')")
+        _ = try browser.evaluate(#"window.animhost.state.socket.send('{"type":"set","name":"gate","value":1}')"#)
         XCTAssertTrue(gate.waitUntilHeld(), "the session is inside the set")
         _ = try browser.evaluate("""
             (() => {

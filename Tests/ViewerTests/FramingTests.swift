@@ -29,7 +29,8 @@ final class FramingTests: XCTestCase {
             XCTAssertEqual(r.status, status, path)
             forbidsFraming(r.headers, path)
         }
-        let refused = try rawRequest(port: v.port, ["GET / HTTP/1.1", "Host: evil.example:\(v.port)", "Connection: close"])
+        let refused = try rawRequest(port: v.port,
+                                     ["GET / HTTP/1.1", "Host: evil.example:\(v.port)", "Connection: close"])
         XCTAssertEqual(refused.status, 403)
         forbidsFraming(refused.head, "a refused request")
         let upgrade = try rawRequest(port: v.port, [

@@ -7,7 +7,8 @@ import Hummingbird
 /// says so both ways: CSP `frame-ancestors 'none'` (current browsers) and
 /// `X-Frame-Options: DENY` (older ones). The viewer's page is never framed itself.
 struct FramingMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
             response = try await next(request, context)

@@ -178,9 +178,8 @@ final class WebSocketClient {
             switch opcode {
             case 0x8:
                 // The close frame's status code and reason, when it has them (RFC 6455 5.5.1).
-                let said = payload.count >= 2
-                    ? " (\(Int(payload[0]) << 8 | Int(payload[1]))): " + String(decoding: payload.dropFirst(2), as: UTF8.self)
-                    : ""
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+                let said = code.map { " (\($0)): " + String(decoding: payload.dropFirst(2), as: UTF8.self) } ?? ""
                 throw SocketError("the server closed the WebSocket" + said)
             case 0x9: try pong(payload); continue
             case 0xA: continue
