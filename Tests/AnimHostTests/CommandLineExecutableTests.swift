@@ -64,7 +64,7 @@ final class CommandLineExecutableTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let copy = dir + "/animhost"
         try FileManager.default.copyItem(atPath: debug + "/animhost", toPath: copy)
-        setenv(SiblingCommand.buildOnDemandVariable, "1", 1)
+        setenv(SiblingCommand.buildOnDemandVariable, SiblingCommand.buildOnDemandValue(parent: getpid()), 1)
         defer { unsetenv(SiblingCommand.buildOnDemandVariable) }
         let help = try runProgram(copy, ["run", "--help"])
         XCTAssertEqual(help.status, 75)

@@ -17,10 +17,14 @@ final class BrowserOriginTests: XCTestCase {
         }
         let viewer = try ViewerProcess("behaviors/pane.lua", ["--set", "demo=0"])
         let target = "127.0.0.1:\(viewer.port)"
-        // What a hostile page does: open /live and drive the scene, read the scene, embed a download.
+        // What a hostile page does: open /live and drive the scene, read the scene, embed a download,
+        // and show the viewer in an invisible frame over its own page (clickjacking).
         let foreign = try TinyHTTPServer(html: """
-            <!doctype html><title>another site</title><script>
+            <!doctype html><title>another site</title>
+            <iframe id="framed" src="http://\(target)/" style="opacity: 0"></iframe><script>
             const result = window.result = { ws: "pending", messages: 0, fetch: "pending", image: "pending" };
+            result.frame = "pending";
+            document.getElementById("framed").onload = () => { result.frame = "done"; };
             const ws = new WebSocket("ws://\(target)/live");
             ws.onopen = () => {
               result.ws = "open";
@@ -41,11 +45,18 @@ final class BrowserOriginTests: XCTestCase {
         defer { foreign.stop() }
         let browser = try HeadlessChromium(executable: chromium, url: "http://127.0.0.1:\(foreign.port)/",
                                            arguments: ["--host-resolver-rules=MAP rebind.test 127.0.0.1"])
-        try browser.wait(for: "!!window.result && result.ws !== 'pending' && result.fetch !== 'pending' && result.image !== 'pending'")
+        try browser.wait(for: "!!window.result && result.ws !== 'pending' && result.fetch !== 'pending' "
+                         + "&& result.image !== 'pending' && result.frame !== 'pending'")
         XCTAssertEqual(try browser.evaluate("result.ws") as? String, "refused", "the handshake from another origin is refused")
         XCTAssertEqual(try browser.evaluate("result.messages") as? Int, 0, "not a message of the scene reached the page")
         XCTAssertEqual(try browser.evaluate("result.fetch") as? String, "refused")
         XCTAssertEqual(try browser.evaluate("result.image") as? String, "refused", "a download embedded by another site's page is refused")
+        // The frame shows Chromium's error page, not the viewer (frame-ancestors 'none').
+        let tree = try browser.call("Page.getFrameTree")["frameTree"] as? [String: Any]
+        let framed = ((tree?["childFrames"] as? [[String: Any]])?.first?["frame"] as? [String: Any])?["url"] as? String
+        XCTAssertNotNil(framed)
+        XCTAssertFalse(framed?.hasPrefix("http://\(target)") ?? true,
+                       "the viewer loaded in another site's frame: \(framed ?? "")")
         // Nothing changed: no touch recorded, no tunable set.
         XCTAssertEqual(try viewer.get("/input.csv").body, "t,touch,phase,x,y\n")
         let scene = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]

@@ -30,27 +30,45 @@ public enum SiblingCommand {
     /// builds only animhost, to print its first frame sooner): a missing sibling then ends
     /// animhost silently with `missingStatus`, and the script builds what is missing and
     /// starts animhost again. Nothing has run yet when a sibling is needed, so nothing is lost.
+    /// Only the script's own value counts (`buildOnDemandValue`): set by anyone else, or to
+    /// anything else (even empty), the variable is ignored and said to be.
     public static let buildOnDemandVariable = "ANIMHOST_BUILD_ON_DEMAND"
     /// EX_TEMPFAIL of sysexits.h: no animhost command ends with it otherwise.
     public static let missingStatus: Int32 = 75
 
-    /// Replaces the process with `NAME` from the folder this executable was started from,
-    /// given `arguments`. Returns only when that fails, with the exit status and the message
+    /// The value scripts/animhost gives `buildOnDemandVariable`: it names the process that
+    /// starts animhost (the script's shell, `$$`), so the variable counts only in its direct
+    /// child and is not inherited by what a user starts with it set.
+    public static func buildOnDemandValue(parent: pid_t) -> String {
+        "scripts/animhost:\(parent)"
+    }
+
+    /// Replaces the process with `NAME` from the folder of this executable's file, given
+    /// `arguments`. Returns only when that fails, with the exit status and the message
     /// saying what is missing, `why` it is apart, and how to build it.
     static func exec(_ name: String, arguments: [String], why: String, buildHint: String) -> Int32 {
-        guard let folder = ownFolder() else {
-            fputs("animhost: cannot find the folder of the animhost executable to start \(name) from\n", stderr)
+        let folder: String
+        do throws(OwnExecutable.Unknown) {
+            folder = try OwnExecutable.folder()
+        } catch {
+            fputs("animhost: cannot start \(name), which must be beside the animhost executable: \(error.reason)\n",
+                  stderr)
             return 1
         }
-        let path = folder + "/" + name
+        let path = (folder == "/" ? "" : folder) + "/" + name
         guard access(path, X_OK) == 0 else {
-            if getenv(buildOnDemandVariable) != nil { return missingStatus }
+            let onDemand = getenv(buildOnDemandVariable).map { String(cString: $0) }
+            if onDemand == buildOnDemandValue(parent: getppid()) { return missingStatus }
+            if let onDemand {
+                fputs("animhost: note: \(buildOnDemandVariable)=\"\(onDemand)\" is ignored: that variable is "
+                      + "scripts/animhost's own, set only by it for the animhost it starts\n", stderr)
+            }
             fputs("animhost: \(path) is missing; it is built apart from animhost so that \(why).\n"
                   + "Build it with:  \(buildHint)\n", stderr)
             return 1
         }
         // The program as it was started stays argv[0] (a test file's `arg[0]`, as busted's, is
-        // the command the user typed), where the sibling finds its folder by /proc/self/exe.
+        // the command the user typed); the sibling finds its own file as this one did.
         #if os(Linux)
         let program = CommandLine.arguments.first ?? path
         #else
@@ -61,22 +79,5 @@ public enum SiblingCommand {
         let reason = String(cString: strerror(errno))
         fputs("animhost: cannot start \(path): \(reason)\n", stderr)
         return 1
-    }
-
-    /// The folder of the running executable, links resolved (so a link to animhost on the
-    /// PATH still finds animhost-view beside the real file).
-    static func ownFolder() -> String? {
-        #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-        guard let first = CommandLine.arguments.first, let resolved = realpath(first, nil) else { return nil }
-        let path = String(cString: resolved)
-        free(resolved)
-        #endif
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
     }
 }

@@ -13,7 +13,12 @@ function connect() {
   const ws = new WebSocket(`ws://${location.host}/live`);
   state.socket = ws;
   ws.onopen = () => { state.connected = true; updateStatus(); };
-  ws.onclose = () => { state.connected = false; updateStatus(); setTimeout(connect, 1000); };
+  // A close with a reason (a page that flooded the viewer) is said before reconnecting.
+  ws.onclose = (e) => {
+    state.connected = false; updateStatus();
+    if (e.reason) toast(`${e.reason}; reconnecting`, true);
+    setTimeout(connect, 1000);
+  };
   ws.onmessage = (e) => receive(JSON.parse(e.data));
 }
 function send(msg) {

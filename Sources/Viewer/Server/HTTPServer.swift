@@ -12,7 +12,10 @@ enum HTTPServer {
     /// Runs until SIGINT/SIGTERM (then posts `.stop`) or a failure to start (`.failed`).
     static func run(host: String, port: Int, inbox: Inbox) async {
         let address = ListeningAddress()
+        let quiet = Logger(label: "animhost.view") { _ in SwiftLogNoOpLogHandler() }
         let router = Router(context: BasicWebSocketRequestContext.self)
+        // Around everything, refusals and 404s included: no other page may frame the viewer.
+        router.add(middleware: FramingMiddleware())
         // Before every route and the WebSocket upgrade: only the viewer's own page is served.
         router.add(middleware: RequestGuardMiddleware(address: address))
         router.get("/") { _, _ in response(200, "text/html; charset=utf-8", Page.html) }
@@ -35,8 +38,15 @@ enum HTTPServer {
                         for await text in stream { try await outbound.write(.text(text)) }
                     }
                     group.addTask {
+                        // Ends at a stop even while the page keeps sending (its buffered
+                        // messages would otherwise keep this loop, and the shutdown, going).
                         for try await message in messages {
-                            if case .text(let text) = message { inbox.post(.message(client: client, text: text)) }
+                            if inbox.isStopping || Task.isCancelled { return }
+                            guard case .text(let text) = message else { continue }
+                            guard inbox.post(message: text, from: client) else {
+                                try await outbound.close(.policyViolation, reason: Inbox.floodCloseReason)
+                                return
+                            }
                         }
                     }
                     // The page left, or the stream was finished (shutdown): either ends both.
@@ -57,9 +67,13 @@ enum HTTPServer {
                 address.listening(host: host, port: listening)
                 inbox.post(.started(host: host, port: listening))
             },
-            logger: Logger(label: "animhost.view") { _ in SwiftLogNoOpLogHandler() })
+            logger: quiet)
+        // SIGINT/SIGTERM shut the server down gracefully; SignalStop, last, hears them first.
+        let services = ServiceGroup(configuration: .init(
+            services: [.init(service: app), .init(service: SignalStop(inbox: inbox))],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet))
         do {
-            try await app.runService()
+            try await services.run()
             inbox.post(.stop)
         } catch {
             inbox.post(failure(error, host: host, port: port))

@@ -36,9 +36,25 @@ struct Download: Sendable {
 }
 
 /// A locked queue of commands with a pipe that wakes the session's `poll`.
+///
+/// Each page's messages are bounded: a page sends one per pointer event (60 to 240 a second
+/// while dragging), and the session takes everything waiting at each wake-up, so only a page
+/// that sends faster than its messages are handled, for seconds on end, reaches the bound. It
+/// is then closed with a message it shows, instead of queueing without end while the session
+/// works through it (a flood of 205 000 touches once held every page, the downloads and
+/// SIGTERM back for minutes).
 final class Inbox: @unchecked Sendable {
+    /// Most messages one page may have waiting for the session.
+    static let maximumWaitingPerPage = 1024
+    /// What a page closed at that bound is told (a WebSocket close reason: at most 123 bytes).
+    static let floodCloseReason = "this page sent messages faster than the viewer handles them "
+        + "(over \(maximumWaitingPerPage) waiting)"
+
     private let lock = NSLock()
     private var queue: [Command] = []
+    /// Messages waiting per page (client id); pages with none are absent.
+    private var waiting: [Int: Int] = [:]
+    private var stopping = false
     private var pipeFDs: [Int32] = [-1, -1]
 
     init() {
@@ -52,12 +68,33 @@ final class Inbox: @unchecked Sendable {
     var descriptor: Int32 { pipeFDs[0] }
 
     func post(_ c: Command) {
-        lock.lock()
-        queue.append(c)
-        lock.unlock()
-        var byte: UInt8 = 1
-        _ = write(pipeFDs[1], &byte, 1)
+        lock.withLock { queue.append(c) }
+        wake()
     }
+
+    /// A text message from a page. - Returns: false, posting nothing, when that page already
+    /// has `maximumWaitingPerPage` messages waiting (its connection is to be closed).
+    func post(message text: String, from client: Int) -> Bool {
+        let admitted = lock.withLock {
+            if stopping { return true }   // dropped: see beginStopping
+            let n = waiting[client, default: 0]
+            guard n < Self.maximumWaitingPerPage else { return false }
+            waiting[client] = n + 1
+            queue.append(.message(client: client, text: text))
+            return true
+        }
+        if admitted { wake() }
+        return admitted
+    }
+
+    /// SIGINT/SIGTERM arrived: the pages' messages still waiting, and those still coming,
+    /// are not worth handling (the session only answers what it must until `.stop`).
+    func beginStopping() {
+        lock.withLock { stopping = true }
+        wake()
+    }
+
+    var isStopping: Bool { lock.withLock { stopping } }
 
     /// Every command waiting, oldest first.
     func take() -> [Command] {
@@ -67,6 +104,12 @@ final class Inbox: @unchecked Sendable {
         defer { lock.unlock() }
         let taken = queue
         queue.removeAll()
+        waiting.removeAll()
         return taken
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(pipeFDs[1], &byte, 1)
     }
 }

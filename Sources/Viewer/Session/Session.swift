@@ -94,6 +94,8 @@ final class Session {
             if seekJob != nil { timeout = 0 }
             _ = waitReadable([inbox.descriptor] + (watcher.descriptor.map { [$0] } ?? []), timeout: timeout)
             for command in inbox.take() {
+                // After SIGINT/SIGTERM only `.stop` and the downloads' answers matter.
+                if case .message = command, inbox.isStopping { continue }
                 if let status = handle(command) { return status }
             }
             let changed = watcher.changes(now: MonotonicClock.now())

@@ -24,6 +24,9 @@ final class LoopbackSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard r == 0 else { close(fd); throw SocketError("cannot connect to \(host):\(port): errno \(errno)") }
+        // A peer that stops reading fails a write after 30 s instead of holding the test forever.
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }
@@ -173,7 +176,11 @@ final class WebSocketClient {
             var payload = try socket.take(length, timeout: timeout)
             if let mask { for i in payload.indices { payload[i] ^= mask[i % 4] } }
             switch opcode {
-            case 0x8: throw SocketError("the server closed the WebSocket")
+            case 0x8:
+                // The close frame's status code and reason, when it has them (RFC 6455 5.5.1).
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+                let said = code.map { " (\($0)): " + String(decoding: payload.dropFirst(2), as: UTF8.self) } ?? ""
+                throw SocketError("the server closed the WebSocket" + said)
             case 0x9: try pong(payload); continue
             case 0xA: continue
             default: message += payload
