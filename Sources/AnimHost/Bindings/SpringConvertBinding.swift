@@ -35,18 +35,35 @@ package enum SpringConvertBinding {
             var given: [(name: String, value: Double)] = []
             for n in ["velocity", "distance"] { if let v = try r.optional(n, .number) { given.append((n, v)) } }
             let to = try r.optional("to", LuaType<String>.string)
-            let report: SpringReport
+            let written = try givenSpring(r)
+            let release: SpringRelease, targets: [HandoffTarget]?
             do throws(SpringConversionError) {
-                let release = try SpringConversion.release(given)
-                let targets = try to.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "to") }
-                report = SpringReport(parameters: parameters, release: release, targets: targets)
+                release = try SpringConversion.release(given)
+                try SpringHandoffLimits.check(parameters, given: written)
+                targets = try to.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "to") }
             } catch {
                 throw r.error(error.description)
             }
+            // The work is bounded (SpringHandoffLimits); it still counts against the script's budget.
+            if let refused = call.state.chargeWork(SpringReport.work(targets: targets), what: "springConvert counts the samples it computes") {
+                throw LuaCallError(refused)
+            }
+            let report = SpringReport(parameters: parameters, release: release, targets: targets)
             push(report, call)
             return .results(1)
         }
         module.describeFields(of: "springConvert", fields)
+    }
+
+    /// The spring fields the table gives, as written (`stiffness = 1, mass = 1e-100`), for
+    /// messages about the spring they make.
+    private static func givenSpring(_ r: LuaFields) throws(LuaCallError) -> String {
+        var parts: [String] = []
+        for n in SpringFamily.allFields + ["duration", "bounce", "visualDuration"] {
+            if let v = try r.optional(n, .number) { parts.append("\(n) = \(SpringHandoffLimits.written(v))") }
+        }
+        if let p = try r.optional("preset", LuaType<String>.string) { parts.append("preset = '\(p)'") }
+        return parts.joined(separator: ", ")
     }
 
     /// The report as one table: the fields, `code`, and with `to` the `targets` array.

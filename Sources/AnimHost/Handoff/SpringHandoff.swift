@@ -328,7 +328,9 @@ struct SpringHandoff {
         let cannot = ["a velocity at run time: the release velocity is baked into this one curve (a different release needs another), and an interrupted transition restarts from rest",
                       "retargeting mid-flight while keeping the velocity"]
         guard let easing = CSSLinearEasing(parameters: spring, initialVelocity: u) else {
-            return TargetHandoff(target: .css, code: "/* an undamped spring never settles: no linear() easing holds it */", forms: [], cannot: cannot)
+            let why = CSSLinearEasing.unexpressible(parameters: spring, initialVelocity: u)
+                ?? "it needs more than \(CSSLinearEasing.maxStops) stops"
+            return TargetHandoff(target: .css, code: "/* no linear() easing: \(why) */", forms: [], cannot: cannot + [why])
         }
         let ms = Int((easing.duration * 1000).rounded())
         let baked = u == 0 ? "from rest" : "with the release velocity baked in (\(n(u)) distances/s)"

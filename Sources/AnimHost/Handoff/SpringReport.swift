@@ -22,6 +22,12 @@ struct SpringReport {
         reportsFidelity = targets != nil
     }
 
+    /// About how many curve samples a report computes (each a handful of instructions' worth
+    /// of work): what `springConvert` charges to the script's budget before it starts.
+    static func work(targets: [HandoffTarget]?) -> Int {
+        300_000 + (targets?.count ?? 0) * 250_000
+    }
+
     /// (name, value) in output order; `springSpeed`/`springBounciness` only when POP can
     /// express the spring, `settle` nil when it never settles.
     var fields: [(name: String, value: Double?)] {
@@ -114,7 +120,7 @@ struct SpringReport {
 
     /// One target's code, fidelity per form and what it cannot express, as one JSON object.
     private func targetJSON(_ h: TargetHandoff) -> String {
-        func num(_ v: Double?) -> String { v.map { NumberFormat.string($0) } ?? "null" }
+        func num(_ v: Double?) -> String { v.flatMap { $0.isFinite ? NumberFormat.string($0) : nil } ?? "null" }
         let forms = h.forms.map { f in
             "{\"form\":\(jsonString(f.name)),\"rule\":\(jsonString(f.rule)),\"maxDistance\":\(num(f.fidelity.maxDistance)),"
                 + "\"settle\":\(num(f.fidelity.platformSettle)),\"settleDifference\":\(num(f.fidelity.settleDifference)),"
@@ -136,7 +142,11 @@ extension Host {
         do {
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
             let release = try SpringConversion.release(given, spell: springOptionName)
-            r = SpringReport(parameters: try springParameters(given, preset: preset, spell: springOptionName), release: release, targets: to)
+            let parameters = try springParameters(given, preset: preset, spell: springOptionName)
+            let named = preset.map { ["--preset \($0)"] }
+                ?? given.filter { $0.name != "velocity" && $0.name != "distance" }.map { "\(springOptionName($0.name)) \(SpringHandoffLimits.written($0.value))" }
+            try SpringHandoffLimits.check(parameters, given: named.joined(separator: ", "))
+            r = SpringReport(parameters: parameters, release: release, targets: to)
         } catch {
             report(.usage(error.description))
             return 2
