@@ -202,6 +202,7 @@ struct Spring: ParsableCommand {
     @Option(help: "A named spring (Material 3 tokens, iOS system springs, …; --list-presets).") var preset: String?
     @Flag(name: .customLong("list-presets"), help: "List the named springs and exit.") var listPresets = false
     @Option(help: "Code and fidelity report for: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all (or a comma-separated list).") var to: String?
+    @Option(name: .customLong("display-hz"), parsing: .unconditional, help: "The display rate the platforms play at, frames per second (default 60; 120 for ProMotion and high-rate Android).") var displayHz: Double?
     @Option(help: "Output: text or json.") var format: String = "text"
 
     func run() throws {
@@ -213,7 +214,8 @@ struct Spring: ParsableCommand {
             ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
         ]
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
-        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
+        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json",
+                                   displayHz: displayHz))
     }
 }
 

@@ -16,6 +16,8 @@ package enum SpringConvertBinding {
         LuaParam("distance", LuaType<Double>.number, "Units still to go at the release (UIKit's initialVelocity is velocity/distance).", optional: true, unit: "units"),
         LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', 'flutter', 'motion', 'react-spring', 'css', 'all', or a comma-separated list.", optional: true,
                  defaultValue: "'uikit,swiftui,ca,pop' without fidelity"),
+        LuaParam("displayHz", LuaType<Double>.number, "The display rate the platforms play at (with to): 60, 120, any whole number from 24 to 240.", optional: true,
+                 unit: "Hz", defaultValue: "60"),
     ]
     /// Every name it takes.
     static let names = SpringFamily.allFields + SpringFamily.inputFields.map(\.name) + release.map(\.name)
@@ -23,7 +25,7 @@ package enum SpringConvertBinding {
     package static func register(in module: LuaModule) {
         let fields = Scene.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) }
             + SpringFamily.inputFields + release
-        module.function("springConvert", "Converts a spring between its parameterisations and hands it to other platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, and to (targets); returns every parameterisation, settle, overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, targets = {{target=, code=, forms = {{form=, rule=, maxDistance=, settle=, settleDifference=, overshoot=, overshootDifference=}}, cannot = {…}}}.",
+        module.function("springConvert", "Converts a spring between its parameterisations and hands it to other platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, to (targets) and displayHz (the rate the platforms play at); returns every parameterisation, settle, overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, reference = {displayHz=, distance=, distanceAssumed=, horizon=, animhostMaxDistance=, animhostRest=} and targets = {{target=, code=, forms = {{form=, rule=, maxDistance=, maxDistanceFromAnimhost=, settle=, settleDifference=, overshoot=, overshootDifference=, rest=, diverges=}}, cannot = {…}}}: each form as the platform's runtime plays it frame by frame (its stepping and rest rule), measured against the ideal closed form and against the spring animhost plays.",
                         [LuaParam("fields", "table", annotation: "table<string, number|string>", names.joined(separator: ", "))],
                         returns: LuaParam("spring", "table", annotation: "table"),
                         example: "local s = animhost.springConvert{response = 0.4, dampingRatio = 0.8, velocity = 600, distance = 300, to = 'compose'}; print(s.stiffness)") { call throws(LuaCallError) in
@@ -35,9 +37,11 @@ package enum SpringConvertBinding {
             var given: [(name: String, value: Double)] = []
             for n in ["velocity", "distance"] { if let v = try r.optional(n, .number) { given.append((n, v)) } }
             let to = try r.optional("to", LuaType<String>.string)
+            let displayHz = try r.optional("displayHz", .number)
             let written = try givenSpring(r)
-            let release: SpringRelease, targets: [HandoffTarget]?
+            let release: SpringRelease, targets: [HandoffTarget]?, hz: Double
             do throws(SpringConversionError) {
+                hz = try SpringHandoff.displayRate(displayHz, option: "displayHz")
                 release = try SpringConversion.release(given)
                 try SpringHandoffLimits.check(parameters, given: written)
                 targets = try to.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "to") }
@@ -48,7 +52,7 @@ package enum SpringConvertBinding {
             if let refused = call.state.chargeWork(SpringReport.work(targets: targets), what: "springConvert counts the samples it computes") {
                 throw LuaCallError(refused)
             }
-            let report = SpringReport(parameters: parameters, release: release, targets: targets)
+            let report = SpringReport(parameters: parameters, release: release, targets: targets, hz: hz)
             push(report, call)
             return .results(1)
         }
@@ -78,6 +82,15 @@ package enum SpringConvertBinding {
         for c in report.code { call.push(c.text); lua_setfield(L, -2, c.name) }
         lua_setfield(L, -2, "code")                                    // [report]
         guard report.reportsFidelity else { return }
+        let h = report.handoff
+        lua_createtable(L, 0, 6)                                       // [report, reference]
+        call.push(h.hz); lua_setfield(L, -2, "displayHz")
+        call.push(h.distance); lua_setfield(L, -2, "distance")
+        lua_pushboolean(L, report.release.distance == nil ? 1 : 0); lua_setfield(L, -2, "distanceAssumed")
+        call.push(h.horizon); lua_setfield(L, -2, "horizon")
+        call.push(h.animhostFidelity.maxDistance); lua_setfield(L, -2, "animhostMaxDistance")
+        if let rest = h.animhostPlayed.restFrame { call.push(h.animhostPlayed.time(rest)); lua_setfield(L, -2, "animhostRest") }
+        lua_setfield(L, -2, "reference")                               // [report]
         lua_createtable(L, Int32(report.handoffs.count), 0)            // [report, targets]
         for (i, h) in report.handoffs.enumerated() {
             lua_createtable(L, 0, 5)                                   // [report, targets, target]
@@ -87,10 +100,15 @@ package enum SpringConvertBinding {
             lua_createtable(L, Int32(h.forms.count), 0)                // [report, targets, target, forms]
             for (j, form) in h.forms.enumerated() {
                 let f = form.fidelity
-                lua_createtable(L, 0, 7)                               // [… forms, form]
+                lua_createtable(L, 0, 11)                              // [… forms, form]
                 call.push(form.name); lua_setfield(L, -2, "form")
                 call.push(form.rule); lua_setfield(L, -2, "rule")
-                call.push(f.maxDistance); lua_setfield(L, -2, "maxDistance")
+                if f.maxDistance.isFinite { call.push(f.maxDistance); lua_setfield(L, -2, "maxDistance") }
+                if form.fromAnimhost.maxDistance.isFinite {
+                    call.push(form.fromAnimhost.maxDistance); lua_setfield(L, -2, "maxDistanceFromAnimhost")
+                }
+                if let rest = form.played.restFrame { call.push(form.played.time(rest)); lua_setfield(L, -2, "rest") }
+                lua_pushboolean(L, form.played.divergedFrame != nil ? 1 : 0); lua_setfield(L, -2, "diverges")
                 if let s = f.platformSettle { call.push(s); lua_setfield(L, -2, "settle") }
                 if let d = f.settleDifference { call.push(d); lua_setfield(L, -2, "settleDifference") }
                 call.push(f.platformOvershoot); lua_setfield(L, -2, "overshoot")

@@ -12,12 +12,16 @@ struct SpringReport {
     let handoffs: [TargetHandoff]
     /// Whether the fidelity of each target is reported (`--to` given).
     let reportsFidelity: Bool
+    /// The handoff the targets come from (its display rate, distance, references).
+    let handoff: SpringHandoff
 
     /// `targets` nil: the four Apple-side targets, without fidelity (what `spring` always printed).
-    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil) {
+    /// `hz`: the display rate the platforms play at.
+    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil, hz: Double = 60) {
         spring = SpringConversion(parameters: parameters, initialVelocity: release.relative)
         self.release = release
-        let h = SpringHandoff(spring: parameters, release: release)
+        let h = SpringHandoff(spring: parameters, release: release, hz: hz)
+        handoff = h
         handoffs = (targets ?? HandoffTarget.apple).map(h.handoff)
         reportsFidelity = targets != nil
     }
@@ -51,21 +55,38 @@ struct SpringReport {
         handoffs.map { ($0.target.codeKey, $0.target.label, $0.code) }
     }
 
+    /// What the figures are measured against, as `animhost spring --to` prints it first.
+    var referenceText: [String] {
+        let h = handoff, f = h.animhostFidelity
+        let move = release.distance == nil ? "a \(n(h.distance)) px move (no --distance given: the rest rules are in px)" : "the \(n(h.distance)) px move"
+        let rest = h.animhostPlayed.restFrame.map { "rests at \(ms(h.animhostPlayed.time($0))) ms" } ?? "still moving"
+        return [
+            "fidelity, played at \(n(h.hz)) Hz frames over \(n(h.horizon)) s, \(move): each form's largest distance from the ideal closed form",
+            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), within 0.5 pt and 5 pt/s)",
+            "  is \(percent(f.maxDistance)) % from the closed form",
+        ]
+    }
+
     /// The fidelity lines of one target, as `animhost spring --to` prints them.
     func fidelityText(_ h: TargetHandoff) -> [String] {
         var lines: [String] = []
-        if !h.forms.isEmpty {
-            let over = SpringHandoff(spring: spring.parameters, release: release).horizon
-            lines.append("fidelity (largest distance from animhost's closed form, in % of the distance, over \(n(over)) s):")
-        }
+        if !h.forms.isEmpty { lines.append("fidelity (% of the distance from the closed form [from animhost's]):") }
         for form in h.forms {
             let f = form.fidelity
+            guard form.played.divergedFrame == nil else {
+                lines.append("  \(form.name): diverges at \(ms(form.played.time(form.played.divergedFrame!))) ms (\(form.rule))")
+                continue
+            }
             let settle = f.settleDifference.map { "settles \(signed($0 * 1000)) ms" } ?? "settle: \(f.platformSettle == nil ? "not within the time compared" : "animhost's not within the time compared")"
-            lines.append("  \(form.name): \(percent(f.maxDistance)) %; \(settle); overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
+            let rest = form.played.restFrame.map { "; rests at \(ms(form.played.time($0))) ms" } ?? ""
+            lines.append("  \(form.name): \(percent(f.maxDistance)) % [\(percent(form.fromAnimhost.maxDistance)) %]; \(settle)\(rest); "
+                + "overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
         }
         for c in h.cannot { lines.append("cannot express: " + c) }
         return lines
     }
+
+    private func ms(_ seconds: Double) -> String { NumberFormat.string((seconds * 10_000).rounded() / 10) }
 
     private func percent(_ fraction: Double) -> String { NumberFormat.string((fraction * 1_000_000).rounded() / 10_000) }
     private func signed(_ v: Double) -> String {
@@ -96,6 +117,7 @@ struct SpringReport {
         ] + (release.distance == nil ? [] : [
             "release                  \(NumberFormat.string(release.velocity)) units/s with \(NumberFormat.string(release.distance!)) units to go: \(n(release.relative)) distances/s",
         ])
+        if reportsFidelity { lines += [""] + referenceText }
         for h in handoffs {
             lines += ["", h.target.label + ":"] + h.code.split(separator: "\n").map { "  " + $0 }
             if reportsFidelity { lines += fidelityText(h).map { "  " + $0 } }
@@ -113,6 +135,11 @@ struct SpringReport {
         for (i, c) in code.enumerated() { s += (i > 0 ? "," : "") + jsonString(c.name) + ":" + jsonString(c.text) }
         s += "}"
         if reportsFidelity {
+            let h = handoff, f = h.animhostFidelity
+            func num(_ v: Double?) -> String { v.flatMap { $0.isFinite ? NumberFormat.string($0) : nil } ?? "null" }
+            s += ",\"reference\":{\"displayHz\":\(num(h.hz)),\"distance\":\(num(h.distance)),\"distanceAssumed\":\(release.distance == nil),"
+                + "\"horizon\":\(num(h.horizon)),\"animhostMaxDistance\":\(num(f.maxDistance)),"
+                + "\"animhostRest\":\(num(h.animhostPlayed.restFrame.map(h.animhostPlayed.time)))}"
             s += ",\"targets\":[" + handoffs.map(targetJSON).joined(separator: ",") + "]"
         }
         return s + "}\n"
@@ -123,8 +150,10 @@ struct SpringReport {
         func num(_ v: Double?) -> String { v.flatMap { $0.isFinite ? NumberFormat.string($0) : nil } ?? "null" }
         let forms = h.forms.map { f in
             "{\"form\":\(jsonString(f.name)),\"rule\":\(jsonString(f.rule)),\"maxDistance\":\(num(f.fidelity.maxDistance)),"
+                + "\"maxDistanceFromAnimhost\":\(num(f.fromAnimhost.maxDistance)),"
                 + "\"settle\":\(num(f.fidelity.platformSettle)),\"settleDifference\":\(num(f.fidelity.settleDifference)),"
-                + "\"overshoot\":\(num(f.fidelity.platformOvershoot)),\"overshootDifference\":\(num(f.fidelity.overshootDifference))}"
+                + "\"overshoot\":\(num(f.fidelity.platformOvershoot)),\"overshootDifference\":\(num(f.fidelity.overshootDifference)),"
+                + "\"rest\":\(num(f.played.restFrame.map(f.played.time))),\"diverges\":\(f.played.divergedFrame != nil)}"
         }
         return "{\"target\":\(jsonString(h.target.rawValue)),\"label\":\(jsonString(h.target.label)),\"code\":\(jsonString(h.code)),"
             + "\"forms\":[\(forms.joined(separator: ","))],\"cannot\":[\(h.cannot.map(jsonString).joined(separator: ","))]}"
@@ -137,16 +166,18 @@ struct SpringReport {
 extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
     /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
-    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool) -> Int32 {
+    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool,
+                              displayHz: Double? = nil) -> Int32 {
         let r: SpringReport
         do {
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
+            let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
             let release = try SpringConversion.release(given, spell: springOptionName)
             let parameters = try springParameters(given, preset: preset, spell: springOptionName)
             let named = preset.map { ["--preset \($0)"] }
                 ?? given.filter { $0.name != "velocity" && $0.name != "distance" }.map { "\(springOptionName($0.name)) \(SpringHandoffLimits.written($0.value))" }
             try SpringHandoffLimits.check(parameters, given: named.joined(separator: ", "))
-            r = SpringReport(parameters: parameters, release: release, targets: to)
+            r = SpringReport(parameters: parameters, release: release, targets: to, hz: hz)
         } catch {
             report(.usage(error.description))
             return 2
