@@ -80,6 +80,14 @@ describe("springConvert to other platforms", function()
     assert.truthy(at60.targets[2].forms[1].rule:find("17 steps of 1 ms per 60 Hz frame", 1, true))
     assert.truthy(at120.targets[2].forms[1].rule:find("9 steps of 1 ms per 120 Hz frame", 1, true))
     assert.is_true(at120.targets[2].forms[1].maxDistance > at60.targets[2].forms[1].maxDistance)
+    -- vectors = true: every frame of every form, {t_ms, position, velocity}, as the target plays it.
+    local v = animhost.springConvert{stiffness = 60, dampingRatio = 0.3, velocity = 900, distance = 300, to = "android",
+                                     vectors = true}
+    local frames = v.targets[1].forms[1].vectors
+    assert.are.same({0, 0, 900}, frames[1])
+    assert.near(1000 / 60, frames[2][1], 1e-9)
+    assert.are.same({300, 0}, {frames[#frames][2], frames[#frames][3]})
+    assert.is_nil(at60.targets[1].forms[1].vectors)
     local ok, err = pcall(animhost.springConvert, {stiffness = 60, damping = 3, to = "pop", displayHz = 1000})
     assert.falsy(ok)
     assert.truthy(err:find("displayHz must be a whole number", 1, true), err)

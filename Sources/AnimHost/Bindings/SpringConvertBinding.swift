@@ -16,6 +16,8 @@ package enum SpringConvertBinding {
         LuaParam("distance", LuaType<Double>.number, "Units still to go at the release (UIKit's initialVelocity is velocity/distance).", optional: true, unit: "units"),
         LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', 'flutter', 'motion', 'react-spring', 'css', 'all', or a comma-separated list.", optional: true,
                  defaultValue: "'uikit,swiftui,ca,pop' without fidelity"),
+        LuaParam("vectors", LuaType<Bool>.boolean, "With to: each form also gets vectors = {{t_ms, position, velocity}, …}, every frame as the target plays it (as `animhost spring --vectors`).",
+                 optional: true, defaultValue: "false"),
         LuaParam("displayHz", LuaType<Double>.number, "The display rate the platforms play at (with to): 60, 120, any whole number from 24 to 240.", optional: true,
                  unit: "Hz", defaultValue: "60"),
     ]
@@ -38,6 +40,7 @@ package enum SpringConvertBinding {
             for n in ["velocity", "distance"] { if let v = try r.optional(n, .number) { given.append((n, v)) } }
             let to = try r.optional("to", LuaType<String>.string)
             let displayHz = try r.optional("displayHz", .number)
+            let withVectors = try r.optional("vectors", LuaType<Bool>.boolean) ?? false
             let written = try givenSpring(r)
             let release: SpringRelease, targets: [HandoffTarget]?, hz: Double
             do throws(SpringConversionError) {
@@ -53,7 +56,11 @@ package enum SpringConvertBinding {
                 throw LuaCallError(refused)
             }
             let report = SpringReport(parameters: parameters, release: release, targets: targets, hz: hz)
-            push(report, call)
+            if withVectors, let refused = call.state.chargeWork(report.handoffs.reduce(0) { $0 + $1.forms.reduce(0) { $0 + $1.played.count * 8 } },
+                                                                what: "springConvert's vectors count each value") {
+                throw LuaCallError(refused)
+            }
+            push(report, call, vectors: withVectors)
             return .results(1)
         }
         module.describeFields(of: "springConvert", fields)
@@ -71,7 +78,7 @@ package enum SpringConvertBinding {
     }
 
     /// The report as one table: the fields, `code`, and with `to` the `targets` array.
-    private static func push(_ report: SpringReport, _ call: LuaCall) {
+    private static func push(_ report: SpringReport, _ call: LuaCall, vectors: Bool) {
         let L = call.L
         lua_createtable(L, 0, 24)                                      // [report]
         for f in report.fields {
@@ -109,6 +116,18 @@ package enum SpringConvertBinding {
                 }
                 if let rest = form.played.restFrame { call.push(form.played.time(rest)); lua_setfield(L, -2, "rest") }
                 lua_pushboolean(L, form.played.divergedFrame != nil ? 1 : 0); lua_setfield(L, -2, "diverges")
+                if vectors {
+                    let played = form.played
+                    lua_createtable(L, Int32(played.count), 0)          // [… form, vectors]
+                    for i in 0..<played.count {
+                        lua_createtable(L, 3, 0)
+                        call.push(played.time(i) * 1000); lua_rawseti(L, -2, 1)
+                        call.push(played.positions[i]); lua_rawseti(L, -2, 2)
+                        call.push(played.velocities[i]); lua_rawseti(L, -2, 3)
+                        lua_rawseti(L, -2, lua_Integer(i + 1))
+                    }
+                    lua_setfield(L, -2, "vectors")                     // [… form]
+                }
                 if let s = f.platformSettle { call.push(s); lua_setfield(L, -2, "settle") }
                 if let d = f.settleDifference { call.push(d); lua_setfield(L, -2, "settleDifference") }
                 call.push(f.platformOvershoot); lua_setfield(L, -2, "overshoot")

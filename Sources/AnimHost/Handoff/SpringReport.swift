@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Dynamics
 import LuaKit
 
@@ -167,9 +170,13 @@ extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
     /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
     public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool,
-                              displayHz: Double? = nil) -> Int32 {
+                              displayHz: Double? = nil, vectors: String? = nil, tests: String? = nil) -> Int32 {
         let r: SpringReport
-        do {
+        var outputs: [TextOutput] = [], testFiles: [(TextOutput, String)] = []
+        do throws(SpringConversionError) {
+            if targets == nil, let option = vectors.map({ _ in "--vectors" }) ?? tests.map({ _ in "--tests" }) {
+                throw SpringConversionError("\(option) needs --to: the targets whose playback it writes (e.g. --to all)")
+            }
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
             let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
             let release = try SpringConversion.release(given, spell: springOptionName)
@@ -182,9 +189,47 @@ extension Host {
             report(.usage(error.description))
             return 2
         }
+        do throws(HostError) {
+            // Every output is checked before anything is written; none may be another.
+            if let v = vectors { outputs.append(try TextOutput(path: v, option: "--vectors")) }
+            if let dir = tests {
+                try makeDirectory(dir, option: "--tests")
+                for file in HandoffNativeTests(handoff: r.handoff, targets: r.handoffs).files {
+                    let out = try TextOutput(path: dir + "/" + file.name, protecting: vectors.map { [$0] } ?? [], option: "--tests")
+                    testFiles.append((out, file.text))
+                }
+            }
+        } catch {
+            report(error)
+            return error.exitCode
+        }
         print(json ? r.json : r.text, terminator: "")
+        do throws(HostError) {
+            if let out = outputs.first {
+                for line in HandoffVectors.lines(r.handoffs) { out.writeLine(line) }
+                try out.commit()
+            }
+            for (out, text) in testFiles {
+                out.writeLine(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+                try out.commit()
+            }
+        } catch {
+            report(error)
+            return error.exitCode
+        }
         do throws(HostError) { try flushStandardOutput("the spring") } catch { report(error); return error.exitCode }
         return 0
+    }
+
+    /// Makes `path` a folder for generated files (it may exist already as one).
+    static func makeDirectory(_ path: String, option: String) throws(HostError) {
+        guard !path.isEmpty else { throw .usage("\(option) needs a folder name, got ''") }
+        if isDirectory(path) { return }
+        var st = stat()
+        if stat(path, &st) == 0 { throw .usage("\(option) '\(path)': is a file, not a folder") }
+        guard mkdir(path, 0o777) == 0 else {
+            throw .usage("\(option) '\(path)': cannot make the folder: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The spring of a preset, or of the given values; a preset goes with nothing but the
