@@ -93,6 +93,15 @@ describe("springConvert to other platforms", function()
     assert.truthy(err:find("displayHz must be a whole number", 1, true), err)
   end)
 
+  it("gives the spring as W3C design tokens", function()
+    local s = animhost.springConvert{duration = 0.5, bounce = 0.3, to = "tokens"}
+    assert.are.equal("tokens", s.targets[1].target)
+    assert.truthy(s.code.tokens:find('"$type": "transition"', 1, true))
+    assert.truthy(s.code.tokens:find('"dev.animhost.spring"', 1, true))
+    assert.are.equal("cubicBezier over 819 ms", s.targets[1].forms[1].form)   -- the settle time from rest
+    assert.is_true(s.targets[1].forms[2].maxDistance <= 0.005)   -- the linear() fallback
+  end)
+
   it("takes a preset and the targets' own parameterisations", function()
     local push = animhost.springConvert{preset = "ios.navigation"}
     assert.are.same({3, 1000, 500}, {push.mass, push.stiffness, push.damping})
@@ -107,7 +116,7 @@ describe("springConvert to other platforms", function()
 
   it("gives clear errors for a bad target, a velocity without its distance and an unknown preset", function()
     assert.has_error(function() animhost.springConvert{stiffness = 100, damping = 10, to = "flutterr"} end,
-      "bad argument #1 to 'springConvert' (to: unknown target 'flutterr'; did you mean 'flutter'? (valid: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all))")
+      "bad argument #1 to 'springConvert' (to: unknown target 'flutterr'; did you mean 'flutter'? (valid: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, tokens, all))")
     local ok, err = pcall(animhost.springConvert, {stiffness = 100, damping = 10, velocity = 600})
     assert.falsy(ok)
     assert.truthy(err:find("velocity needs distance", 1, true), err)

@@ -14,7 +14,7 @@ package enum SpringConvertBinding {
     static let release = [
         LuaParam("velocity", LuaType<Double>.number, "Release velocity, absolute (a pan's; with distance).", optional: true, unit: "units/s", defaultValue: "0"),
         LuaParam("distance", LuaType<Double>.number, "Units still to go at the release (UIKit's initialVelocity is velocity/distance).", optional: true, unit: "units"),
-        LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', 'flutter', 'motion', 'react-spring', 'css', 'all', or a comma-separated list.", optional: true,
+        LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', 'flutter', 'motion', 'react-spring', 'css', 'all' (the platforms), 'tokens' (W3C design tokens, in code.tokens), or a comma-separated list.", optional: true,
                  defaultValue: "'uikit,swiftui,ca,pop' without fidelity"),
         LuaParam("vectors", LuaType<Bool>.boolean, "With to: each form also gets vectors = {{t_ms, position, velocity}, …}, every frame as the target plays it (as `animhost spring --vectors`).",
                  optional: true, defaultValue: "false"),

@@ -6,6 +6,8 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
     case uikit, swiftui, ca, pop, compose, android, flutter, motion
     case reactSpring = "react-spring"
     case css
+    /// Not a platform: the spring as W3C design tokens (`--to tokens`), not part of `all`.
+    case tokens
 
     /// The targets `animhost spring` shows without `--to` (the ones it always printed).
     static let apple: [HandoffTarget] = [.uikit, .swiftui, .ca, .pop]
@@ -14,9 +16,10 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
     /// unknown, suggests the closest, and lists the valid ones.
     public static func parse(_ text: String, option: String) throws(SpringConversionError) -> [HandoffTarget] {
         let names = allCases.map(\.rawValue) + ["all"]
+        let platforms = allCases.filter { $0 != .tokens }
         var result: [HandoffTarget] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if part == "all" { return allCases }
+            if part == "all" { return platforms + (result.contains(.tokens) ? [.tokens] : []) }
             if part.isEmpty {
                 throw SpringConversionError("\(option): an empty name in '\(text)' (a comma-separated list of: \(names.joined(separator: ", ")))")
             }
@@ -45,6 +48,7 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
         case .motion: "Motion (framer-motion)"
         case .reactSpring: "react-spring"
         case .css: "CSS"
+        case .tokens: "Design tokens (W3C DTCG)"
         }
     }
 }
@@ -133,6 +137,7 @@ struct SpringHandoff {
         case .motion: motion
         case .reactSpring: reactSpring
         case .css: css
+        case .tokens: tokens
         }
     }
 
@@ -417,5 +422,22 @@ struct SpringHandoff {
                              forms: [form("linear() over \(ms) ms", "linear interpolation between \(easing.stops.count) stops at \(hzText)s, the target from \(ms) ms",
                                           PlatformRuntime.css(easing, distance: distance, hz: hz, horizon: horizon))],
                              cannot: cannot)
+    }
+    // MARK: Design tokens
+
+    private var tokens: TargetHandoff {
+        var forms: [HandoffForm] = []
+        if let b = CubicBezierFit(parameters: spring, initialVelocity: u) {
+            let ms = Int((b.duration * 1000).rounded())
+            forms.append(form("cubicBezier over \(ms) ms", "the $value fallback: cubic-bezier(\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))) at \(hzText)s",
+                              PlatformRuntime.easing(b.value, duration: b.duration, distance: distance, hz: hz, horizon: horizon)))
+        }
+        if let e = CSSLinearEasing(parameters: spring, initialVelocity: u) {
+            let ms = Int((e.duration * 1000).rounded())
+            forms.append(form("linear() over \(ms) ms", "the linear() fallback under $extensions, \(e.stops.count) stops at \(hzText)s",
+                              PlatformRuntime.css(e, distance: distance, hz: hz, horizon: horizon)))
+        }
+        return TargetHandoff(target: .tokens, code: SpringTokens.json(self), forms: forms,
+                             cannot: ["a spring in the token's $value: the format has no spring type yet, so $value is the cubic-bezier fallback and the spring is under $extensions.\(SpringTokens.namespace)"])
     }
 }

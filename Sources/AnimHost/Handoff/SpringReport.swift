@@ -170,8 +170,9 @@ extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
     /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
     public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool,
-                              displayHz: Double? = nil, vectors: String? = nil, tests: String? = nil) -> Int32 {
+                              displayHz: Double? = nil, vectors: String? = nil, tests: String? = nil, from: String? = nil) -> Int32 {
         let r: SpringReport
+        var given = given
         var outputs: [TextOutput] = [], testFiles: [(TextOutput, String)] = []
         do throws(SpringConversionError) {
             if targets == nil, let option = vectors.map({ _ in "--vectors" }) ?? tests.map({ _ in "--tests" }) {
@@ -179,9 +180,20 @@ extension Host {
             }
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
             let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
+            if let from {
+                // A token file, a Figma spring or a Material 3 token is a whole spring; the
+                // command line may still give (or change) the release.
+                if let other = preset.map({ _ in "preset" }) ?? given.first(where: { $0.name != "velocity" && $0.name != "distance" })?.name {
+                    throw SpringConversionError("--from is a whole spring: give --from or \(springOptionName(other)), not both")
+                }
+                let read = try SpringTokens.read(from)
+                let release = given
+                given = read.filter { r in !(release.contains { $0.name == r.name } || (r.name == "velocity" && release.contains { $0.name == "distance" })) }
+                    + release
+            }
             let release = try SpringConversion.release(given, spell: springOptionName)
             let parameters = try springParameters(given, preset: preset, spell: springOptionName)
-            let named = preset.map { ["--preset \($0)"] }
+            let named = from.map { ["--from \($0)"] } ?? preset.map { ["--preset \($0)"] }
                 ?? given.filter { $0.name != "velocity" && $0.name != "distance" }.map { "\(springOptionName($0.name)) \(SpringHandoffLimits.written($0.value))" }
             try SpringHandoffLimits.check(parameters, given: named.joined(separator: ", "))
             r = SpringReport(parameters: parameters, release: release, targets: to, hz: hz)
@@ -191,11 +203,12 @@ extension Host {
         }
         do throws(HostError) {
             // Every output is checked before anything is written; none may be another.
-            if let v = vectors { outputs.append(try TextOutput(path: v, option: "--vectors")) }
+            let inputs = from.map { [$0] } ?? []
+            if let v = vectors { outputs.append(try TextOutput(path: v, protecting: inputs, option: "--vectors")) }
             if let dir = tests {
                 try makeDirectory(dir, option: "--tests")
                 for file in HandoffNativeTests(handoff: r.handoff, targets: r.handoffs).files {
-                    let out = try TextOutput(path: dir + "/" + file.name, protecting: vectors.map { [$0] } ?? [], option: "--tests")
+                    let out = try TextOutput(path: dir + "/" + file.name, protecting: inputs + (vectors.map { [$0] } ?? []), option: "--tests")
                     testFiles.append((out, file.text))
                 }
             }
@@ -203,7 +216,11 @@ extension Host {
             report(error)
             return error.exitCode
         }
-        print(json ? r.json : r.text, terminator: "")
+        if !json, r.handoffs.count == 1, r.handoffs[0].target == .tokens {
+            print(r.handoffs[0].code)   // the token file alone, ready for `> spring.tokens.json`
+        } else {
+            print(json ? r.json : r.text, terminator: "")
+        }
         do throws(HostError) {
             if let out = outputs.first {
                 for line in HandoffVectors.lines(r.handoffs) { out.writeLine(line) }

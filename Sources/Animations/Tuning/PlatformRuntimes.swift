@@ -272,15 +272,19 @@ public enum PlatformRuntime {
     /// A `linear()` easing over `duration` s, as a browser plays it: the polyline at each
     /// frame's time, the target from the duration on.
     public static func css(_ easing: CSSLinearEasing, distance: Double, hz: Double, horizon: Double) -> PlayedSpring {
+        self.easing(easing.value, duration: easing.duration, distance: distance, hz: hz, horizon: horizon)
+    }
+
+    /// Any easing `value(τ)` (τ in 0…1, 1 beyond) over `duration` s, at each frame's time.
+    public static func easing(_ value: (Double) -> Double, duration: Double, distance: Double, hz: Double, horizon: Double) -> PlayedSpring {
         let frames = PlayedSpring.frameCount(horizon, hz: hz)
         var played = PlayedSpring(hz: hz, distance: distance, capacity: frames)
         let dt = 1 / hz
         for i in 0..<frames {
             let t = Double(i) / hz
-            let tau = t / easing.duration
-            let slope = (easing.value(at: tau + dt / easing.duration / 2) - easing.value(at: max(0, tau - dt / easing.duration / 2)))
-                / dt * distance
-            played.append(distance * easing.value(at: tau), tau >= 1 ? 0 : slope)
+            let tau = t / duration
+            let slope = (value(tau + dt / duration / 2) - value(max(0, tau - dt / duration / 2))) / dt * distance
+            played.append(distance * value(tau), tau >= 1 ? 0 : slope)
             if tau >= 1 { played.markRest() }
         }
         return played
