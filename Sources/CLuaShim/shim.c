@@ -363,7 +363,9 @@ void cl_charge(lua_State *L, long long units, const char *what) {
 
 int cl_charge_quietly(lua_State *L, long long units) {
     cl_limits *lim = cl_limits_of(L);
-    if (!lim->enforce) return 0;  // host code
+    // Swift functions run with `enforce` off (their pushes are never refused), so "a script is
+    // running" is the protected call's depth here.
+    if (lim->depth == 0) return 0;  // no script: host code
     if (cl_interrupt_requested(L)) {
         raise_everywhere(L, lim);
         return 2;

@@ -100,6 +100,17 @@ describe("springConvert to other platforms", function()
     assert.truthy(s.code.tokens:find('"dev.animhost.spring"', 1, true))
     assert.are.equal("cubicBezier over 819 ms", s.targets[1].forms[1].form)   -- the settle time from rest
     assert.is_true(s.targets[1].forms[2].maxDistance <= 0.005)   -- the linear() fallback
+    -- Read back exactly: the same token, the same spring to the last bit.
+    local moving = animhost.springConvert{response = 0.37, dampingRatio = 0.61, velocity = -123.456, distance = 77.7, to = "tokens"}
+    local back = animhost.springConvert{tokens = moving.code.tokens, to = "tokens"}
+    assert.are.equal(moving.code.tokens, back.code.tokens)
+    assert.are.same({moving.stiffness, moving.damping, moving.velocity, moving.distance},
+                    {back.stiffness, back.damping, back.velocity, back.distance})
+    local figma = animhost.springConvert{tokens = '{"bounce": 0.3, "duration": 0.5}'}
+    assert.near(157.9137, figma.stiffness, 1e-4)
+    local ok, err = pcall(animhost.springConvert, {tokens = moving.code.tokens, stiffness = 3})
+    assert.falsy(ok)
+    assert.truthy(err:find("is a whole spring", 1, true), err)
   end)
 
   it("takes a preset and the targets' own parameterisations", function()

@@ -18,6 +18,8 @@ package enum SpringConvertBinding {
                  defaultValue: "'uikit,swiftui,ca,pop' without fidelity"),
         LuaParam("vectors", LuaType<Bool>.boolean, "With to: each form also gets vectors = {{t_ms, position, velocity}, …}, every frame as the target plays it (as `animhost spring --vectors`).",
                  optional: true, defaultValue: "false"),
+        LuaParam("tokens", LuaType<String>.string, "A design token (JSON text, as to = 'tokens' gives in code.tokens) or a Figma spring: the whole spring, read back exactly, with its release unless velocity/distance are given.",
+                 optional: true),
         LuaParam("displayHz", LuaType<Double>.number, "The display rate the platforms play at (with to): 60, 120, any whole number from 24 to 240.", optional: true,
                  unit: "Hz", defaultValue: "60"),
     ]
@@ -35,9 +37,24 @@ package enum SpringConvertBinding {
                 throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))")
             }
             try r.checkNames(valid: names, kind: "springConvert")
-            let (parameters, _) = try SpringFamily.read(r)
+            var (parameters, _) = try SpringFamily.read(r)
             var given: [(name: String, value: Double)] = []
             for n in ["velocity", "distance"] { if let v = try r.optional(n, .number) { given.append((n, v)) } }
+            if let text = try r.optional("tokens", LuaType<String>.string) {
+                // A token is a whole spring; the table may still give (or change) the release.
+                for n in SpringFamily.allFields + ["duration", "bounce", "visualDuration", "preset"] where r.has(n) {
+                    throw r.error("tokens", "is a whole spring: give tokens or '\(n)', not both")
+                }
+                do throws(SpringConversionError) {
+                    let read = try SpringTokens.spring(json: text, source: "tokens")
+                    let release = given
+                    let spring = read.filter { !["velocity", "distance"].contains($0.name) }
+                    parameters = try SpringConversion.convert(spring).parameters
+                    if release.isEmpty { given = read.filter { ["velocity", "distance"].contains($0.name) } }
+                } catch {
+                    throw r.error(error.description)
+                }
+            }
             let to = try r.optional("to", LuaType<String>.string)
             let displayHz = try r.optional("displayHz", .number)
             let withVectors = try r.optional("vectors", LuaType<Bool>.boolean) ?? false

@@ -78,12 +78,17 @@ enum SpringTokens {
             throw SpringConversionError("--from '\(from)': \(problem.message) (give a token file, a Figma spring as JSON, or a Material 3 "
                 + "token name such as md.sys.motion.spring.default.spatial)")
         }
+        return try spring(json: text, source: "--from '\(from)'")
+    }
+
+    /// The spring in JSON text (a token file or a Figma spring); `source` starts the messages.
+    static func spring(json text: String, source: String) throws(SpringConversionError) -> [(name: String, value: Double)] {
         let root: TokenJSON
         do throws(SpringConversionError) { root = try TokenJSON.parse(text) } catch {
-            throw SpringConversionError("--from '\(from)': \(error.description)")
+            throw SpringConversionError("\(source): \(error.description)")
         }
         guard let found = find(root) else {
-            throw SpringConversionError("--from '\(from)': no spring in it (an animhost token's $extensions.\(namespace), "
+            throw SpringConversionError("\(source): no spring in it (an animhost token's $extensions.\(namespace), "
                 + "a Figma spring {mass, stiffness, damping} or {bounce, duration})")
         }
         return found
