@@ -180,7 +180,8 @@ final class SpringHandoffCommandTests: XCTestCase {
     func testBadInputIsAClearUsageError() throws {
         let cases: [([String], String)] = [
             (["--stiffness", "100", "--damping", "10", "--to", "compoes"],
-             "--to: unknown target 'compoes'; did you mean 'compose'? (valid: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, tokens, all)"),
+             "--to: unknown target 'compoes'; did you mean 'compose'? (valid: uikit, swiftui, ca, pop, compose, "
+                 + "android, flutter, motion, react-spring, css, tokens, all)"),
             (["--stiffness", "100", "--damping", "10", "--to", "compose,,css"],
              "--to: an empty name in 'compose,,css' (a comma-separated list of: uikit, swiftui, ca, pop, compose,"),
             (["--stiffness", "100", "--damping", "10", "--velocity", "600"], "--velocity needs --distance"),

@@ -7,7 +7,8 @@ import TestSupport
 /// run here against models of Motion's and react-spring's springs written from their sources
 /// (Tests/node), and fails against a model that lacks Motion's rest rule.
 final class SpringHandoffVectorsTests: XCTestCase {
-    private let soft = ["spring", "--stiffness", "60", "--damping-ratio", "0.3", "--velocity", "900", "--distance", "300"]
+    private let soft = ["spring", "--stiffness", "60", "--damping-ratio", "0.3", "--velocity", "900", "--distance",
+        "300"]
 
     private func fixture(_ name: String) throws -> String {
         try String(contentsOfFile: packageRoot + "/Tests/node/" + name, encoding: .utf8)
@@ -23,7 +24,8 @@ final class SpringHandoffVectorsTests: XCTestCase {
 
     func testVectorsHoldEveryFrameOfEveryForm() throws {
         let dir = try makeTemporaryDirectory("vectors")
-        let r = try runAnimhost(soft + ["--to", "android,react-spring", "--vectors", dir + "/v.csv", "--format", "json"])
+        let r = try runAnimhost(soft + ["--to", "android,react-spring", "--vectors", dir + "/v.csv", "--format",
+            "json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = try String(contentsOfFile: dir + "/v.csv", encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "target,form,t_ms,position,velocity")
@@ -47,9 +49,11 @@ final class SpringHandoffVectorsTests: XCTestCase {
         let r = try runAnimhost(soft + ["--to", "all", "--tests", dir + "/tests"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/tests").sorted()
-        XCTAssertEqual(names, ["SpringHandoffTest.kt", "SpringHandoffTests.swift", "spring-handoff.test.mjs", "spring_handoff_test.dart"])
+        XCTAssertEqual(names, ["SpringHandoffTest.kt", "SpringHandoffTests.swift", "spring-handoff.test.mjs",
+            "spring_handoff_test.dart"])
         let kotlin = try String(contentsOfFile: dir + "/tests/SpringHandoffTest.kt", encoding: .utf8)
-        XCTAssertTrue(kotlin.contains("spring.updateValues(value, velocity, ms - lastMs)") && kotlin.contains("FloatSpringSpec(dampingRatio = 0.3f"), kotlin)
+        XCTAssertTrue(kotlin.contains("spring.updateValues(value, velocity, ms - "
+            + "lastMs)") && kotlin.contains("FloatSpringSpec(dampingRatio = 0.3f"), kotlin)
         let dart = try String(contentsOfFile: dir + "/tests/spring_handoff_test.dart", encoding: .utf8)
         XCTAssertTrue(dart.contains("SpringSimulation(") && dart.contains("simulation.isDone(t)"), dart)
         let swift = try String(contentsOfFile: dir + "/tests/SpringHandoffTests.swift", encoding: .utf8)
@@ -62,7 +66,8 @@ final class SpringHandoffVectorsTests: XCTestCase {
         XCTAssertTrue(pass.stdout.contains("# pass 2"), pass.stdout)
 
         // A Motion without its rest rule (the closed form forever) fails the emitted test.
-        let noRest = try fixture("motion.mjs").replacingOccurrences(of: "state.done = Math.abs(speed)", with: "state.done = false && Math.abs(speed)")
+        let noRest = try fixture("motion.mjs").replacingOccurrences(of: "state.done = Math.abs(speed)",
+            with: "state.done = false && Math.abs(speed)")
         try install("motion", noRest, in: dir + "/tests")
         let fail = try runProgram("/usr/bin/env", ["node", "--test", dir + "/tests/spring-handoff.test.mjs"])
         XCTAssertNotEqual(fail.status, 0, fail.stdout)
@@ -77,7 +82,8 @@ final class SpringHandoffVectorsTests: XCTestCase {
         // The vectors file is the same file as a test the run would write: refused, nothing written.
         try FileManager.default.createDirectory(atPath: dir + "/t", withIntermediateDirectories: true)
         try "keep\n".write(toFile: dir + "/t/spring-handoff.test.mjs", atomically: true, encoding: .utf8)
-        let clash = try runAnimhost(soft + ["--to", "motion", "--vectors", dir + "/t/spring-handoff.test.mjs", "--tests", dir + "/t"])
+        let clash = try runAnimhost(soft + ["--to", "motion", "--vectors", dir + "/t/spring-handoff.test.mjs",
+            "--tests", dir + "/t"])
         XCTAssertEqual(clash.status, 2, clash.stderr)
         XCTAssertTrue(clash.stderr.contains("which this run reads") || clash.stderr.contains("--tests"), clash.stderr)
         XCTAssertEqual(try String(contentsOfFile: dir + "/t/spring-handoff.test.mjs", encoding: .utf8), "keep\n")

@@ -31,7 +31,8 @@ final class SpringPlatformRuntimeTests: XCTestCase {
 
     private func form(_ t: [String: Any]?, _ name: String) throws -> [String: Any] {
         let forms = try XCTUnwrap(t?["forms"] as? [[String: Any]])
-        return try XCTUnwrap(forms.first { ($0["form"] as? String) == name }, "\(name) not in \(forms.map { $0["form"] ?? "" })")
+        return try XCTUnwrap(forms.first { ($0["form"] as? String) == name },
+            "\(name) not in \(forms.map { $0["form"] ?? "" })")
     }
 
     /// The largest |played − closed form| over the frames, a fraction of d.
@@ -95,7 +96,8 @@ final class SpringPlatformRuntimeTests: XCTestCase {
         XCTAssertTrue(code.contains("withDurationAndBounce(duration: Duration(milliseconds: 168), bounce: 0.3)"), code)
         XCTAssertFalse(code.contains("microseconds"), code)
         let f = try form(t["flutter"], "SpringDescription.withDurationAndBounce")
-        func spring(_ d: Double) -> Closed { Closed(k: pow(2 * Double.pi / d, 2), c: 4 * Double.pi * 0.7 / d, v0: 0, d: 300) }
+        func spring(_ d: Double) -> Closed { Closed(k: pow(2 * Double.pi / d, 2), c: 4 * Double.pi * 0.7 / d, v0: 0,
+            d: 300) }
         let ideal = spring(0.167925), printed = spring(0.168)
         let expected = (0..<60).map { abs(printed.state(Double($0) / 60).x - ideal.state(Double($0) / 60).x) / 300 }.max()!
         XCTAssertEqual(try XCTUnwrap(f["maxDistance"] as? Double), expected, accuracy: 1e-5)
@@ -131,8 +133,10 @@ final class SpringPlatformRuntimeTests: XCTestCase {
                 }
                 played.append(done ? 300 : x)
             }
-            XCTAssertEqual(try XCTUnwrap(f["maxDistance"] as? Double), largest(played, s, hz: hz), accuracy: 1e-6, "\(hz) Hz")
-            XCTAssertTrue((f["rule"] as? String ?? "").contains("\(hz == 60 ? 17 : 9) steps of 1 ms per \(Int(hz)) Hz frame"))
+            XCTAssertEqual(try XCTUnwrap(f["maxDistance"] as? Double), largest(played, s, hz: hz), accuracy: 1e-6,
+                "\(hz) Hz")
+            XCTAssertTrue((f["rule"] as? String ?? "").contains("\(hz == 60 ? 17 : 9) steps of 1 ms per \(Int(hz)) Hz "
+                + "frame"))
         }
     }
 
@@ -156,7 +160,8 @@ final class SpringPlatformRuntimeTests: XCTestCase {
                     prev = cur
                     let (p, q) = cur
                     let k1 = (q, a(p, q)), k2 = (q + k1.1 * h / 2, a(p + k1.0 * h / 2, q + k1.1 * h / 2))
-                    let k3 = (q + k2.1 * h / 2, a(p + k2.0 * h / 2, q + k2.1 * h / 2)), k4 = (q + k3.1 * h, a(p + k3.0 * h, q + k3.1 * h))
+                    let k3 = (q + k2.1 * h / 2, a(p + k2.0 * h / 2, q + k2.1 * h / 2)), k4 = (q + k3.1 * h, a(p
+                        + k3.0 * h, q + k3.1 * h))
                     lastA = (k1.1 + 2 * (k2.1 + k3.1) + k4.1) / 6
                     cur = (p + (k1.0 + 2 * (k2.0 + k3.0) + k4.0) / 6 * h, q + lastA * h)
                     acc -= h
@@ -193,6 +198,7 @@ final class SpringPlatformRuntimeTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("from the spring animhost plays"), text.stdout)
         let bad = try runAnimhost(["spring"] + soft + ["--to", "pop", "--display-hz", "1000"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("--display-hz must be a whole number of frames per second from 24 to 240"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--display-hz must be a whole number of frames per second from 24 to 240"),
+            bad.stderr)
     }
 }

@@ -6,7 +6,8 @@ import TestSupport
 /// spring, a Material 3 token name): the token carries every parameterisation and both
 /// fallbacks with their error, and reads back to the same spring, byte for byte.
 final class SpringTokensTests: XCTestCase {
-    private func tokens(_ args: [String], in dir: String, name: String = "a.tokens.json") throws -> (path: String, json: [String: Any]) {
+    private func tokens(_ args: [String], in dir: String, name: String = "a.tokens.json") throws -> (path: String,
+        json: [String: Any]) {
         let r = try runAnimhost(["spring"] + args + ["--to", "tokens"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let path = dir + "/" + name
@@ -21,7 +22,8 @@ final class SpringTokensTests: XCTestCase {
 
     func testATokenIsDTCGWithEveryParameterisationAndMeasuredFallbacks() throws {
         let dir = try makeTemporaryDirectory("tokens")
-        let (_, j) = try tokens(["--duration", "0.5", "--bounce", "0.3", "--velocity", "600", "--distance", "300"], in: dir)
+        let (_, j) = try tokens(["--duration", "0.5", "--bounce", "0.3", "--velocity", "600", "--distance", "300"],
+            in: dir)
         let t = try XCTUnwrap(j["spring"] as? [String: Any])
         XCTAssertEqual(t["$type"] as? String, "transition")
         let value = try XCTUnwrap(t["$value"] as? [String: Any])
@@ -52,10 +54,12 @@ final class SpringTokensTests: XCTestCase {
         let dir = try makeTemporaryDirectory("roundtrip")
         for args in [["--duration", "0.5", "--bounce", "0.3", "--velocity", "600", "--distance", "300"],
                      ["--mass", "3", "--stiffness", "1000", "--damping", "500"],
-                     ["--response", "0.37", "--damping-ratio", "0.61", "--velocity", "-123.456", "--distance", "77.7"]] {
+                     ["--response", "0.37", "--damping-ratio", "0.61", "--velocity", "-123.456", "--distance",
+                         "77.7"]] {
             let (a, _) = try tokens(args, in: dir)
             let (b, _) = try tokens(["--from", a], in: dir, name: "b.tokens.json")
-            XCTAssertEqual(try String(contentsOfFile: a, encoding: .utf8), try String(contentsOfFile: b, encoding: .utf8), args.joined(separator: " "))
+            XCTAssertEqual(try String(contentsOfFile: a, encoding: .utf8), try String(contentsOfFile: b,
+                encoding: .utf8), args.joined(separator: " "))
         }
     }
 
@@ -87,7 +91,8 @@ final class SpringTokensTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--from", dir + "/missing.json"], "--from '\(dir)/missing.json'"),
             (["--from", dir + "/broken.json"], "line 3: expected a value"),
-            (["--from", "md.sys.motion.spring.default.spatial", "--stiffness", "3"], "--from is a whole spring: give --from or --stiffness, not both"),
+            (["--from", "md.sys.motion.spring.default.spatial", "--stiffness", "3"], "--from is a whole spring: give "
+                + "--from or --stiffness, not both"),
         ]
         for (args, message) in cases {
             let r = try runAnimhost(["spring"] + args)

@@ -179,11 +179,13 @@ final class HostWorkChargeTests: XCTestCase {
               if not ok then work() end
             end
             """)
-        XCTAssertTrue(error?.description.contains("instruction budget exceeded") ?? false, "\(String(describing: error))")
+        XCTAssertTrue(error?.description.contains("instruction budget exceeded") ?? false,
+            "\(String(describing: error))")
         XCTAssertLessThan(calls, 11)   // ten calls spend the 10 000 000 instructions
         // Without a budget-breaking loop the same calls are fine.
         let fresh = try state(budget: 10_000_000)
-        fresh.register("work") { [unowned fresh] _ in fresh.chargeWork(1_000_000, what: "work").map { .error($0) } ?? .none }
+        fresh.register("work") { [unowned fresh] _ in fresh.chargeWork(1_000_000, what: "work").map { .error($0) }
+            ?? .none }
         XCTAssertNoThrow(try fresh.doString("for i = 1, 5 do work() end", chunkName: "@y.lua"))
     }
 }

@@ -14,13 +14,19 @@ package enum SpringConvertBinding {
     static let release = [
         LuaParam("velocity", LuaType<Double>.number, "Release velocity, absolute (a pan's; with distance).", optional: true, unit: "units/s", defaultValue: "0"),
         LuaParam("distance", LuaType<Double>.number, "Units still to go at the release (UIKit's initialVelocity is velocity/distance).", optional: true, unit: "units"),
-        LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', 'flutter', 'motion', 'react-spring', 'css', 'all' (the platforms), 'tokens' (W3C design tokens, in code.tokens), or a comma-separated list.", optional: true,
+        LuaParam("to", LuaType<String>.string, "Targets: 'uikit', 'swiftui', 'ca', 'pop', 'compose', 'android', "
+            + "'flutter', 'motion', 'react-spring', 'css', 'all' (the platforms), 'tokens' (W3C design tokens, in "
+            + "code.tokens), or a comma-separated list.", optional: true,
                  defaultValue: "'uikit,swiftui,ca,pop' without fidelity"),
-        LuaParam("vectors", LuaType<Bool>.boolean, "With to: each form also gets vectors = {{t_ms, position, velocity}, …}, every frame as the target plays it (as `animhost spring --vectors`).",
+        LuaParam("vectors", LuaType<Bool>.boolean, "With to: each form also gets vectors = {{t_ms, position, "
+            + "velocity}, …}, every frame as the target plays it (as `animhost spring --vectors`).",
                  optional: true, defaultValue: "false"),
-        LuaParam("tokens", LuaType<String>.string, "A design token (JSON text, as to = 'tokens' gives in code.tokens) or a Figma spring: the whole spring, read back exactly, with its release unless velocity/distance are given.",
+        LuaParam("tokens", LuaType<String>.string, "A design token (JSON text, as to = 'tokens' gives in code.tokens) "
+            + "or a Figma spring: the whole spring, read back exactly, with its release unless velocity/distance are "
+            + "given.",
                  optional: true),
-        LuaParam("displayHz", LuaType<Double>.number, "The display rate the platforms play at (with to): 60, 120, any whole number from 24 to 240.", optional: true,
+        LuaParam("displayHz", LuaType<Double>.number, "The display rate the platforms play at (with to): 60, 120, any "
+            + "whole number from 24 to 240.", optional: true,
                  unit: "Hz", defaultValue: "60"),
     ]
     /// Every name it takes.
@@ -29,7 +35,19 @@ package enum SpringConvertBinding {
     package static func register(in module: LuaModule) {
         let fields = Scene.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) }
             + SpringFamily.inputFields + release
-        module.function("springConvert", "Converts a spring between its parameterisations and hands it to other platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, to (targets) and displayHz (the rate the platforms play at); returns every parameterisation, settle, overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, reference = {displayHz=, distance=, distanceAssumed=, horizon=, animhostMaxDistance=, animhostRest=} and targets = {{target=, code=, forms = {{form=, rule=, maxDistance=, maxDistanceFromAnimhost=, settle=, settleDifference=, overshoot=, overshootDifference=, rest=, diverges=}}, cannot = {…}}}: each form as the platform's runtime plays it frame by frame (its stepping and rest rule), measured against the ideal closed form and against the spring animhost plays.",
+        module.function("springConvert", "Converts a spring between its parameterisations and hands it to other "
+            + "platforms (as `animhost spring --format json` does). It takes the names of `animhost.spring`, with the "
+            + "same defaults and partners — stiffness/damping/mass, stiffness/dampingRatio (Compose), "
+            + "frequency/dampingRatio, response/dampingRatio, springSpeed/springBounciness, tension/friction (POP's "
+            + "raw values, react-spring's), origamiTension/origamiFriction, duration/bounce (SwiftUI), "
+            + "visualDuration/bounce (Motion), preset — the release velocity (units/s) with its distance, to "
+            + "(targets) and displayHz (the rate the platforms play at); returns every parameterisation, settle, "
+            + "overshoot, code = {uikit=, swiftui=, coreAnimation=, pop=, …} and, with to, reference = {displayHz=, "
+            + "distance=, distanceAssumed=, horizon=, animhostMaxDistance=, animhostRest=} and targets = {{target=, "
+            + "code=, forms = {{form=, rule=, maxDistance=, maxDistanceFromAnimhost=, settle=, settleDifference=, "
+            + "overshoot=, overshootDifference=, rest=, diverges=}}, cannot = {…}}}: each form as the platform's "
+            + "runtime plays it frame by frame (its stepping and rest rule), measured against the ideal closed form "
+            + "and against the spring animhost plays.",
                         [LuaParam("fields", "table", annotation: "table<string, number|string>", names.joined(separator: ", "))],
                         returns: LuaParam("spring", "table", annotation: "table"),
                         example: "local s = animhost.springConvert{response = 0.4, dampingRatio = 0.8, velocity = 600, distance = 300, to = 'compose'}; print(s.stiffness)") { call throws(LuaCallError) in
@@ -69,11 +87,13 @@ package enum SpringConvertBinding {
                 throw r.error(error.description)
             }
             // The work is bounded (SpringHandoffLimits); it still counts against the script's budget.
-            if let refused = call.state.chargeWork(SpringReport.work(targets: targets), what: "springConvert counts the samples it computes") {
+            if let refused = call.state.chargeWork(SpringReport.work(targets: targets),
+                what: "springConvert counts the samples it computes") {
                 throw LuaCallError(refused)
             }
             let report = SpringReport(parameters: parameters, release: release, targets: targets, hz: hz)
-            if withVectors, let refused = call.state.chargeWork(report.handoffs.reduce(0) { $0 + $1.forms.reduce(0) { $0 + $1.played.count * 8 } },
+            if withVectors, let refused = call.state.chargeWork(report.handoffs.reduce(0) { $0
+                + $1.forms.reduce(0) { $0 + $1.played.count * 8 } },
                                                                 what: "springConvert's vectors count each value") {
                 throw LuaCallError(refused)
             }
@@ -113,7 +133,8 @@ package enum SpringConvertBinding {
         lua_pushboolean(L, report.release.distance == nil ? 1 : 0); lua_setfield(L, -2, "distanceAssumed")
         call.push(h.horizon); lua_setfield(L, -2, "horizon")
         call.push(h.animhostFidelity.maxDistance); lua_setfield(L, -2, "animhostMaxDistance")
-        if let rest = h.animhostPlayed.restFrame { call.push(h.animhostPlayed.time(rest)); lua_setfield(L, -2, "animhostRest") }
+        if let rest = h.animhostPlayed.restFrame { call.push(h.animhostPlayed.time(rest)); lua_setfield(L, -2,
+            "animhostRest") }
         lua_setfield(L, -2, "reference")                               // [report]
         lua_createtable(L, Int32(report.handoffs.count), 0)            // [report, targets]
         for (i, h) in report.handoffs.enumerated() {

@@ -103,7 +103,8 @@ struct SpringHandoff {
     static func displayRate(_ given: Double?, option: String) throws(SpringConversionError) -> Double {
         guard let hz = given else { return 60 }
         guard hz.isFinite, hz == hz.rounded(), displayRates.contains(hz) else {
-            throw SpringConversionError("\(option) must be a whole number of frames per second from 24 to 240 (60 and 120 are the usual "
+            throw SpringConversionError("\(option) must be a whole number of frames per second from 24 to 240 (60 and "
+                + "120 are the usual "
                 + "displays), got \(NumberFormat.string(hz))")
         }
         return hz
@@ -118,8 +119,10 @@ struct SpringHandoff {
         // 2 minutes, so frame-by-frame models stay quick for springs that take hours.
         let settle = SpringConversion(parameters: spring, initialVelocity: release.relative).settle
         horizon = min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * spring.response)
-        ideal = PlatformRuntime.closedForm(spring, velocity: release.velocity, distance: distance, hz: hz, horizon: horizon)
-        animhostPlayed = PlatformRuntime.animhost(spring, velocity: release.velocity, distance: distance, hz: hz, horizon: horizon)
+        ideal = PlatformRuntime.closedForm(spring, velocity: release.velocity, distance: distance, hz: hz,
+            horizon: horizon)
+        animhostPlayed = PlatformRuntime.animhost(spring, velocity: release.velocity, distance: distance, hz: hz,
+            horizon: horizon)
     }
 
     /// animhost's played spring against the ideal closed form: the reference's own distance.
@@ -198,8 +201,10 @@ struct SpringHandoff {
             let animator = UIViewPropertyAnimator(duration: \(s), timingParameters: timing)
             """
         return TargetHandoff(target: .uikit, code: code,
-                             forms: [form("UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)", appleRule,
-                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: r(u) * distance))],
+                             forms: [form("UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)",
+                                 appleRule,
+                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)),
+                                              velocity: r(u) * distance))],
                              cannot: ["a velocity on an axis with no distance to go (the relative velocity divides by it): animate that axis on its own"])
     }
 
@@ -214,7 +219,8 @@ struct SpringHandoff {
             """
         var forms: [HandoffForm] = []
         if let p = try? SpringParameters(response: response, dampingRatio: ratio) {
-            forms.append(form(".spring(response:dampingFraction:)", appleRule + "; no initial velocity", closed(p, velocity: 0)))
+            forms.append(form(".spring(response:dampingFraction:)", appleRule + "; no initial velocity", closed(p,
+                velocity: 0)))
         }
         forms.append(form(".interpolatingSpring(mass:stiffness:damping:initialVelocity:)", appleRule,
                           closed(printed(1, k, c), velocity: r(u) * distance)))
@@ -234,9 +240,12 @@ struct SpringHandoff {
             """
         return TargetHandoff(target: .ca, code: code,
                              forms: [form("CASpringAnimation", appleRule,
-                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: r(u) * distance))],
-                             cannot: ["different relative velocities per axis (initialVelocity is one number): one animation per axis",
-                                      "a stated unit for initialVelocity: Apple's documentation does not give one (UIKit's is relative, used here too)"])
+                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)),
+                                              velocity: r(u) * distance))],
+                             cannot: ["different relative velocities per axis (initialVelocity is one number): one "
+                                 + "animation per axis",
+                                      "a stated unit for initialVelocity: Apple's documentation does not give one "
+                                          + "(UIKit's is relative, used here too)"])
     }
 
     private var pop: TargetHandoff {
@@ -256,14 +265,18 @@ struct SpringHandoff {
             code += "\n// no springSpeed/springBounciness gives this spring (\(conversion.popUnreachableReason ?? ""))"
         }
         code += "\nanimation.velocity = @(\(NumberFormat.string(release.velocity)));   // \(velocityNote(relative: false, unit: "points"))"
-        let played = PlatformRuntime.pop(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v, distance: distance, hz: hz, horizon: horizon)
+        let played = PlatformRuntime.pop(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v,
+            distance: distance, hz: hz, horizon: horizon)
         var cannot: [String] = []
         if played.divergedFrame != nil {
-            cannot.append("this spring at all: POP's RK4 with 1 ms steps is unstable for it (ω₀·1 ms = \(n(spring.naturalFrequency / 1000)) > 2.78)")
+            cannot.append("this spring at all: POP's RK4 with 1 ms steps is unstable for it (ω₀·1 ms = "
+                + "\(n(spring.naturalFrequency / 1000)) > 2.78)")
         }
         return TargetHandoff(target: .pop, code: code,
                              forms: [form("dynamicsMass/Tension/Friction",
-                                          "RK4 in 1 ms steps per \(hzText), the interpolated state fed back each frame; rests within 0.5 pt, 5 pt/s (kPOPThresholdPoint 1), then shows the target",
+                                          "RK4 in 1 ms steps per \(hzText), the interpolated state fed back each "
+                                              + "frame; rests within 0.5 pt, 5 pt/s (kPOPThresholdPoint 1), then "
+                                              + "shows the target",
                                           played)],
                              cannot: cannot)
     }
@@ -283,8 +296,10 @@ struct SpringHandoff {
         let threshold = NumberFormat.string(PlatformRuntime.composeVisibilityThreshold)
         return TargetHandoff(target: .compose, code: code,
                              forms: [form("spring(dampingRatio, stiffness)",
-                                          "closed form for the duration Compose estimates from its visibility threshold (\(threshold) for a Float), then the target",
-                                          PlatformRuntime.compose(stiffness: perMass.k, dampingRatio: ratio, velocity: v, distance: distance, hz: hz, horizon: horizon))],
+                                          "closed form for the duration Compose estimates from its visibility "
+                                              + "threshold (\(threshold) for a Float), then the target",
+                                          PlatformRuntime.compose(stiffness: perMass.k, dampingRatio: ratio,
+                                              velocity: v, distance: distance, hz: hz, horizon: horizon))],
                              cannot: [massNote])
     }
 
@@ -297,16 +312,20 @@ struct SpringHandoff {
                 start()
             }
             """
-        let played = PlatformRuntime.android(stiffness: perMass.k, dampingRatio: ratio, velocity: v, distance: distance, hz: hz, horizon: horizon)
+        let played = PlatformRuntime.android(stiffness: perMass.k, dampingRatio: ratio, velocity: v,
+            distance: distance, hz: hz, horizon: horizon)
         var cannot = [massNote]
         if let rest = played.restFrame, FrameFidelity(played, reference: ideal).maxDistance > 0.001 {
-            cannot.append("the end of the spring: SpringAnimation ends within 0.75 px and 46.875 px/s and jumps to the final position "
-                + "at \(Int((played.time(rest) * 1000).rounded())) ms while the spring still swings; a higher stiffness or "
+            cannot.append("the end of the spring: SpringAnimation ends within 0.75 px and 46.875 px/s and jumps to "
+                + "the final position "
+                + "at \(Int((played.time(rest) * 1000).rounded())) ms while the spring still swings; a higher "
+                    + "stiffness or "
                 + "spring.setDampingRatio closer to 1 hides it")
         }
         return TargetHandoff(target: .android, code: code,
                              forms: [form("SpringForce(stiffness, dampingRatio)",
-                                          "closed form per frame; ends within 0.75 px and 46.875 px/s (minimum visible change 1 px × 0.75), then the final position",
+                                          "closed form per frame; ends within 0.75 px and 46.875 px/s (minimum "
+                                              + "visible change 1 px × 0.75), then the final position",
                                           played)],
                              cannot: cannot)
     }
@@ -319,27 +338,33 @@ struct SpringHandoff {
         let ms = max(1, Int((spring.response * 1000).rounded()))
         let bounce = r(spring.bounce)
         let vText = NumberFormat.string(release.velocity)
-        let unitNote = "velocity in the units of start/end per second: \(vText) px/s for pixels (start 0, end \(NumberFormat.string(distance)) here)"
+        let unitNote = "velocity in the units of start/end per second: \(vText) px/s for pixels (start 0, end "
+            + "\(NumberFormat.string(distance)) here)"
         let code = """
             // Unbounded: a default AnimationController (0…1) clamps its value and would cut the overshoot off.
             final controller = AnimationController.unbounded(vsync: this);
             const spring = SpringDescription(mass: 1, stiffness: \(n(k)), damping: \(n(c)));
-            // or the same: SpringDescription.withDurationAndBounce(duration: Duration(milliseconds: \(ms)), bounce: \(n(bounce)))
+            // or the same: SpringDescription.withDurationAndBounce(duration: Duration(milliseconds: \(ms)), bounce: \
+            \(n(bounce)))
             // \(unitNote)
             final simulation = SpringSimulation(spring, start, end, \(vText));
             controller.animateWith(simulation);
             """
         let rule = "closed form per frame; stops within 0.001 and 0.001/s (the default Tolerance) where it is"
         var forms = [form("SpringDescription(mass:stiffness:damping:)", rule,
-                          PlatformRuntime.flutter(printed(1, k, c), velocity: v, distance: distance, hz: hz, horizon: horizon))]
+                          PlatformRuntime.flutter(printed(1, k, c), velocity: v, distance: distance, hz: hz,
+                              horizon: horizon))]
         if bounce > -1, bounce < 1, let p = try? SpringParameters(duration: Double(ms) / 1000, bounce: bounce) {
             forms.append(form("SpringDescription.withDurationAndBounce", rule + "; the duration in whole ms (\(ms) ms)",
                               PlatformRuntime.flutter(p, velocity: v, distance: distance, hz: hz, horizon: horizon)))
         }
-        var cannot = ["mass ≠ 1 before Flutter 3.32 (underdamped springs with mass ≠ 1 were computed wrongly): the mass is folded into stiffness and damping here"]
+        var cannot = ["mass ≠ 1 before Flutter 3.32 (underdamped springs with mass ≠ 1 were computed wrongly): "
+            + "the mass is folded into stiffness and damping here"]
         let over = SpringConversion(parameters: spring, initialVelocity: u).overshoot
         if over > 0.0005 {
-            cannot.append("a default AnimationController: it clamps to 0…1 and would cut off this spring's \(NumberFormat.string((over * 10_000).rounded() / 100)) % overshoot (the code uses AnimationController.unbounded)")
+            cannot.append("a default AnimationController: it clamps to 0…1 and would cut off this spring's "
+                + "\(NumberFormat.string((over * 10_000).rounded() / 100)) % overshoot (the code uses "
+                + "AnimationController.unbounded)")
         }
         return TargetHandoff(target: .flutter, code: code, forms: forms, cannot: cannot)
     }
@@ -360,19 +385,23 @@ struct SpringHandoff {
             animate(element, { y: target }, { type: "spring", duration: \(NumberFormat.string(duration)), bounce: \(n(bounce)) })
             """
         let rest = PlatformRuntime.motionRest(distance: distance)
-        let restRule = "ends within restDelta \(NumberFormat.string(rest.delta)) px and restSpeed \(NumberFormat.string(rest.speed)) px/s"
+        let restRule = "ends within restDelta \(NumberFormat.string(rest.delta)) px and restSpeed "
+            + "\(NumberFormat.string(rest.speed)) px/s"
             + (spring.dampingRatio >= 1 ? " (ζ ≥ 1: the distance alone)" : "") + ", then the target"
         let vd = PlatformSpringCurve.motionVisualDuration(visual, bounce: bounce)
         var forms = [form("{stiffness, damping, mass}", "closed form per frame; " + restRule,
-                          PlatformRuntime.motion(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v, distance: distance, hz: hz, horizon: horizon))]
+                          PlatformRuntime.motion(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v,
+                              distance: distance, hz: hz, horizon: horizon))]
         if let q = try? SpringParameters(stiffness: vd.stiffness, damping: vd.damping) {
             forms.append(form("{visualDuration, bounce}", "closed form per frame; velocity dropped; " + restRule,
                               PlatformRuntime.motion(q, velocity: 0, distance: distance, hz: hz, horizon: horizon)))
         }
         if let found = PlatformSpringCurve.motionFindSpring(duration: duration, bounce: bounce),
            let q = try? SpringParameters(stiffness: found.stiffness, damping: found.damping) {
-            forms.append(form("{duration, bounce}", "ω₀ solved by Motion's findSpring (11 Newton steps); ends at the duration on the target; velocity dropped",
-                              PlatformRuntime.motionDuration(q, duration: duration, distance: distance, hz: hz, horizon: horizon)))
+            forms.append(form("{duration, bounce}", "ω₀ solved by Motion's findSpring (11 Newton steps); ends at "
+                + "the duration on the target; velocity dropped",
+                              PlatformRuntime.motionDuration(q, duration: duration, distance: distance, hz: hz,
+                                  horizon: horizon)))
         }
         var cannot = ["a velocity in the time-defined forms ({visualDuration}, {duration}): Motion drops it so small moves do not oscillate wildly"]
         if spring.dampingRatio > 1 || spring.dampingRatio < 0.05 {
@@ -394,12 +423,14 @@ struct SpringHandoff {
                                                  velocity: v, distance: distance, hz: hz, horizon: horizon)
         var cannot: [String] = []
         if played.divergedFrame != nil {
-            cannot.append("this spring at all: react-spring's 1 ms Euler steps are unstable for it (ω₀·1 ms = \(n(spring.naturalFrequency / 1000)) ≥ 2)")
+            cannot.append("this spring at all: react-spring's 1 ms Euler steps are unstable for it (ω₀·1 ms = "
+                + "\(n(spring.naturalFrequency / 1000)) ≥ 2)")
         }
         let precision = NumberFormat.string(min(1, abs(distance) * 0.001))
         return TargetHandoff(target: .reactSpring, code: code,
                              forms: [form("{tension, friction, mass}",
-                                          "semi-implicit Euler, \(steps) steps of 1 ms per \(hzText) (\(fast) % fast); ends within its precision \(precision) px, then the target",
+                                          "semi-implicit Euler, \(steps) steps of 1 ms per \(hzText) (\(fast) % "
+                                              + "fast); ends within its precision \(precision) px, then the target",
                                           played)],
                              cannot: cannot)
     }
@@ -410,7 +441,8 @@ struct SpringHandoff {
         guard let easing = CSSLinearEasing(parameters: spring, initialVelocity: u) else {
             let why = CSSLinearEasing.unexpressible(parameters: spring, initialVelocity: u)
                 ?? "it needs more than \(CSSLinearEasing.maxStops) stops"
-            return TargetHandoff(target: .css, code: "/* no linear() easing: \(why) */", forms: [], cannot: cannot + [why])
+            return TargetHandoff(target: .css, code: "/* no linear() easing: \(why) */", forms: [], cannot: cannot
+                + [why])
         }
         let ms = Int((easing.duration * 1000).rounded())
         let baked = u == 0 ? "from rest" : "with the release velocity baked in (\(n(u)) distances/s)"
@@ -419,7 +451,8 @@ struct SpringHandoff {
             transition: transform \(ms)ms \(easing.css);
             """
         return TargetHandoff(target: .css, code: code,
-                             forms: [form("linear() over \(ms) ms", "linear interpolation between \(easing.stops.count) stops at \(hzText)s, the target from \(ms) ms",
+                             forms: [form("linear() over \(ms) ms", "linear interpolation between "
+                                 + "\(easing.stops.count) stops at \(hzText)s, the target from \(ms) ms",
                                           PlatformRuntime.css(easing, distance: distance, hz: hz, horizon: horizon))],
                              cannot: cannot)
     }
@@ -429,15 +462,20 @@ struct SpringHandoff {
         var forms: [HandoffForm] = []
         if let b = CubicBezierFit(parameters: spring, initialVelocity: u) {
             let ms = Int((b.duration * 1000).rounded())
-            forms.append(form("cubicBezier over \(ms) ms", "the $value fallback: cubic-bezier(\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))) at \(hzText)s",
-                              PlatformRuntime.easing(b.value, duration: b.duration, distance: distance, hz: hz, horizon: horizon)))
+            forms.append(form("cubicBezier over \(ms) ms", "the $value fallback: cubic-bezier(\(n(b.x1)), \(n(b.y1)), "
+                + "\(n(b.x2)), \(n(b.y2))) at \(hzText)s",
+                              PlatformRuntime.easing(b.value, duration: b.duration, distance: distance, hz: hz,
+                                  horizon: horizon)))
         }
         if let e = CSSLinearEasing(parameters: spring, initialVelocity: u) {
             let ms = Int((e.duration * 1000).rounded())
-            forms.append(form("linear() over \(ms) ms", "the linear() fallback under $extensions, \(e.stops.count) stops at \(hzText)s",
+            forms.append(form("linear() over \(ms) ms", "the linear() fallback under $extensions, \(e.stops.count) "
+                + "stops at \(hzText)s",
                               PlatformRuntime.css(e, distance: distance, hz: hz, horizon: horizon)))
         }
         return TargetHandoff(target: .tokens, code: SpringTokens.json(self), forms: forms,
-                             cannot: ["a spring in the token's $value: the format has no spring type yet, so $value is the cubic-bezier fallback and the spring is under $extensions.\(SpringTokens.namespace)"])
+                             cannot: ["a spring in the token's $value: the format has no spring type yet, so $value "
+                                 + "is the cubic-bezier fallback and the spring is under "
+                                 + "$extensions.\(SpringTokens.namespace)"])
     }
 }

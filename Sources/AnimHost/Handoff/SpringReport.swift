@@ -20,7 +20,8 @@ struct SpringReport {
 
     /// `targets` nil: the four Apple-side targets, without fidelity (what `spring` always printed).
     /// `hz`: the display rate the platforms play at.
-    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil, hz: Double = 60) {
+    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil,
+        hz: Double = 60) {
         spring = SpringConversion(parameters: parameters, initialVelocity: release.relative)
         self.release = release
         let h = SpringHandoff(spring: parameters, release: release, hz: hz)
@@ -61,11 +62,14 @@ struct SpringReport {
     /// What the figures are measured against, as `animhost spring --to` prints it first.
     var referenceText: [String] {
         let h = handoff, f = h.animhostFidelity
-        let move = release.distance == nil ? "a \(n(h.distance)) px move (no --distance given: the rest rules are in px)" : "the \(n(h.distance)) px move"
+        let move = release.distance == nil ? "a \(n(h.distance)) px move (no --distance given: the rest rules are in "
+            + "px)" : "the \(n(h.distance)) px move"
         let rest = h.animhostPlayed.restFrame.map { "rests at \(ms(h.animhostPlayed.time($0))) ms" } ?? "still moving"
         return [
-            "fidelity, played at \(n(h.hz)) Hz frames over \(n(h.horizon)) s, \(move): each form's largest distance from the ideal closed form",
-            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), within 0.5 pt and 5 pt/s)",
+            "fidelity, played at \(n(h.hz)) Hz frames over \(n(h.horizon)) s, \(move): each form's largest distance "
+                + "from the ideal closed form",
+            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), within 0.5 "
+                + "pt and 5 pt/s)",
             "  is \(percent(f.maxDistance)) % from the closed form",
         ]
     }
@@ -77,12 +81,14 @@ struct SpringReport {
         for form in h.forms {
             let f = form.fidelity
             guard form.played.divergedFrame == nil else {
-                lines.append("  \(form.name): diverges at \(ms(form.played.time(form.played.divergedFrame!))) ms (\(form.rule))")
+                lines.append("  \(form.name): diverges at \(ms(form.played.time(form.played.divergedFrame!))) ms "
+                    + "(\(form.rule))")
                 continue
             }
             let settle = f.settleDifference.map { "settles \(signed($0 * 1000)) ms" } ?? "settle: \(f.platformSettle == nil ? "not within the time compared" : "animhost's not within the time compared")"
             let rest = form.played.restFrame.map { "; rests at \(ms(form.played.time($0))) ms" } ?? ""
-            lines.append("  \(form.name): \(percent(f.maxDistance)) % [\(percent(form.fromAnimhost.maxDistance)) %]; \(settle)\(rest); "
+            lines.append("  \(form.name): \(percent(f.maxDistance)) % [\(percent(form.fromAnimhost.maxDistance)) %]; "
+                + "\(settle)\(rest); "
                 + "overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
         }
         for c in h.cannot { lines.append("cannot express: " + c) }
@@ -169,22 +175,26 @@ struct SpringReport {
 extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
     /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
-    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool,
+    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil,
+        targets: String? = nil, json: Bool,
                               displayHz: Double? = nil, vectors: String? = nil, tests: String? = nil, from: String? = nil) -> Int32 {
         let r: SpringReport
         var given = given
         var outputs: [TextOutput] = [], testFiles: [(TextOutput, String)] = []
         do throws(SpringConversionError) {
             if targets == nil, let option = vectors.map({ _ in "--vectors" }) ?? tests.map({ _ in "--tests" }) {
-                throw SpringConversionError("\(option) needs --to: the targets whose playback it writes (e.g. --to all)")
+                throw SpringConversionError("\(option) needs --to: the targets whose playback it writes (e.g. --to "
+                    + "all)")
             }
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
             let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
             if let from {
                 // A token file, a Figma spring or a Material 3 token is a whole spring; the
                 // command line may still give (or change) the release.
-                if let other = preset.map({ _ in "preset" }) ?? given.first(where: { $0.name != "velocity" && $0.name != "distance" })?.name {
-                    throw SpringConversionError("--from is a whole spring: give --from or \(springOptionName(other)), not both")
+                if let other = preset.map({ _ in "preset" })
+                    ?? given.first(where: { $0.name != "velocity" && $0.name != "distance" })?.name {
+                    throw SpringConversionError("--from is a whole spring: give --from or \(springOptionName(other)), "
+                        + "not both")
                 }
                 let read = try SpringTokens.read(from)
                 let release = given
@@ -208,7 +218,8 @@ extension Host {
             if let dir = tests {
                 try makeDirectory(dir, option: "--tests")
                 for file in HandoffNativeTests(handoff: r.handoff, targets: r.handoffs).files {
-                    let out = try TextOutput(path: dir + "/" + file.name, protecting: inputs + (vectors.map { [$0] } ?? []), option: "--tests")
+                    let out = try TextOutput(path: dir + "/" + file.name, protecting: inputs + (vectors.map { [$0] }
+                        ?? []), option: "--tests")
                     testFiles.append((out, file.text))
                 }
             }

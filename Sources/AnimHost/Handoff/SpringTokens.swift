@@ -14,34 +14,44 @@ enum SpringTokens {
     static func json(_ h: SpringHandoff) -> String {
         let p = h.spring, c = SpringConversion(parameters: p, initialVelocity: h.release.relative)
         func n(_ v: Double) -> String { SpringHandoffLimits.written(v) }
-        func duration(_ seconds: Double) -> String { "{ \"value\": \(n((seconds * 1000).rounded())), \"unit\": \"ms\" }" }
+        func duration(_ seconds: Double) -> String { "{ \"value\": \(n((seconds * 1000).rounded())), \"unit\": \"ms\" "
+            + "}" }
         let bezier = CubicBezierFit(parameters: p, initialVelocity: h.release.relative)
         let linear = CSSLinearEasing(parameters: p, initialVelocity: h.release.relative)
         var lines = ["{", "  \"spring\": {", "    \"$type\": \"transition\","]
-        lines.append("    \"$description\": \"A spring (mass \(n(p.mass)), stiffness \(n(p.stiffness)), damping \(n(p.damping))); $value is its cubic-bezier fallback, "
-            + "\(bezier.map { "within \(percent($0.maxDistance)) % of the spring" } ?? "none: it never settles"); the spring itself is under $extensions.\(namespace)\",")
+        lines.append("    \"$description\": \"A spring (mass \(n(p.mass)), stiffness \(n(p.stiffness)), damping "
+            + "\(n(p.damping))); $value is its cubic-bezier fallback, "
+            + "\(bezier.map { "within \(percent($0.maxDistance)) % of the spring" } ?? "none: it never settles"); the "
+                + "spring itself is under $extensions.\(namespace)\",")
         if let b = bezier {
-            lines += ["    \"$value\": {", "      \"duration\": \(duration(b.duration)),", "      \"delay\": { \"value\": 0, \"unit\": \"ms\" },",
+            lines += ["    \"$value\": {", "      \"duration\": \(duration(b.duration)),",
+                "      \"delay\": { \"value\": 0, \"unit\": \"ms\" },",
                       "      \"timingFunction\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))]", "    },"]
         }
         var spring = [
             "\"mass\": \(n(p.mass))", "\"stiffness\": \(n(p.stiffness))", "\"damping\": \(n(p.damping))",
-            "\"dampingRatio\": \(n(p.dampingRatio))", "\"response\": \(n(p.response))", "\"frequency\": \(n(p.frequency))",
+            "\"dampingRatio\": \(n(p.dampingRatio))", "\"response\": \(n(p.response))", "\"frequency\": "
+                + "\(n(p.frequency))",
             "\"velocity\": \(n(h.release.velocity))", "\"distance\": \(h.release.distance.map(n) ?? "null")",
             "\"settle\": \(c.settle.isFinite ? n(c.settle) : "null")", "\"overshoot\": \(n(c.overshoot))",
             "\"swiftUI\": { \"duration\": \(n(p.response)), \"bounce\": \(n(p.bounce)) }",
             "\"compose\": { \"dampingRatio\": \(n(p.dampingRatio)), \"stiffness\": \(n(p.stiffness / p.mass)) }",
             "\"motion\": { \"stiffness\": \(n(p.stiffness)), \"damping\": \(n(p.damping)), \"mass\": \(n(p.mass)) }",
-            "\"reactSpring\": { \"tension\": \(n(p.stiffness)), \"friction\": \(n(p.damping)), \"mass\": \(n(p.mass)) }",
-            "\"figma\": { \"type\": \"spring\", \"mass\": \(n(p.mass)), \"stiffness\": \(n(p.stiffness)), \"damping\": \(n(p.damping)) }",
+            "\"reactSpring\": { \"tension\": \(n(p.stiffness)), \"friction\": \(n(p.damping)), \"mass\": \(n(p.mass)) "
+                + "}",
+            "\"figma\": { \"type\": \"spring\", \"mass\": \(n(p.mass)), \"stiffness\": \(n(p.stiffness)), "
+                + "\"damping\": \(n(p.damping)) }",
         ]
-        if let pop = c.pop { spring.append("\"pop\": { \"springSpeed\": \(n(pop.springSpeed)), \"springBounciness\": \(n(pop.springBounciness)) }") }
+        if let pop = c.pop { spring.append("\"pop\": { \"springSpeed\": \(n(pop.springSpeed)), \"springBounciness\": "
+            + "\(n(pop.springBounciness)) }") }
         var fallbacks: [String] = []
         if let b = bezier {
-            fallbacks.append("\"cubicBezier\": { \"value\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))], \"duration\": \(duration(b.duration)), \"maxDistance\": \(n(b.maxDistance)) }")
+            fallbacks.append("\"cubicBezier\": { \"value\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))], "
+                + "\"duration\": \(duration(b.duration)), \"maxDistance\": \(n(b.maxDistance)) }")
         }
         if let l = linear {
-            fallbacks.append("\"linear\": { \"value\": \(jsonString(l.css)), \"duration\": \(duration(l.duration)), \"maxDistance\": \(n(l.maxDistance)) }")
+            fallbacks.append("\"linear\": { \"value\": \(jsonString(l.css)), \"duration\": \(duration(l.duration)), "
+                + "\"maxDistance\": \(n(l.maxDistance)) }")
         }
         spring.append("\"fallbacks\": { " + fallbacks.joined(separator: ", ") + " }")
         lines += ["    \"$extensions\": {", "      \"\(namespace)\": {"]
@@ -75,14 +85,16 @@ enum SpringTokens {
         switch LuaState.readRegularFile(from, limit: 16 << 20) {
         case .success(let t): text = t
         case .failure(let problem):
-            throw SpringConversionError("--from '\(from)': \(problem.message) (give a token file, a Figma spring as JSON, or a Material 3 "
+            throw SpringConversionError("--from '\(from)': \(problem.message) (give a token file, a Figma spring as "
+                + "JSON, or a Material 3 "
                 + "token name such as md.sys.motion.spring.default.spatial)")
         }
         return try spring(json: text, source: "--from '\(from)'")
     }
 
     /// The spring in JSON text (a token file or a Figma spring); `source` starts the messages.
-    static func spring(json text: String, source: String) throws(SpringConversionError) -> [(name: String, value: Double)] {
+    static func spring(json text: String, source: String) throws(SpringConversionError) -> [(name: String,
+        value: Double)] {
         let root: TokenJSON
         do throws(SpringConversionError) { root = try TokenJSON.parse(text) } catch {
             throw SpringConversionError("\(source): \(error.description)")
@@ -97,7 +109,8 @@ enum SpringTokens {
     /// The first spring in the tree, depth first in file order.
     private static func find(_ v: TokenJSON) -> [(name: String, value: Double)]? {
         if let s = v["$extensions"]?[namespace], let k = s["stiffness"]?.number, let c = s["damping"]?.number {
-            var given: [(name: String, value: Double)] = [("mass", s["mass"]?.number ?? 1), ("stiffness", k), ("damping", c)]
+            var given: [(name: String, value: Double)] = [("mass", s["mass"]?.number ?? 1), ("stiffness", k),
+                ("damping", c)]
             if let d = s["distance"]?.number {
                 given.append(("distance", d))
                 if let vel = s["velocity"]?.number, vel != 0 { given.append(("velocity", vel)) }

@@ -14,7 +14,8 @@ indirect enum TokenJSON: Equatable {
 
     static func == (a: TokenJSON, b: TokenJSON) -> Bool {
         switch (a, b) {
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let x), .object(let y)): x.count == y.count && zip(x,
+            y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case (.array(let x), .array(let y)): x == y
         case (.string(let x), .string(let y)): x == y
         case (.number(let x), .number(let y)): x == y
@@ -134,7 +135,8 @@ indirect enum TokenJSON: Equatable {
                 case UInt8(ascii: "b"): out.append(8)
                 case UInt8(ascii: "f"): out.append(12)
                 case UInt8(ascii: "u"):
-                    guard i + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16) else {
+                    guard i + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[i..<(i + 4)],
+                        as: UTF8.self), radix: 16) else {
                         throw fail("four hex digits after \\u")
                     }
                     i += 4

@@ -44,7 +44,8 @@ public struct CSSLinearEasing: Sendable, Equatable {
         let modes = SpringModes(parameters)
         let periods = modes.q > 0 ? settle * modes.omega / (2 * Double.pi) : 0
         guard periods * 4 <= Double(maxStops) else {
-            return "it swings through \(Int(periods.rounded())) periods before it settles: more than the \(maxStops) stops "
+            return "it swings through \(Int(periods.rounded())) periods before it settles: more than the \(maxStops) "
+                + "stops "
                 + "a linear() easing here may have"
         }
         return nil

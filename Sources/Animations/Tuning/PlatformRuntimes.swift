@@ -29,8 +29,10 @@ public enum PlatformRuntime {
     public static func animhost(_ p: SpringParameters, velocity: Double, distance: Double,
                                 hz: Double, horizon: Double) -> PlayedSpring {
         var played = PlayedSpring(hz: hz, distance: distance, capacity: PlayedSpring.frameCount(horizon, hz: hz))
-        guard let a = try? SpringAnimation(parameters: p, from: .zero, to: .init(distance, 0), velocity: .init(velocity, 0),
-                                           dimensions: 1) else { return closedForm(p, velocity: velocity, distance: distance, hz: hz, horizon: horizon) }
+        guard let a = try? SpringAnimation(parameters: p, from: .zero, to: .init(distance, 0),
+            velocity: .init(velocity, 0),
+                                           dimensions: 1) else { return closedForm(p, velocity: velocity,
+                                               distance: distance, hz: hz, horizon: horizon) }
         for i in 0..<PlayedSpring.frameCount(horizon, hz: hz) {
             let t = Double(i) / hz
             let s = a.sample(at: t)
@@ -75,9 +77,11 @@ public enum PlatformRuntime {
 
     public static func android(stiffness: Double, dampingRatio: Double, velocity: Double, distance: Double,
                                hz: Double, horizon: Double) -> PlayedSpring {
-        let p = SpringParameters(uncheckedMass: 1, stiffness: stiffness, damping: 2 * dampingRatio * stiffness.squareRoot())
+        let p = SpringParameters(uncheckedMass: 1, stiffness: stiffness,
+            damping: 2 * dampingRatio * stiffness.squareRoot())
         return closedForm(p, velocity: velocity, distance: distance, hz: hz, horizon: horizon,
-                          done: { t, x, v in t > 0 && abs(x - distance) < androidValueThreshold && abs(v) < androidVelocityThreshold },
+                          done: { t, x,
+                              v in t > 0 && abs(x - distance) < androidValueThreshold && abs(v) < androidVelocityThreshold },
                           shown: { _ in distance })
     }
 
@@ -93,7 +97,8 @@ public enum PlatformRuntime {
 
     public static func compose(stiffness: Double, dampingRatio: Double, velocity: Double, distance: Double,
                                hz: Double, horizon: Double) -> PlayedSpring {
-        let p = SpringParameters(uncheckedMass: 1, stiffness: stiffness, damping: 2 * dampingRatio * stiffness.squareRoot())
+        let p = SpringParameters(uncheckedMass: 1, stiffness: stiffness,
+            damping: 2 * dampingRatio * stiffness.squareRoot())
         let end = composeDuration(p, velocity: velocity, distance: distance)
         return closedForm(p, velocity: velocity, distance: distance, hz: hz, horizon: horizon,
                           done: { t, _, _ in t >= end }, shown: { _ in distance })
@@ -131,7 +136,8 @@ public enum PlatformRuntime {
     public static func flutter(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double, horizon: Double,
                                clampedTo bounds: ClosedRange<Double>? = nil) -> PlayedSpring {
         var played = closedForm(p, velocity: velocity, distance: distance, hz: hz, horizon: horizon,
-                                done: { t, x, v in t > 0 && abs(x - distance) < flutterTolerance && abs(v) < flutterTolerance },
+                                done: { t, x,
+                                    v in t > 0 && abs(x - distance) < flutterTolerance && abs(v) < flutterTolerance },
                                 shown: { $0 })
         if let b = bounds { played.clamp(to: b) }
         return played
@@ -149,7 +155,8 @@ public enum PlatformRuntime {
         abs(distance) < 5 ? (0.005, 0.01) : (0.5, 2)
     }
 
-    public static func motion(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double, horizon: Double) -> PlayedSpring {
+    public static func motion(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double,
+        horizon: Double) -> PlayedSpring {
         let rest = motionRest(distance: distance)
         let s = SpringSolution(parameters: p, from: 0, to: distance, velocity: velocity)
         let underdamped = p.dampingRatio < 1
@@ -224,7 +231,8 @@ public enum PlatformRuntime {
     /// stays in the accumulator). Done when the solver has converged (|x − to| < 0.5,
     /// |v| < 5/s, |a| < 25/s², for `kPOPThresholdPoint` 1) or the last two frames are within
     /// 0.2 (threshold/5) of each other and of the target; then it shows the target.
-    public static func pop(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double, horizon: Double) -> PlayedSpring {
+    public static func pop(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double,
+        horizon: Double) -> PlayedSpring {
         let h = Double(Float(0.001)), threshold = 1.0
         let k = p.stiffness / p.mass, b = p.damping / p.mass
         func accel(_ x: Double, _ v: Double) -> Double { -k * x - b * v }   // solver space: x = to − value
@@ -276,7 +284,8 @@ public enum PlatformRuntime {
     }
 
     /// Any easing `value(τ)` (τ in 0…1, 1 beyond) over `duration` s, at each frame's time.
-    public static func easing(_ value: (Double) -> Double, duration: Double, distance: Double, hz: Double, horizon: Double) -> PlayedSpring {
+    public static func easing(_ value: (Double) -> Double, duration: Double, distance: Double, hz: Double,
+        horizon: Double) -> PlayedSpring {
         let frames = PlayedSpring.frameCount(horizon, hz: hz)
         var played = PlayedSpring(hz: hz, distance: distance, capacity: frames)
         let dt = 1 / hz

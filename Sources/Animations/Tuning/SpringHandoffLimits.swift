@@ -30,19 +30,24 @@ public enum SpringHandoffLimits {
     public static func check(_ release: SpringRelease, spell: (String) -> String) throws(SpringConversionError) {
         let v = release.velocity
         guard v.isFinite else {
-            throw SpringConversionError("\(spell("velocity")) must be a finite number of units/s, got \(formatNumber(v))")
+            throw SpringConversionError("\(spell("velocity")) must be a finite number of units/s, got "
+                + "\(formatNumber(v))")
         }
         guard abs(v) <= maxVelocity else {
-            throw SpringConversionError("\(spell("velocity")) must be within ±\(formatNumber(maxVelocity)) units/s, got \(formatNumber(v))")
+            throw SpringConversionError("\(spell("velocity")) must be within ±\(formatNumber(maxVelocity)) units/s, "
+                + "got \(formatNumber(v))")
         }
         guard let d = release.distance else { return }
         guard distance.contains(abs(d)) else {
             throw SpringConversionError("\(spell("distance")) must be between \(formatNumber(distance.lowerBound)) and "
-                + "\(formatNumber(distance.upperBound)) in size (the units still to go, signed as the motion), got \(formatNumber(d))")
+                + "\(formatNumber(distance.upperBound)) in size (the units still to go, signed as the motion), got "
+                    + "\(formatNumber(d))")
         }
         guard abs(v / d) <= maxRelativeVelocity else {
-            throw SpringConversionError("\(spell("velocity")) \(formatNumber(v)) with \(spell("distance")) \(formatNumber(d)) is "
-                + "\(formatNumber(v / d)) distances/s; a release covers at most \(formatNumber(maxRelativeVelocity)) distances "
+            throw SpringConversionError("\(spell("velocity")) \(formatNumber(v)) with \(spell("distance")) "
+                + "\(formatNumber(d)) is "
+                + "\(formatNumber(v / d)) distances/s; a release covers at most \(formatNumber(maxRelativeVelocity)) "
+                    + "distances "
                 + "per second (are both in the same units?)")
         }
     }
@@ -52,19 +57,24 @@ public enum SpringHandoffLimits {
     public static func check(_ p: SpringParameters, given: String) throws(SpringConversionError) {
         let from = given.isEmpty ? "" : " (from \(given))"
         guard mass.contains(p.mass) else {
-            throw SpringConversionError("the spring's mass is \(formatNumber(p.mass))\(from); a handoff takes a mass from "
-                + "\(formatNumber(mass.lowerBound)) to \(formatNumber(mass.upperBound)) (only stiffness/mass and damping/mass shape the motion)")
+            throw SpringConversionError("the spring's mass is \(formatNumber(p.mass))\(from); a handoff takes a mass "
+                + "from "
+                + "\(formatNumber(mass.lowerBound)) to \(formatNumber(mass.upperBound)) (only stiffness/mass and "
+                    + "damping/mass shape the motion)")
         }
         // √k·√m and √m/√k stay finite where k·m or k/m might not.
         let rootK = p.stiffness.squareRoot(), rootM = p.mass.squareRoot()
         let period = 2 * Double.pi * rootM / rootK
         guard period.isFinite, response.contains(period) else {
-            throw SpringConversionError("the spring's response (its undamped period 2π·√(mass/stiffness)) is \(formatNumber(period)) s\(from); "
-                + "a handoff takes springs with a response from \(formatNumber(response.lowerBound)) to \(formatNumber(response.upperBound)) s")
+            throw SpringConversionError("the spring's response (its undamped period 2π·√(mass/stiffness)) is "
+                + "\(formatNumber(period)) s\(from); "
+                + "a handoff takes springs with a response from \(formatNumber(response.lowerBound)) to "
+                    + "\(formatNumber(response.upperBound)) s")
         }
         let zeta = p.damping / (2 * rootK * rootM)
         guard zeta.isFinite, zeta <= maxDampingRatio else {
-            throw SpringConversionError("the spring's damping ratio is \(formatNumber(zeta))\(from); a handoff takes a damping ratio "
+            throw SpringConversionError("the spring's damping ratio is \(formatNumber(zeta))\(from); a handoff takes "
+                + "a damping ratio "
                 + "from 0 to \(formatNumber(maxDampingRatio)) (above that it creeps for hours)")
         }
     }

@@ -87,7 +87,8 @@ final class SpringHandoffTests: XCTestCase {
     /// display hands each frame one step).
     func testReactSpringStepsOneMillisecondAtATime() throws {
         let k = 170.0, c = 26.0
-        let played = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1, hz: 1000, horizon: 1)
+        let played = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1,
+            hz: 1000, horizon: 1)
         var x = 0.0, v = 0.0
         for ms in 1...3 {
             v += -k * 1e-6 * (x - 1) - c * 1e-3 * v
@@ -95,15 +96,18 @@ final class SpringHandoffTests: XCTestCase {
             XCTAssertEqual(played.positions[ms], x, accuracy: 1e-15)
         }
         // Velocity enters in distances per ms: 2 distances/s is 0.002 per step.
-        let moving = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 2, distance: 1, hz: 1000, horizon: 1)
+        let moving = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 2, distance: 1,
+            hz: 1000, horizon: 1)
         XCTAssertEqual(moving.positions[1], 0.002 * (1 - c * 1e-3) + k * 1e-6, accuracy: 1e-15)
         // At 60 Hz each frame integrates 17 steps: frame 1 is the 17th step.
-        let at60 = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1, hz: 60, horizon: 1)
+        let at60 = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1, hz: 60,
+            horizon: 1)
         XCTAssertEqual(at60.positions[1], played.positions[17], accuracy: 1e-15)
         // It comes to rest at 1 exactly, and stays near the closed form.
         XCTAssertEqual(played.positions.last, 1)
         XCTAssertNotNil(played.restFrame)
-        let exact = PlatformRuntime.closedForm(try SpringParameters(stiffness: k, damping: c), velocity: 0, distance: 1, hz: 1000, horizon: 1)
+        let exact = PlatformRuntime.closedForm(try SpringParameters(stiffness: k, damping: c), velocity: 0,
+            distance: 1, hz: 1000, horizon: 1)
         let f = FrameFidelity(played, reference: exact)
         XCTAssertGreaterThan(f.maxDistance, 1e-4)        // Euler is not exact…
         XCTAssertLessThan(f.maxDistance, 0.02)           // …but close at 1 ms
@@ -124,7 +128,8 @@ final class SpringHandoffTests: XCTestCase {
     func testAnUnstableIntegratorIsReportedNotPrinted() throws {
         let p = try SpringParameters(response: 0.002, dampingRatio: 0.5)
         let pop = PlatformRuntime.pop(p, velocity: 0, distance: 300, hz: 60, horizon: 1)
-        let rs = PlatformRuntime.reactSpring(tension: p.stiffness, friction: p.damping, mass: 1, velocity: 0, distance: 300, hz: 60, horizon: 1)
+        let rs = PlatformRuntime.reactSpring(tension: p.stiffness, friction: p.damping, mass: 1, velocity: 0,
+            distance: 300, hz: 60, horizon: 1)
         for played in [pop, rs] {
             XCTAssertNotNil(played.divergedFrame)
             XCTAssertTrue(played.positions.allSatisfy(\.isFinite))
