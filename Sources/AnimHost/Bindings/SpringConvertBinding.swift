@@ -87,7 +87,7 @@ package enum SpringConvertBinding {
                 throw r.error(error.description)
             }
             // The work is bounded (SpringHandoffLimits); it still counts against the script's budget.
-            if let refused = call.state.chargeWork(SpringReport.work(targets: targets),
+            if let refused = call.state.chargeWork(SpringReport.work(parameters: parameters, release: release, targets: targets, hz: hz),
                 what: "springConvert counts the samples it computes") {
                 throw LuaCallError(refused)
             }

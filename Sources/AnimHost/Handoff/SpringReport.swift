@@ -30,10 +30,14 @@ struct SpringReport {
         reportsFidelity = targets != nil
     }
 
-    /// About how many curve samples a report computes (each a handful of instructions' worth
-    /// of work): what `springConvert` charges to the script's budget before it starts.
-    static func work(targets: [HandoffTarget]?) -> Int {
-        300_000 + (targets?.count ?? 0) * 250_000
+    /// About how much work a report does, in VM-instruction units: what `springConvert` charges
+    /// to the script's budget before it starts. Each target plays its forms over the horizon,
+    /// the step-by-step ones at 1 ms (react-spring, POP) — about 20 units per step or frame.
+    static func work(parameters: SpringParameters, release: SpringRelease, targets: [HandoffTarget]?, hz: Double) -> Int {
+        guard let targets, !targets.isEmpty else { return 300_000 }
+        let settle = SpringConversion(parameters: parameters, initialVelocity: release.relative).settle
+        let horizon = min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * parameters.response)
+        return 300_000 + targets.count * Int(horizon * max(hz, 1000)) * 20
     }
 
     /// (name, value) in output order; `springSpeed`/`springBounciness` only when POP can
