@@ -72,8 +72,8 @@ struct SpringReport {
         return [
             "fidelity, played at \(n(h.hz)) Hz frames over \(n(h.horizon)) s, \(move): each form's largest distance "
                 + "from the ideal closed form",
-            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), within 0.5 "
-                + "pt and 5 pt/s)",
+            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), "
+                + "\(PlatformRuntime.animhostRestRule))",
             "  is \(percent(f.maxDistance)) % from the closed form",
         ]
     }

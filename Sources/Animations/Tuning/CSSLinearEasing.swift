@@ -30,7 +30,7 @@ public struct CSSLinearEasing: Sendable, Equatable {
     /// the most a stylesheet should carry (a spring that needs more wobbles too long for CSS).
     public static let maxStops = 2000
     /// The longest `transition-duration`, s.
-    public static let maxDuration = 3600.0
+    static let maxDuration = 3600.0
 
     /// Why no `linear()` easing within `tolerance` can hold this spring (nil when one can):
     /// it never settles, settles after more than `maxDuration`, or wobbles through more damped

@@ -42,6 +42,15 @@ public enum PlatformRuntime {
         return played
     }
 
+    /// animhost's rest rule for a spring animation of points, as the report states it
+    /// ("within 0.5 pt and 5 pt/s"): read from `SpringAnimation`'s default threshold.
+    public static var animhostRestRule: String {
+        let a = try? SpringAnimation(parameters: .coreAnimationDefault, from: .zero, to: .init(1, 0), dimensions: 1)
+        let t = a?.threshold ?? .points
+        func n(_ v: Double) -> String { formatNumber((v * 1_000_000).rounded() / 1_000_000) }
+        return "within \(n(t.displacement)) pt and \(n(t.speed)) pt/s"
+    }
+
     /// A closed form that ends by a rule: frames follow the closed form until `done(t, x, v)`
     /// holds at a frame; that frame and every later one show `shown(x)` at rest.
     static func closedForm(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double, horizon: Double,
@@ -72,8 +81,8 @@ public enum PlatformRuntime {
     /// |v| < 46.875 px/s — `MIN_VISIBLE_CHANGE_PIXELS` 1 × `THRESHOLD_MULTIPLIER` 0.75
     /// (DynamicAnimation.java), speed = that × `VELOCITY_THRESHOLD_MULTIPLIER` 1000/16
     /// (SpringForce.java) — and sets the value to the final position.
-    public static let androidValueThreshold = 0.75
-    public static let androidVelocityThreshold = 0.75 * 1000 / 16
+    static let androidValueThreshold = 0.75
+    static let androidVelocityThreshold = 0.75 * 1000 / 16
 
     public static func android(stiffness: Double, dampingRatio: Double, velocity: Double, distance: Double,
                                hz: Double, horizon: Double) -> PlayedSpring {
@@ -131,7 +140,7 @@ public enum PlatformRuntime {
     /// done once |x − end| < 1e-3 and |v| < 1e-3 (the default `Tolerance`, in the simulation's
     /// units); the controller then stops where it is — no snap. A default (0…1) controller
     /// would also clamp every value into its bounds: `clampedTo` gives that.
-    public static let flutterTolerance = 1e-3
+    static let flutterTolerance = 1e-3
 
     public static func flutter(_ p: SpringParameters, velocity: Double, distance: Double, hz: Double, horizon: Double,
                                clampedTo bounds: ClosedRange<Double>? = nil) -> PlayedSpring {

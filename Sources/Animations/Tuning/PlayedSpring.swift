@@ -65,7 +65,7 @@ public struct FrameFidelity: Sendable, Equatable {
     /// played motion diverged.
     public let maxDistance: Double
     /// The time of that largest distance, s.
-    public let maxDistanceTime: Double
+    let maxDistanceTime: Double
     /// Settle times (s), nil when still unsettled at the last frame.
     public let settle: Double?
     public let platformSettle: Double?

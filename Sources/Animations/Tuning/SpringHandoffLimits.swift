@@ -11,15 +11,15 @@ public enum SpringHandoffLimits {
     /// The shortest and longest undamped period 2π·√(m/k) (SwiftUI's response), s.
     public static let response: ClosedRange<Double> = 0.001...1000
     /// The largest damping ratio ζ.
-    public static let maxDampingRatio = 1000.0
+    static let maxDampingRatio = 1000.0
     /// The smallest and largest mass (only k/m and c/m shape the motion; this keeps k·m finite).
     public static let mass: ClosedRange<Double> = 1e-6...1e6
     /// The smallest and largest size of the distance still to go, units.
     public static let distance: ClosedRange<Double> = 1e-3...1e9
     /// The largest release speed, units/s.
-    public static let maxVelocity = 1e9
+    static let maxVelocity = 1e9
     /// The largest release speed relative to the distance (UIKit's initialVelocity), distances/s.
-    public static let maxRelativeVelocity = 1e4
+    static let maxRelativeVelocity = 1e4
 
     /// A number as a user wrote it, in full (`1e-300`, `0.5`, `3`): for messages that quote input.
     public static func written(_ v: Double) -> String { formatNumber(v) }
