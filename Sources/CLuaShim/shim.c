@@ -361,6 +361,30 @@ void cl_charge(lua_State *L, long long units, const char *what) {
     lua_error(L);
 }
 
+int cl_charge_quietly(lua_State *L, long long units) {
+    cl_limits *lim = cl_limits_of(L);
+    // Swift functions run with `enforce` off (their pushes are never refused), so "a script is
+    // running" is the protected call's depth here.
+    if (lim->depth == 0) return 0;  // no script: host code
+    if (cl_interrupt_requested(L)) {
+        raise_everywhere(L, lim);
+        return 2;
+    }
+    if (lim->tripped || lim->memory_hit) {
+        raise_everywhere(L, lim);
+        return 1;
+    }
+    if (lim->remaining == LLONG_MAX) return 0;  // no budget
+    lim->remaining -= units;
+    if (lim->remaining > 0 && !out_of_time(lim)) return 0;
+    if (lim->remaining > 0) lim->time_hit = 1;
+    lim->remaining = 0;
+    lim->tripped = 1;
+    cl_note_trip_where(L, lim);
+    raise_everywhere(L, lim);
+    return 1;
+}
+
 void cl_install_hook(lua_State *L) {
     lua_sethook(L, cl_count_hook, LUA_MASKCOUNT, cl_limits_of(L)->granularity);
 }

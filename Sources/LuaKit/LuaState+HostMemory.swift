@@ -27,3 +27,20 @@ extension LuaState {
         return used >= limit ? 0 : limit - used
     }
 }
+
+extension LuaState {
+    /// Counts `units` of work (about one VM instruction each) a Swift function is about to do
+    /// for a script against the running call's instruction budget and CPU backstop. Returns nil
+    /// when it may go on, or the message to return as the function's error when the budget is
+    /// spent or an interrupt is pending; the script then raises at its next instruction too,
+    /// so its `pcall` cannot carry on past the limit.
+    public func chargeWork(_ units: Int, what: String) -> String? {
+        switch cl_charge_quietly(L, Int64(units)) {
+        case 0: return nil
+        case 2: return "interrupted!"
+        default:
+            let budget = options.instructionBudget
+            return "instruction budget exceeded (\(budget) instructions; \(what))"
+        }
+    }
+}

@@ -235,8 +235,12 @@ struct Spring: ParsableCommand {
     @Option(parsing: .unconditional, help: "Units still to go at the release (with --velocity; UIKit's initialVelocity is velocity/distance).") var distance: Double?
     @Option(help: "A named spring (Material 3 tokens, iOS system springs, …; --list-presets).") var preset: String?
     @Flag(name: .customLong("list-presets"), help: "List the named springs and exit.") var listPresets = false
-    @Option(help: "Code and fidelity report for: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all (or a comma-separated list).") var to: String?
+    @Option(help: "Code and fidelity report for: uikit, swiftui, ca, pop, compose, android, flutter, motion, react-spring, css, all (or a comma-separated list); tokens: W3C design tokens (alone: the token file only).") var to: String?
+    @Option(name: .customLong("display-hz"), parsing: .unconditional, help: "The display rate the platforms play at, frames per second (default 60; 120 for ProMotion and high-rate Android).") var displayHz: Double?
     @Option(help: "Output: text or json.") var format: String = "text"
+    @Option(help: "Read the spring from a design-token file (--to tokens), a Figma spring as JSON, or a Material 3 token name (md.sys.motion.spring.default.spatial).") var from: String?
+    @Option(help: "Write each target's playback at the display's rate (with --to): target,form,t_ms,position,velocity.") var vectors: String?
+    @Option(help: "Write a unit test per platform into this folder (with --to): XCTest, JUnit, flutter_test, node:test, holding the platform's own spring to the vectors.") var tests: String?
 
     func run() throws {
         guard format == "text" || format == "json" else { throw HostError.usage("--format must be text or json; got '\(format)'") }
@@ -247,7 +251,8 @@ struct Spring: ParsableCommand {
             ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
         ]
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
-        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
+        throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json",
+                                   displayHz: displayHz, vectors: vectors, tests: tests, from: from))
     }
 }
 

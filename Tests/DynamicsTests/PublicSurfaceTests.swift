@@ -36,7 +36,8 @@ final class PublicSurfaceTests: XCTestCase {
         "MotionSample", "MotionMetrics", "SpringConversion", "SpringConversionError",
         "SweepGrid", "SweepGrid.Range", "SweepError", "BoundedSearch", "BoundedSearch.Result",
         // The handoff (`animhost spring --to`, `springConvert{to=}`).
-        "SpringRelease", "SpringPreset", "PlatformSpringCurve", "CurveFidelity", "CSSLinearEasing",
+        "SpringRelease", "SpringPreset", "PlatformSpringCurve", "CSSLinearEasing", "SpringHandoffLimits",
+        "PlatformRuntime", "PlayedSpring", "FrameFidelity", "CubicBezierFit",
         // Scenes for animhost-bench.
         "Scenes", "Scenes.BoxScene",
         "ReleaseKit",

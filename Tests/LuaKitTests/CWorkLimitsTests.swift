@@ -160,3 +160,32 @@ final class CWorkLimitsTests: XCTestCase {
                        "never cut inside a character")
     }
 }
+
+/// Work a Swift function does for a script (`LuaState.chargeWork`, as `animhost.springConvert`
+/// charges its samples) counts against the budget: a loop of such calls ends with the budget
+/// error, which `pcall` cannot swallow, and nothing longjmps across Swift frames.
+final class HostWorkChargeTests: XCTestCase {
+    func testChargedHostWorkEndsTheScriptAtTheBudget() throws {
+        let lua = try state(budget: 10_000_000)
+        var calls = 0
+        lua.register("work") { [unowned lua] _ in
+            if let refused = lua.chargeWork(1_000_000, what: "work counts its samples") { return .error(refused) }
+            calls += 1
+            return .none
+        }
+        let error = failure(lua, """
+            for i = 1, 1000 do
+              local ok = pcall(work)
+              if not ok then work() end
+            end
+            """)
+        XCTAssertTrue(error?.description.contains("instruction budget exceeded") ?? false,
+            "\(String(describing: error))")
+        XCTAssertLessThan(calls, 11)   // ten calls spend the 10 000 000 instructions
+        // Without a budget-breaking loop the same calls are fine.
+        let fresh = try state(budget: 10_000_000)
+        fresh.register("work") { [unowned fresh] _ in fresh.chargeWork(1_000_000, what: "work").map { .error($0) }
+            ?? .none }
+        XCTAssertNoThrow(try fresh.doString("for i = 1, 5 do work() end", chunkName: "@y.lua"))
+    }
+}

@@ -6,6 +6,8 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
     case uikit, swiftui, ca, pop, compose, android, flutter, motion
     case reactSpring = "react-spring"
     case css
+    /// Not a platform: the spring as W3C design tokens (`--to tokens`), not part of `all`.
+    case tokens
 
     /// The targets `animhost spring` shows without `--to` (the ones it always printed).
     static let apple: [HandoffTarget] = [.uikit, .swiftui, .ca, .pop]
@@ -14,9 +16,10 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
     /// unknown, suggests the closest, and lists the valid ones.
     public static func parse(_ text: String, option: String) throws(SpringConversionError) -> [HandoffTarget] {
         let names = allCases.map(\.rawValue) + ["all"]
+        let platforms = allCases.filter { $0 != .tokens }
         var result: [HandoffTarget] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if part == "all" { return allCases }
+            if part == "all" { return platforms + (result.contains(.tokens) ? [.tokens] : []) }
             if part.isEmpty {
                 throw SpringConversionError("\(option): an empty name in '\(text)' (a comma-separated list of: \(names.joined(separator: ", ")))")
             }
@@ -45,17 +48,23 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
         case .motion: "Motion (framer-motion)"
         case .reactSpring: "react-spring"
         case .css: "CSS"
+        case .tokens: "Design tokens (W3C DTCG)"
         }
     }
 }
 
-/// One way of writing the spring on a platform, and how closely what it plays follows
-/// animhost's closed form.
+/// One way of writing the spring on a platform: the motion the platform plays from the printed
+/// code, frame by frame, and how far it is from the ideal closed form and from the spring
+/// animhost itself plays.
 struct HandoffForm {
     let name: String
-    /// How the platform computes the curve.
+    /// How the platform plays the curve: its stepping and what ends it.
     let rule: String
-    let fidelity: CurveFidelity
+    let played: PlayedSpring
+    /// Against the ideal closed form, frame by frame.
+    let fidelity: FrameFidelity
+    /// Against the spring animhost plays (its rest rule included).
+    let fromAnimhost: FrameFidelity
 }
 
 /// A spring handed to one platform: paste-ready code, the fidelity of each form the code
@@ -68,19 +77,56 @@ struct TargetHandoff {
 }
 
 /// Builds the handoff of a spring to each platform. Every number printed is rounded to 4
-/// decimals, and each form's curve is computed from the printed numbers: what is measured is
-/// what will be pasted.
+/// decimals, and each form's motion is played from the printed numbers by the platform's own
+/// runtime model (`PlatformRuntime`) at the display's rate: what is measured is what will be
+/// pasted and shown.
 struct SpringHandoff {
     let spring: SpringParameters
     let release: SpringRelease
+    /// The display's rate, frames per second (`--display-hz`).
+    let hz: Double
+    /// The distance the motion covers, units: the release's, or `assumedDistance` when none was
+    /// given (the platforms' rest rules are in pixels or points, so they need one).
+    let distance: Double
+    /// Where the motions are compared, s.
+    let horizon: Double
+    /// The ideal closed form, and the spring animhost plays, at the display's frames.
+    let ideal: PlayedSpring
+    let animhostPlayed: PlayedSpring
 
-    /// Where the curves are compared: 3 settle times (at least 50 ms), or 10 periods when the
-    /// spring never settles — at most 2 minutes, so the step-by-step platforms (react-spring's
-    /// 1 ms steps, POP's frames) stay quick for springs that take hours.
-    var horizon: Double {
-        let settle = SpringConversion(parameters: spring, initialVelocity: release.relative).settle
-        return min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * spring.response)
+    /// The move the rest rules are measured on when no `--distance` is given, px/pt.
+    static let assumedDistance = 300.0
+    /// The display rates a report may play at, frames per second (60 unless given).
+    static let displayRates: ClosedRange<Double> = 24...240
+
+    /// `--display-hz` / `displayHz`: a whole number of frames per second in `displayRates`.
+    static func displayRate(_ given: Double?, option: String) throws(SpringConversionError) -> Double {
+        guard let hz = given else { return 60 }
+        guard hz.isFinite, hz == hz.rounded(), displayRates.contains(hz) else {
+            throw SpringConversionError("\(option) must be a whole number of frames per second from 24 to 240 (60 and "
+                + "120 are the usual "
+                + "displays), got \(NumberFormat.string(hz))")
+        }
+        return hz
     }
+
+    init(spring: SpringParameters, release: SpringRelease, hz: Double = 60) {
+        self.spring = spring
+        self.release = release
+        self.hz = hz
+        distance = release.distance ?? Self.assumedDistance
+        // 3 settle times (at least 50 ms), or 10 periods when the spring never settles — at most
+        // 2 minutes, so frame-by-frame models stay quick for springs that take hours.
+        let settle = SpringConversion(parameters: spring, initialVelocity: release.relative).settle
+        horizon = min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * spring.response)
+        ideal = PlatformRuntime.closedForm(spring, velocity: release.velocity, distance: distance, hz: hz,
+            horizon: horizon)
+        animhostPlayed = PlatformRuntime.animhost(spring, velocity: release.velocity, distance: distance, hz: hz,
+            horizon: horizon)
+    }
+
+    /// animhost's played spring against the ideal closed form: the reference's own distance.
+    var animhostFidelity: FrameFidelity { FrameFidelity(animhostPlayed, reference: ideal) }
 
     func handoff(_ target: HandoffTarget) -> TargetHandoff {
         switch target {
@@ -94,12 +140,14 @@ struct SpringHandoff {
         case .motion: motion
         case .reactSpring: reactSpring
         case .css: css
+        case .tokens: tokens
         }
     }
 
     // MARK: Shared pieces
 
     private var u: Double { release.relative }
+    private var v: Double { release.velocity }
     /// Mass folded into k and c (k/m, c/m): the same motion for APIs without a mass.
     private var perMass: (k: Double, c: Double) { (r(spring.stiffness / spring.mass), r(spring.damping / spring.mass)) }
     private var ratio: Double { r(spring.dampingRatio) }
@@ -107,21 +155,24 @@ struct SpringHandoff {
     private func r(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
     private func n(_ v: Double) -> String { NumberFormat.string(r(v)) }
 
-    /// The closed form of a spring given by printed numbers, with velocity `v` (distances/s).
-    private func exact(_ m: Double, _ k: Double, _ c: Double, velocity v: Double) -> CurveFidelity {
-        // Numbers too small for 4 decimals (a stiffness below 0.00005) print as 0: measure the
-        // spring itself rather than refuse.
-        guard let p = try? SpringParameters(mass: m, stiffness: k, damping: c) else {
-            return compare(PlatformSpringCurve.closedForm(spring, velocity: v))
-        }
-        return compare(PlatformSpringCurve.closedForm(p, velocity: v))
+    /// The spring of printed numbers; numbers too small for 4 decimals (a stiffness below
+    /// 0.00005) print as 0: the spring itself is played then rather than refused.
+    private func printed(_ m: Double, _ k: Double, _ c: Double) -> SpringParameters {
+        (try? SpringParameters(mass: m, stiffness: k, damping: c)) ?? spring
     }
 
-    private func compare(_ platform: (Double) -> Double) -> CurveFidelity {
-        CurveFidelity(closedForm: PlatformSpringCurve.closedForm(spring, velocity: u), platform: platform, horizon: horizon)
+    private func form(_ name: String, _ rule: String, _ played: PlayedSpring) -> HandoffForm {
+        HandoffForm(name: name, rule: rule, played: played, fidelity: FrameFidelity(played, reference: ideal),
+                    fromAnimhost: FrameFidelity(played, reference: animhostPlayed))
     }
 
-    private let closedRule = "closed form, as animhost"
+    /// The closed form of a spring, never ending (the platforms whose end rule is not published).
+    private func closed(_ p: SpringParameters, velocity: Double) -> PlayedSpring {
+        PlatformRuntime.closedForm(p, velocity: velocity, distance: distance, hz: hz, horizon: horizon)
+    }
+
+    private var hzText: String { "\(NumberFormat.string(hz)) Hz frame" }
+    private let appleRule = "closed form: Apple's runtime is closed source, its end rule unpublished"
 
     /// A comment line saying where a pan's velocity goes, in the target's units.
     private func velocityNote(relative: Bool, unit: String, perMillisecond: Bool = false) -> String {
@@ -150,8 +201,10 @@ struct SpringHandoff {
             let animator = UIViewPropertyAnimator(duration: \(s), timingParameters: timing)
             """
         return TargetHandoff(target: .uikit, code: code,
-                             forms: [HandoffForm(name: "UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)", rule: closedRule,
-                                                 fidelity: exact(r(p.mass), r(p.stiffness), r(p.damping), velocity: r(u)))],
+                             forms: [form("UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)",
+                                 appleRule,
+                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)),
+                                              velocity: r(u) * distance))],
                              cannot: ["a velocity on an axis with no distance to go (the relative velocity divides by it): animate that axis on its own"])
     }
 
@@ -166,11 +219,11 @@ struct SpringHandoff {
             """
         var forms: [HandoffForm] = []
         if let p = try? SpringParameters(response: response, dampingRatio: ratio) {
-            forms.append(HandoffForm(name: ".spring(response:dampingFraction:)", rule: closedRule + "; no initial velocity",
-                                     fidelity: compare(PlatformSpringCurve.closedForm(p, velocity: 0))))
+            forms.append(form(".spring(response:dampingFraction:)", appleRule + "; no initial velocity", closed(p,
+                velocity: 0)))
         }
-        forms.append(HandoffForm(name: ".interpolatingSpring(mass:stiffness:damping:initialVelocity:)", rule: closedRule,
-                                 fidelity: exact(1, k, c, velocity: r(u))))
+        forms.append(form(".interpolatingSpring(mass:stiffness:damping:initialVelocity:)", appleRule,
+                          closed(printed(1, k, c), velocity: r(u) * distance)))
         return TargetHandoff(target: .swiftui, code: code, forms: forms,
                              cannot: [".spring(response:…) and .spring(duration:…) take no initial velocity (they keep a running animation's): hand a pan's over with .interpolatingSpring"])
     }
@@ -186,9 +239,13 @@ struct SpringHandoff {
             animation.duration = animation.settlingDuration
             """
         return TargetHandoff(target: .ca, code: code,
-                             forms: [HandoffForm(name: "CASpringAnimation", rule: closedRule,
-                                                 fidelity: exact(r(p.mass), r(p.stiffness), r(p.damping), velocity: r(u)))],
-                             cannot: ["different relative velocities per axis (initialVelocity is one number): one animation per axis"])
+                             forms: [form("CASpringAnimation", appleRule,
+                                          closed(printed(r(p.mass), r(p.stiffness), r(p.damping)),
+                                              velocity: r(u) * distance))],
+                             cannot: ["different relative velocities per axis (initialVelocity is one number): one "
+                                 + "animation per axis",
+                                      "a stated unit for initialVelocity: Apple's documentation does not give one "
+                                          + "(UIKit's is relative, used here too)"])
     }
 
     private var pop: TargetHandoff {
@@ -208,11 +265,20 @@ struct SpringHandoff {
             code += "\n// no springSpeed/springBounciness gives this spring (\(conversion.popUnreachableReason ?? ""))"
         }
         code += "\nanimation.velocity = @(\(NumberFormat.string(release.velocity)));   // \(velocityNote(relative: false, unit: "points"))"
-        let printed = (try? SpringParameters(mass: r(p.mass), stiffness: r(p.stiffness), damping: r(p.damping))) ?? p
+        let played = PlatformRuntime.pop(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v,
+            distance: distance, hz: hz, horizon: horizon)
+        var cannot: [String] = []
+        if played.divergedFrame != nil {
+            cannot.append("this spring at all: POP's RK4 with 1 ms steps is unstable for it (ω₀·1 ms = "
+                + "\(n(spring.naturalFrequency / 1000)) > 2.78)")
+        }
         return TargetHandoff(target: .pop, code: code,
-                             forms: [HandoffForm(name: "dynamicsMass/Tension/Friction", rule: "RK4 in 1 ms steps at 60 Hz frames, the interpolated state fed back each frame",
-                                                 fidelity: compare(PlatformSpringCurve.pop(printed, velocity: u, horizon: horizon)))],
-                             cannot: [])
+                             forms: [form("dynamicsMass/Tension/Friction",
+                                          "RK4 in 1 ms steps per \(hzText), the interpolated state fed back each "
+                                              + "frame; rests within 0.5 pt, 5 pt/s (kPOPThresholdPoint 1), then "
+                                              + "shows the target",
+                                          played)],
+                             cannot: cannot)
     }
 
     // MARK: Android
@@ -227,9 +293,13 @@ struct SpringHandoff {
             // initialVelocity: \(velocityNote(relative: false, unit: "px")); Animatable keeps a running animation's velocity when retargeted
             offset.animateTo(targetValue, spec, initialVelocity = \(NumberFormat.string(release.velocity))f)
             """
+        let threshold = NumberFormat.string(PlatformRuntime.composeVisibilityThreshold)
         return TargetHandoff(target: .compose, code: code,
-                             forms: [HandoffForm(name: "spring(dampingRatio, stiffness)", rule: closedRule,
-                                                 fidelity: exact(1, perMass.k, 2 * ratio * perMass.k.squareRoot(), velocity: u))],
+                             forms: [form("spring(dampingRatio, stiffness)",
+                                          "closed form for the duration Compose estimates from its visibility "
+                                              + "threshold (\(threshold) for a Float), then the target",
+                                          PlatformRuntime.compose(stiffness: perMass.k, dampingRatio: ratio,
+                                              velocity: v, distance: distance, hz: hz, horizon: horizon))],
                              cannot: [massNote])
     }
 
@@ -242,36 +312,61 @@ struct SpringHandoff {
                 start()
             }
             """
+        let played = PlatformRuntime.android(stiffness: perMass.k, dampingRatio: ratio, velocity: v,
+            distance: distance, hz: hz, horizon: horizon)
+        var cannot = [massNote]
+        if let rest = played.restFrame, FrameFidelity(played, reference: ideal).maxDistance > 0.001 {
+            cannot.append("the end of the spring: SpringAnimation ends within 0.75 px and 46.875 px/s and jumps to "
+                + "the final position "
+                + "at \(Int((played.time(rest) * 1000).rounded())) ms while the spring still swings; a higher "
+                    + "stiffness or "
+                + "spring.setDampingRatio closer to 1 hides it")
+        }
         return TargetHandoff(target: .android, code: code,
-                             forms: [HandoffForm(name: "SpringForce(stiffness, dampingRatio)", rule: closedRule,
-                                                 fidelity: exact(1, perMass.k, 2 * ratio * perMass.k.squareRoot(), velocity: u))],
-                             cannot: [massNote])
+                             forms: [form("SpringForce(stiffness, dampingRatio)",
+                                          "closed form per frame; ends within 0.75 px and 46.875 px/s (minimum "
+                                              + "visible change 1 px × 0.75), then the final position",
+                                          played)],
+                             cannot: cannot)
     }
 
     // MARK: Flutter
 
     private var flutter: TargetHandoff {
         let (k, c) = perMass
-        let micros = Int((spring.response * 1_000_000).rounded())
+        // withDurationAndBounce reads duration.inMilliseconds: whole milliseconds are what plays.
+        let ms = max(1, Int((spring.response * 1000).rounded()))
         let bounce = r(spring.bounce)
-        let v = NumberFormat.string(release.velocity)
-        let unitNote = release.distance == nil
-            ? "velocity in the units of start/end per second: a pan's px/s when they are pixels, V/D for a 0…1 controller"
-            : "velocity in the units of start/end per second: \(v) for pixels; a 0…1 controller takes \(n(u))"
+        let vText = NumberFormat.string(release.velocity)
+        let unitNote = "velocity in the units of start/end per second: \(vText) px/s for pixels (start 0, end "
+            + "\(NumberFormat.string(distance)) here)"
         let code = """
+            // Unbounded: a default AnimationController (0…1) clamps its value and would cut the overshoot off.
+            final controller = AnimationController.unbounded(vsync: this);
             const spring = SpringDescription(mass: 1, stiffness: \(n(k)), damping: \(n(c)));
-            // or the same: SpringDescription.withDurationAndBounce(duration: Duration(microseconds: \(micros)), bounce: \(n(bounce)))
+            // or the same: SpringDescription.withDurationAndBounce(duration: Duration(milliseconds: \(ms)), bounce: \
+            \(n(bounce)))
             // \(unitNote)
-            final simulation = SpringSimulation(spring, start, end, \(v));
+            final simulation = SpringSimulation(spring, start, end, \(vText));
             controller.animateWith(simulation);
             """
-        var forms = [HandoffForm(name: "SpringDescription(mass:stiffness:damping:)", rule: closedRule, fidelity: exact(1, k, c, velocity: u))]
-        if bounce > -1, bounce < 1, let p = try? SpringParameters(duration: Double(micros) / 1_000_000, bounce: bounce) {
-            forms.append(HandoffForm(name: "SpringDescription.withDurationAndBounce", rule: closedRule,
-                                     fidelity: compare(PlatformSpringCurve.closedForm(p, velocity: u))))
+        let rule = "closed form per frame; stops within 0.001 and 0.001/s (the default Tolerance) where it is"
+        var forms = [form("SpringDescription(mass:stiffness:damping:)", rule,
+                          PlatformRuntime.flutter(printed(1, k, c), velocity: v, distance: distance, hz: hz,
+                              horizon: horizon))]
+        if bounce > -1, bounce < 1, let p = try? SpringParameters(duration: Double(ms) / 1000, bounce: bounce) {
+            forms.append(form("SpringDescription.withDurationAndBounce", rule + "; the duration in whole ms (\(ms) ms)",
+                              PlatformRuntime.flutter(p, velocity: v, distance: distance, hz: hz, horizon: horizon)))
         }
-        return TargetHandoff(target: .flutter, code: code, forms: forms,
-                             cannot: ["mass ≠ 1 before Flutter 3.32 (underdamped springs with mass ≠ 1 were computed wrongly): the mass is folded into stiffness and damping here"])
+        var cannot = ["mass ≠ 1 before Flutter 3.32 (underdamped springs with mass ≠ 1 were computed wrongly): "
+            + "the mass is folded into stiffness and damping here"]
+        let over = SpringConversion(parameters: spring, initialVelocity: u).overshoot
+        if over > 0.0005 {
+            cannot.append("a default AnimationController: it clamps to 0…1 and would cut off this spring's "
+                + "\(NumberFormat.string((over * 10_000).rounded() / 100)) % overshoot (the code uses "
+                + "AnimationController.unbounded)")
+        }
+        return TargetHandoff(target: .flutter, code: code, forms: forms, cannot: cannot)
     }
 
     // MARK: The web
@@ -289,18 +384,24 @@ struct SpringHandoff {
             animate(element, { y: target }, { type: "spring", visualDuration: \(n(visual)), bounce: \(n(bounce)) })
             animate(element, { y: target }, { type: "spring", duration: \(NumberFormat.string(duration)), bounce: \(n(bounce)) })
             """
+        let rest = PlatformRuntime.motionRest(distance: distance)
+        let restRule = "ends within restDelta \(NumberFormat.string(rest.delta)) px and restSpeed "
+            + "\(NumberFormat.string(rest.speed)) px/s"
+            + (spring.dampingRatio >= 1 ? " (ζ ≥ 1: the distance alone)" : "") + ", then the target"
         let vd = PlatformSpringCurve.motionVisualDuration(visual, bounce: bounce)
-        var forms = [HandoffForm(name: "{stiffness, damping, mass}", rule: closedRule,
-                                 fidelity: exact(r(p.mass), r(p.stiffness), r(p.damping), velocity: u))]
+        var forms = [form("{stiffness, damping, mass}", "closed form per frame; " + restRule,
+                          PlatformRuntime.motion(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v,
+                              distance: distance, hz: hz, horizon: horizon))]
         if let q = try? SpringParameters(stiffness: vd.stiffness, damping: vd.damping) {
-            forms.append(HandoffForm(name: "{visualDuration, bounce}", rule: closedRule + "; velocity dropped",
-                                     fidelity: compare(PlatformSpringCurve.closedForm(q, velocity: 0))))
+            forms.append(form("{visualDuration, bounce}", "closed form per frame; velocity dropped; " + restRule,
+                              PlatformRuntime.motion(q, velocity: 0, distance: distance, hz: hz, horizon: horizon)))
         }
         if let found = PlatformSpringCurve.motionFindSpring(duration: duration, bounce: bounce),
            let q = try? SpringParameters(stiffness: found.stiffness, damping: found.damping) {
-            let curve = PlatformSpringCurve.closedForm(q, velocity: 0)
-            forms.append(HandoffForm(name: "{duration, bounce}", rule: "ω₀ solved by Motion's findSpring (11 Newton steps); ends at the duration; velocity dropped",
-                                     fidelity: compare { t in t >= duration ? 1 : curve(t) }))
+            forms.append(form("{duration, bounce}", "ω₀ solved by Motion's findSpring (11 Newton steps); ends at "
+                + "the duration on the target; velocity dropped",
+                              PlatformRuntime.motionDuration(q, duration: duration, distance: distance, hz: hz,
+                                  horizon: horizon)))
         }
         var cannot = ["a velocity in the time-defined forms ({visualDuration}, {duration}): Motion drops it so small moves do not oscillate wildly"]
         if spring.dampingRatio > 1 || spring.dampingRatio < 0.05 {
@@ -316,19 +417,32 @@ struct SpringHandoff {
             // velocity: \(velocityNote(relative: false, unit: "px", perMillisecond: true))
             api.start({ y: target, config: { tension: \(n(p.stiffness)), friction: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(NumberFormat.string(release.velocity / 1000)) } })
             """
-        let precision = min(1, abs(release.distance ?? 1000) * 0.001) / abs(release.distance ?? 1000)
+        let steps = Int(min(64, 1000 / hz).rounded(.up))
+        let fast = NumberFormat.string(((Double(steps) * hz / 1000 - 1) * 1000).rounded() / 10)
+        let played = PlatformRuntime.reactSpring(tension: r(p.stiffness), friction: r(p.damping), mass: r(p.mass),
+                                                 velocity: v, distance: distance, hz: hz, horizon: horizon)
+        var cannot: [String] = []
+        if played.divergedFrame != nil {
+            cannot.append("this spring at all: react-spring's 1 ms Euler steps are unstable for it (ω₀·1 ms = "
+                + "\(n(spring.naturalFrequency / 1000)) ≥ 2)")
+        }
+        let precision = NumberFormat.string(min(1, abs(distance) * 0.001))
         return TargetHandoff(target: .reactSpring, code: code,
-                             forms: [HandoffForm(name: "{tension, friction, mass}", rule: "semi-implicit Euler in 1 ms steps, stops within 0.1 % (its precision)",
-                                                 fidelity: compare(PlatformSpringCurve.reactSpring(tension: r(p.stiffness), friction: r(p.damping), mass: r(p.mass),
-                                                                                                   velocity: u, precision: precision, horizon: horizon)))],
-                             cannot: [])
+                             forms: [form("{tension, friction, mass}",
+                                          "semi-implicit Euler, \(steps) steps of 1 ms per \(hzText) (\(fast) % "
+                                              + "fast); ends within its precision \(precision) px, then the target",
+                                          played)],
+                             cannot: cannot)
     }
 
     private var css: TargetHandoff {
         let cannot = ["a velocity at run time: the release velocity is baked into this one curve (a different release needs another), and an interrupted transition restarts from rest",
                       "retargeting mid-flight while keeping the velocity"]
         guard let easing = CSSLinearEasing(parameters: spring, initialVelocity: u) else {
-            return TargetHandoff(target: .css, code: "/* an undamped spring never settles: no linear() easing holds it */", forms: [], cannot: cannot)
+            let why = CSSLinearEasing.unexpressible(parameters: spring, initialVelocity: u)
+                ?? "it needs more than \(CSSLinearEasing.maxStops) stops"
+            return TargetHandoff(target: .css, code: "/* no linear() easing: \(why) */", forms: [], cannot: cannot
+                + [why])
         }
         let ms = Int((easing.duration * 1000).rounded())
         let baked = u == 0 ? "from rest" : "with the release velocity baked in (\(n(u)) distances/s)"
@@ -337,8 +451,31 @@ struct SpringHandoff {
             transition: transform \(ms)ms \(easing.css);
             """
         return TargetHandoff(target: .css, code: code,
-                             forms: [HandoffForm(name: "linear() over \(ms) ms", rule: "linear interpolation between \(easing.stops.count) stops",
-                                                 fidelity: compare { t in easing.value(at: t / easing.duration) })],
+                             forms: [form("linear() over \(ms) ms", "linear interpolation between "
+                                 + "\(easing.stops.count) stops at \(hzText)s, the target from \(ms) ms",
+                                          PlatformRuntime.css(easing, distance: distance, hz: hz, horizon: horizon))],
                              cannot: cannot)
+    }
+    // MARK: Design tokens
+
+    private var tokens: TargetHandoff {
+        var forms: [HandoffForm] = []
+        if let b = CubicBezierFit(parameters: spring, initialVelocity: u) {
+            let ms = Int((b.duration * 1000).rounded())
+            forms.append(form("cubicBezier over \(ms) ms", "the $value fallback: cubic-bezier(\(n(b.x1)), \(n(b.y1)), "
+                + "\(n(b.x2)), \(n(b.y2))) at \(hzText)s",
+                              PlatformRuntime.easing(b.value, duration: b.duration, distance: distance, hz: hz,
+                                  horizon: horizon)))
+        }
+        if let e = CSSLinearEasing(parameters: spring, initialVelocity: u) {
+            let ms = Int((e.duration * 1000).rounded())
+            forms.append(form("linear() over \(ms) ms", "the linear() fallback under $extensions, \(e.stops.count) "
+                + "stops at \(hzText)s",
+                              PlatformRuntime.css(e, distance: distance, hz: hz, horizon: horizon)))
+        }
+        return TargetHandoff(target: .tokens, code: SpringTokens.json(self), forms: forms,
+                             cannot: ["a spring in the token's $value: the format has no spring type yet, so $value "
+                                 + "is the cubic-bezier fallback and the spring is under "
+                                 + "$extensions.\(SpringTokens.namespace)"])
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Dynamics
 import LuaKit
 
@@ -12,14 +15,29 @@ struct SpringReport {
     let handoffs: [TargetHandoff]
     /// Whether the fidelity of each target is reported (`--to` given).
     let reportsFidelity: Bool
+    /// The handoff the targets come from (its display rate, distance, references).
+    let handoff: SpringHandoff
 
     /// `targets` nil: the four Apple-side targets, without fidelity (what `spring` always printed).
-    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil) {
+    /// `hz`: the display rate the platforms play at.
+    init(parameters: SpringParameters, release: SpringRelease = SpringRelease(), targets: [HandoffTarget]? = nil,
+        hz: Double = 60) {
         spring = SpringConversion(parameters: parameters, initialVelocity: release.relative)
         self.release = release
-        let h = SpringHandoff(spring: parameters, release: release)
+        let h = SpringHandoff(spring: parameters, release: release, hz: hz)
+        handoff = h
         handoffs = (targets ?? HandoffTarget.apple).map(h.handoff)
         reportsFidelity = targets != nil
+    }
+
+    /// About how much work a report does, in VM-instruction units: what `springConvert` charges
+    /// to the script's budget before it starts. Each target plays its forms over the horizon,
+    /// the step-by-step ones at 1 ms (react-spring, POP) — about 20 units per step or frame.
+    static func work(parameters: SpringParameters, release: SpringRelease, targets: [HandoffTarget]?, hz: Double) -> Int {
+        guard let targets, !targets.isEmpty else { return 300_000 }
+        let settle = SpringConversion(parameters: parameters, initialVelocity: release.relative).settle
+        let horizon = min(120, settle.isFinite ? max(0.05, 3 * settle) : 10 * parameters.response)
+        return 300_000 + targets.count * Int(horizon * max(hz, 1000)) * 20
     }
 
     /// (name, value) in output order; `springSpeed`/`springBounciness` only when POP can
@@ -45,21 +63,43 @@ struct SpringReport {
         handoffs.map { ($0.target.codeKey, $0.target.label, $0.code) }
     }
 
+    /// What the figures are measured against, as `animhost spring --to` prints it first.
+    var referenceText: [String] {
+        let h = handoff, f = h.animhostFidelity
+        let move = release.distance == nil ? "a \(n(h.distance)) px move (no --distance given: the rest rules are in "
+            + "px)" : "the \(n(h.distance)) px move"
+        let rest = h.animhostPlayed.restFrame.map { "rests at \(ms(h.animhostPlayed.time($0))) ms" } ?? "still moving"
+        return [
+            "fidelity, played at \(n(h.hz)) Hz frames over \(n(h.horizon)) s, \(move): each form's largest distance "
+                + "from the ideal closed form",
+            "  and [from the spring animhost plays] in % of the distance; animhost's own spring (\(rest), "
+                + "\(PlatformRuntime.animhostRestRule))",
+            "  is \(percent(f.maxDistance)) % from the closed form",
+        ]
+    }
+
     /// The fidelity lines of one target, as `animhost spring --to` prints them.
     func fidelityText(_ h: TargetHandoff) -> [String] {
         var lines: [String] = []
-        if !h.forms.isEmpty {
-            let over = SpringHandoff(spring: spring.parameters, release: release).horizon
-            lines.append("fidelity (largest distance from animhost's closed form, in % of the distance, over \(n(over)) s):")
-        }
+        if !h.forms.isEmpty { lines.append("fidelity (% of the distance from the closed form [from animhost's]):") }
         for form in h.forms {
             let f = form.fidelity
+            guard form.played.divergedFrame == nil else {
+                lines.append("  \(form.name): diverges at \(ms(form.played.time(form.played.divergedFrame!))) ms "
+                    + "(\(form.rule))")
+                continue
+            }
             let settle = f.settleDifference.map { "settles \(signed($0 * 1000)) ms" } ?? "settle: \(f.platformSettle == nil ? "not within the time compared" : "animhost's not within the time compared")"
-            lines.append("  \(form.name): \(percent(f.maxDistance)) %; \(settle); overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
+            let rest = form.played.restFrame.map { "; rests at \(ms(form.played.time($0))) ms" } ?? ""
+            lines.append("  \(form.name): \(percent(f.maxDistance)) % [\(percent(form.fromAnimhost.maxDistance)) %]; "
+                + "\(settle)\(rest); "
+                + "overshoot \(signed(f.overshootDifference * 100)) % (\(form.rule))")
         }
         for c in h.cannot { lines.append("cannot express: " + c) }
         return lines
     }
+
+    private func ms(_ seconds: Double) -> String { NumberFormat.string((seconds * 10_000).rounded() / 10) }
 
     private func percent(_ fraction: Double) -> String { NumberFormat.string((fraction * 1_000_000).rounded() / 10_000) }
     private func signed(_ v: Double) -> String {
@@ -90,6 +130,7 @@ struct SpringReport {
         ] + (release.distance == nil ? [] : [
             "release                  \(NumberFormat.string(release.velocity)) units/s with \(NumberFormat.string(release.distance!)) units to go: \(n(release.relative)) distances/s",
         ])
+        if reportsFidelity { lines += [""] + referenceText }
         for h in handoffs {
             lines += ["", h.target.label + ":"] + h.code.split(separator: "\n").map { "  " + $0 }
             if reportsFidelity { lines += fidelityText(h).map { "  " + $0 } }
@@ -107,6 +148,11 @@ struct SpringReport {
         for (i, c) in code.enumerated() { s += (i > 0 ? "," : "") + jsonString(c.name) + ":" + jsonString(c.text) }
         s += "}"
         if reportsFidelity {
+            let h = handoff, f = h.animhostFidelity
+            func num(_ v: Double?) -> String { v.flatMap { $0.isFinite ? NumberFormat.string($0) : nil } ?? "null" }
+            s += ",\"reference\":{\"displayHz\":\(num(h.hz)),\"distance\":\(num(h.distance)),\"distanceAssumed\":\(release.distance == nil),"
+                + "\"horizon\":\(num(h.horizon)),\"animhostMaxDistance\":\(num(f.maxDistance)),"
+                + "\"animhostRest\":\(num(h.animhostPlayed.restFrame.map(h.animhostPlayed.time)))}"
             s += ",\"targets\":[" + handoffs.map(targetJSON).joined(separator: ",") + "]"
         }
         return s + "}\n"
@@ -114,11 +160,13 @@ struct SpringReport {
 
     /// One target's code, fidelity per form and what it cannot express, as one JSON object.
     private func targetJSON(_ h: TargetHandoff) -> String {
-        func num(_ v: Double?) -> String { v.map { NumberFormat.string($0) } ?? "null" }
+        func num(_ v: Double?) -> String { v.flatMap { $0.isFinite ? NumberFormat.string($0) : nil } ?? "null" }
         let forms = h.forms.map { f in
             "{\"form\":\(jsonString(f.name)),\"rule\":\(jsonString(f.rule)),\"maxDistance\":\(num(f.fidelity.maxDistance)),"
+                + "\"maxDistanceFromAnimhost\":\(num(f.fromAnimhost.maxDistance)),"
                 + "\"settle\":\(num(f.fidelity.platformSettle)),\"settleDifference\":\(num(f.fidelity.settleDifference)),"
-                + "\"overshoot\":\(num(f.fidelity.platformOvershoot)),\"overshootDifference\":\(num(f.fidelity.overshootDifference))}"
+                + "\"overshoot\":\(num(f.fidelity.platformOvershoot)),\"overshootDifference\":\(num(f.fidelity.overshootDifference)),"
+                + "\"rest\":\(num(f.played.restFrame.map(f.played.time))),\"diverges\":\(f.played.divergedFrame != nil)}"
         }
         return "{\"target\":\(jsonString(h.target.rawValue)),\"label\":\(jsonString(h.target.label)),\"code\":\(jsonString(h.code)),"
             + "\"forms\":[\(forms.joined(separator: ","))],\"cannot\":[\(h.cannot.map(jsonString).joined(separator: ","))]}"
@@ -131,19 +179,89 @@ struct SpringReport {
 extension Host {
     /// `animhost spring`: `given` uses the canonical names of `SpringConversion.names`;
     /// `preset` names a spring of `SpringPreset.all` instead; `targets` is `--to`'s value.
-    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil, targets: String? = nil, json: Bool) -> Int32 {
+    public static func spring(_ given: [(name: String, value: Double)], preset: String? = nil,
+        targets: String? = nil, json: Bool,
+                              displayHz: Double? = nil, vectors: String? = nil, tests: String? = nil, from: String? = nil) -> Int32 {
         let r: SpringReport
-        do {
+        var given = given
+        var outputs: [TextOutput] = [], testFiles: [(TextOutput, String)] = []
+        do throws(SpringConversionError) {
+            if targets == nil, let option = vectors.map({ _ in "--vectors" }) ?? tests.map({ _ in "--tests" }) {
+                throw SpringConversionError("\(option) needs --to: the targets whose playback it writes (e.g. --to "
+                    + "all)")
+            }
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
+            let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
+            if let from {
+                // A token file, a Figma spring or a Material 3 token is a whole spring; the
+                // command line may still give (or change) the release.
+                if let other = preset.map({ _ in "preset" })
+                    ?? given.first(where: { $0.name != "velocity" && $0.name != "distance" })?.name {
+                    throw SpringConversionError("--from is a whole spring: give --from or \(springOptionName(other)), "
+                        + "not both")
+                }
+                let read = try SpringTokens.read(from)
+                let release = given
+                given = read.filter { r in !(release.contains { $0.name == r.name } || (r.name == "velocity" && release.contains { $0.name == "distance" })) }
+                    + release
+            }
             let release = try SpringConversion.release(given, spell: springOptionName)
-            r = SpringReport(parameters: try springParameters(given, preset: preset, spell: springOptionName), release: release, targets: to)
+            let parameters = try springParameters(given, preset: preset, spell: springOptionName)
+            let named = from.map { ["--from \($0)"] } ?? preset.map { ["--preset \($0)"] }
+                ?? given.filter { $0.name != "velocity" && $0.name != "distance" }.map { "\(springOptionName($0.name)) \(SpringHandoffLimits.written($0.value))" }
+            try SpringHandoffLimits.check(parameters, given: named.joined(separator: ", "))
+            r = SpringReport(parameters: parameters, release: release, targets: to, hz: hz)
         } catch {
             report(.usage(error.description))
             return 2
         }
-        print(json ? r.json : r.text, terminator: "")
+        do throws(HostError) {
+            // Every output is checked before anything is written; none may be another.
+            let inputs = from.map { [$0] } ?? []
+            if let v = vectors { outputs.append(try TextOutput(path: v, protecting: inputs, option: "--vectors")) }
+            if let dir = tests {
+                try makeDirectory(dir, option: "--tests")
+                for file in HandoffNativeTests(handoff: r.handoff, targets: r.handoffs).files {
+                    let out = try TextOutput(path: dir + "/" + file.name, protecting: inputs + (vectors.map { [$0] }
+                        ?? []), option: "--tests")
+                    testFiles.append((out, file.text))
+                }
+            }
+        } catch {
+            report(error)
+            return error.exitCode
+        }
+        if !json, r.handoffs.count == 1, r.handoffs[0].target == .tokens {
+            print(r.handoffs[0].code)   // the token file alone, ready for `> spring.tokens.json`
+        } else {
+            print(json ? r.json : r.text, terminator: "")
+        }
+        do throws(HostError) {
+            if let out = outputs.first {
+                for line in HandoffVectors.lines(r.handoffs) { out.writeLine(line) }
+                try out.commit()
+            }
+            for (out, text) in testFiles {
+                out.writeLine(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+                try out.commit()
+            }
+        } catch {
+            report(error)
+            return error.exitCode
+        }
         do throws(HostError) { try flushStandardOutput("the spring") } catch { report(error); return error.exitCode }
         return 0
+    }
+
+    /// Makes `path` a folder for generated files (it may exist already as one).
+    static func makeDirectory(_ path: String, option: String) throws(HostError) {
+        guard !path.isEmpty else { throw .usage("\(option) needs a folder name, got ''") }
+        if isDirectory(path) { return }
+        var st = stat()
+        if stat(path, &st) == 0 { throw .usage("\(option) '\(path)': is a file, not a folder") }
+        guard mkdir(path, 0o777) == 0 else {
+            throw .usage("\(option) '\(path)': cannot make the folder: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The spring of a preset, or of the given values; a preset goes with nothing but the

@@ -26,10 +26,35 @@ public struct CSSLinearEasing: Sendable, Equatable {
             && a.stops.count == b.stops.count && zip(a.stops, b.stops).allSatisfy { $0 == $1 }
     }
 
-    /// Nil when the spring never settles (no damping): no finite easing holds it.
-    public init?(parameters: SpringParameters, initialVelocity: Double) {
+    /// The most stops an easing may have: a few hundred bytes of CSS per damped period is
+    /// the most a stylesheet should carry (a spring that needs more wobbles too long for CSS).
+    public static let maxStops = 2000
+    /// The longest `transition-duration`, s.
+    static let maxDuration = 3600.0
+
+    /// Why no `linear()` easing within `tolerance` can hold this spring (nil when one can):
+    /// it never settles, settles after more than `maxDuration`, or wobbles through more damped
+    /// periods than `maxStops` stops can follow (each period needs at least four).
+    public static func unexpressible(parameters: SpringParameters, initialVelocity: Double) -> String? {
         let settle = SpringCurve.settlingDuration(parameters, initialVelocity: initialVelocity)
-        guard settle.isFinite else { return nil }
+        guard settle.isFinite else { return "an undamped spring never settles: no linear() easing holds it" }
+        guard settle <= maxDuration else {
+            return "it settles after \(Int(settle.rounded())) s: a transition longer than an hour is no handoff"
+        }
+        let modes = SpringModes(parameters)
+        let periods = modes.q > 0 ? settle * modes.omega / (2 * Double.pi) : 0
+        guard periods * 4 <= Double(maxStops) else {
+            return "it swings through \(Int(periods.rounded())) periods before it settles: more than the \(maxStops) "
+                + "stops "
+                + "a linear() easing here may have"
+        }
+        return nil
+    }
+
+    /// Nil when `unexpressible` gives a reason, or when the stops would still pass `maxStops`.
+    public init?(parameters: SpringParameters, initialVelocity: Double) {
+        guard Self.unexpressible(parameters: parameters, initialVelocity: initialVelocity) == nil else { return nil }
+        let settle = SpringCurve.settlingDuration(parameters, initialVelocity: initialVelocity)
         let duration = max(0.001, (settle * 1000).rounded(.up) / 1000)
         let x = PlatformSpringCurve.closedForm(parameters, velocity: initialVelocity)
         // Grid: at least 2000 cells, and 64 per damped period so no wiggle falls between cells.
@@ -51,6 +76,7 @@ public struct CSSLinearEasing: Sendable, Equatable {
             if measured <= Self.tolerance { break }
             bound *= 0.8
         }
+        guard stops.count <= Self.maxStops else { return nil }
         self.duration = duration
         self.stops = stops
         maxDistance = measured

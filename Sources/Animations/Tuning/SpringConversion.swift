@@ -140,7 +140,9 @@ public struct SpringConversion: Sendable, Equatable {
         if v != nil && d == nil {
             throw SpringConversionError("\(spell("velocity")) needs \(spell("distance")): the release velocity is in units/s (a pan's, absolute) and UIKit, SwiftUI and Core Animation take velocity ÷ the distance still to go")
         }
-        return SpringRelease(velocity: v ?? 0, distance: d)
+        let release = SpringRelease(velocity: v ?? 0, distance: d)
+        try SpringHandoffLimits.check(release, spell: spell)
+        return release
     }
 
     // MARK: The other parameterisations
@@ -201,7 +203,7 @@ public struct SpringConversion: Sendable, Equatable {
         // A scan at 1/64 of the (damped) period, then golden-section refinement at the best cell.
         let modes = SpringModes(parameters)
         let period = modes.q > 0 && modes.omega > 0 ? 2 * Double.pi / modes.omega : response
-        let n = min(200_000, max(512, Int((end / (period / 64)).rounded(.up))))
+        let n = Int(min(200_000, max(512, (end / (period / 64)).rounded(.up))))   // clamped before Int(): no trap
         let h = end / Double(n)
         var best = 0, bestValue = -Double.infinity
         for i in 0...n {

@@ -141,6 +141,12 @@ void cl_install_hook(lua_State *L);
 /// error at the calling Lua line (from C, inside a C function called by Lua: safe).
 void cl_charge(lua_State *L, long long units, const char *what);
 
+/// Charges `units` of work a host (Swift) function is about to do, like cl_charge, but never
+/// raises (a longjmp must not cross Swift frames): returns 0 when the work may go on, 1 when
+/// the budget or the CPU backstop is spent (the script then raises at its next instruction,
+/// so pcall cannot swallow it) and 2 when an interrupt (SIGINT/SIGTERM) is pending.
+int cl_charge_quietly(lua_State *L, long long units);
+
 /// Charges `bytes` of host memory that Lua code caused (items, behaviors, frames the host
 /// keeps for it) to the state's total, so they count against the same cap as the heap;
 /// a negative `bytes` credits them back. Returns 0, or 1 when the charge would pass the

@@ -83,33 +83,57 @@ final class SpringHandoffTests: XCTestCase {
 
     // MARK: react-spring and POP
 
-    /// react-spring's 1 ms semi-implicit Euler steps, run by hand for the first 3 ms.
-    func testReactSpringStepsOneMillisecondAtATime() {
+    /// react-spring's 1 ms semi-implicit Euler steps, run by hand for the first 3 ms (a 1000 Hz
+    /// display hands each frame one step).
+    func testReactSpringStepsOneMillisecondAtATime() throws {
         let k = 170.0, c = 26.0
-        let curve = PlatformSpringCurve.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, horizon: 1)
+        let played = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1,
+            hz: 1000, horizon: 1)
         var x = 0.0, v = 0.0
         for ms in 1...3 {
             v += -k * 1e-6 * (x - 1) - c * 1e-3 * v
             x += v
-            XCTAssertEqual(curve(Double(ms) / 1000), x, accuracy: 1e-15)
+            XCTAssertEqual(played.positions[ms], x, accuracy: 1e-15)
         }
         // Velocity enters in distances per ms: 2 distances/s is 0.002 per step.
-        let moving = PlatformSpringCurve.reactSpring(tension: k, friction: c, mass: 1, velocity: 2, horizon: 1)
-        XCTAssertEqual(moving(0.001), 0.002 * (1 - c * 1e-3) + k * 1e-6, accuracy: 1e-15)
+        let moving = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 2, distance: 1,
+            hz: 1000, horizon: 1)
+        XCTAssertEqual(moving.positions[1], 0.002 * (1 - c * 1e-3) + k * 1e-6, accuracy: 1e-15)
+        // At 60 Hz each frame integrates 17 steps: frame 1 is the 17th step.
+        let at60 = PlatformRuntime.reactSpring(tension: k, friction: c, mass: 1, velocity: 0, distance: 1, hz: 60,
+            horizon: 1)
+        XCTAssertEqual(at60.positions[1], played.positions[17], accuracy: 1e-15)
         // It comes to rest at 1 exactly, and stays near the closed form.
-        XCTAssertEqual(curve(1), 1)
-        let exact = PlatformSpringCurve.closedForm(try! SpringParameters(stiffness: k, damping: c), velocity: 0)
-        let f = CurveFidelity(closedForm: exact, platform: curve, horizon: 1)
+        XCTAssertEqual(played.positions.last, 1)
+        XCTAssertNotNil(played.restFrame)
+        let exact = PlatformRuntime.closedForm(try SpringParameters(stiffness: k, damping: c), velocity: 0,
+            distance: 1, hz: 1000, horizon: 1)
+        let f = FrameFidelity(played, reference: exact)
         XCTAssertGreaterThan(f.maxDistance, 1e-4)        // Euler is not exact…
         XCTAssertLessThan(f.maxDistance, 0.02)           // …but close at 1 ms
     }
 
-    /// POP's default spring 0 → 100 at 60 Hz (reference §7, an exact port): frames 1–4.
+    /// POP's default spring 0 → 100 at 60 Hz (an exact port of POPSpringSolver): frames 1–4.
     func testPopMatchesItsFramesAt60Hz() throws {
         let p = try SpringParameters.pop()
-        let curve = PlatformSpringCurve.pop(p, velocity: 0, horizon: 1)
+        let played = PlatformRuntime.pop(p, velocity: 0, distance: 100, hz: 60, horizon: 1)
         for (i, x) in [3.5806, 12.6299, 24.1093, 36.8883].enumerated() {
-            XCTAssertEqual(curve(Double(i + 1) / 60) * 100, x, accuracy: 2e-4, "frame \(i + 1)")
+            XCTAssertEqual(played.positions[i + 1], x, accuracy: 2e-4, "frame \(i + 1)")
+        }
+        XCTAssertEqual(played.positions.last, 100)
+    }
+
+    /// A spring too stiff for a platform's 1 ms integrator diverges there: the played motion
+    /// says where, and holds printable numbers.
+    func testAnUnstableIntegratorIsReportedNotPrinted() throws {
+        let p = try SpringParameters(response: 0.002, dampingRatio: 0.5)
+        let pop = PlatformRuntime.pop(p, velocity: 0, distance: 300, hz: 60, horizon: 1)
+        let rs = PlatformRuntime.reactSpring(tension: p.stiffness, friction: p.damping, mass: 1, velocity: 0,
+            distance: 300, hz: 60, horizon: 1)
+        for played in [pop, rs] {
+            XCTAssertNotNil(played.divergedFrame)
+            XCTAssertTrue(played.positions.allSatisfy(\.isFinite))
+            XCTAssertEqual(FrameFidelity(played, reference: pop).maxDistance, .infinity)
         }
     }
 

@@ -1,0 +1,134 @@
+import Dynamics
+import LuaKit
+
+/// A spring as a W3C design token (Design Tokens Community Group format): a `transition`
+/// whose `$value` is the `cubicBezier`/`duration` fallback any tool understands, with every
+/// parameterisation of the spring, the release, and both fallbacks with their measured error
+/// under `$extensions["dev.animhost.spring"]` — and the reading back of such a file (or of a
+/// Figma spring, or a Material 3 token by name) for `animhost spring --from`. Numbers are
+/// written in full (Swift's shortest round-trip form), so a round trip is exact.
+enum SpringTokens {
+    static let namespace = "dev.animhost.spring"
+
+    /// The token file for a handoff.
+    static func json(_ h: SpringHandoff) -> String {
+        let p = h.spring, c = SpringConversion(parameters: p, initialVelocity: h.release.relative)
+        func n(_ v: Double) -> String { SpringHandoffLimits.written(v) }
+        func duration(_ seconds: Double) -> String { "{ \"value\": \(n((seconds * 1000).rounded())), \"unit\": \"ms\" "
+            + "}" }
+        let bezier = CubicBezierFit(parameters: p, initialVelocity: h.release.relative)
+        let linear = CSSLinearEasing(parameters: p, initialVelocity: h.release.relative)
+        var lines = ["{", "  \"spring\": {", "    \"$type\": \"transition\","]
+        lines.append("    \"$description\": \"A spring (mass \(n(p.mass)), stiffness \(n(p.stiffness)), damping "
+            + "\(n(p.damping))); $value is its cubic-bezier fallback, "
+            + "\(bezier.map { "within \(percent($0.maxDistance)) % of the spring" } ?? "none: it never settles"); the "
+                + "spring itself is under $extensions.\(namespace)\",")
+        if let b = bezier {
+            lines += ["    \"$value\": {", "      \"duration\": \(duration(b.duration)),",
+                "      \"delay\": { \"value\": 0, \"unit\": \"ms\" },",
+                      "      \"timingFunction\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))]", "    },"]
+        }
+        var spring = [
+            "\"mass\": \(n(p.mass))", "\"stiffness\": \(n(p.stiffness))", "\"damping\": \(n(p.damping))",
+            "\"dampingRatio\": \(n(p.dampingRatio))", "\"response\": \(n(p.response))", "\"frequency\": "
+                + "\(n(p.frequency))",
+            "\"velocity\": \(n(h.release.velocity))", "\"distance\": \(h.release.distance.map(n) ?? "null")",
+            "\"settle\": \(c.settle.isFinite ? n(c.settle) : "null")", "\"overshoot\": \(n(c.overshoot))",
+            "\"swiftUI\": { \"duration\": \(n(p.response)), \"bounce\": \(n(p.bounce)) }",
+            "\"compose\": { \"dampingRatio\": \(n(p.dampingRatio)), \"stiffness\": \(n(p.stiffness / p.mass)) }",
+            "\"motion\": { \"stiffness\": \(n(p.stiffness)), \"damping\": \(n(p.damping)), \"mass\": \(n(p.mass)) }",
+            "\"reactSpring\": { \"tension\": \(n(p.stiffness)), \"friction\": \(n(p.damping)), \"mass\": \(n(p.mass)) "
+                + "}",
+            "\"figma\": { \"type\": \"spring\", \"mass\": \(n(p.mass)), \"stiffness\": \(n(p.stiffness)), "
+                + "\"damping\": \(n(p.damping)) }",
+        ]
+        if let pop = c.pop { spring.append("\"pop\": { \"springSpeed\": \(n(pop.springSpeed)), \"springBounciness\": "
+            + "\(n(pop.springBounciness)) }") }
+        var fallbacks: [String] = []
+        if let b = bezier {
+            fallbacks.append("\"cubicBezier\": { \"value\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))], "
+                + "\"duration\": \(duration(b.duration)), \"maxDistance\": \(n(b.maxDistance)) }")
+        }
+        if let l = linear {
+            fallbacks.append("\"linear\": { \"value\": \(jsonString(l.css)), \"duration\": \(duration(l.duration)), "
+                + "\"maxDistance\": \(n(l.maxDistance)) }")
+        }
+        spring.append("\"fallbacks\": { " + fallbacks.joined(separator: ", ") + " }")
+        lines += ["    \"$extensions\": {", "      \"\(namespace)\": {"]
+        lines += spring.enumerated().map { i, s in "        " + s + (i < spring.count - 1 ? "," : "") }
+        lines += ["      }", "    }", "  }", "}"]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func percent(_ f: Double) -> String { NumberFormat.string((f * 1_000_000).rounded() / 10_000) }
+
+    // MARK: Reading
+
+    /// Material 3's spring tokens by name (`md.sys.motion.spring.fast.spatial`, …): the
+    /// standard scheme's presets.
+    static func material3(_ name: String) -> SpringPreset? {
+        let parts = name.split(separator: ".").map(String.init)
+        guard parts.count == 6, parts[0...3] == ["md", "sys", "motion", "spring"] else { return nil }
+        let speed = parts[4] == "default" ? "" : "." + parts[4]
+        return SpringPreset.named("m3.standard.\(parts[5])\(speed)")
+    }
+
+    /// The spring named by `--from`: a Material 3 token name, or a JSON file holding an
+    /// animhost token, a Figma spring (`{mass, stiffness, damping}`, the plugin API's
+    /// `easingFunctionSpring`, or `{bounce, duration}`), as canonical names and values.
+    static func read(_ from: String) throws(SpringConversionError) -> [(name: String, value: Double)] {
+        if let preset = material3(from) {
+            let p = preset.parameters
+            return [("mass", p.mass), ("stiffness", p.stiffness), ("damping", p.damping)]
+        }
+        let text: String
+        switch LuaState.readRegularFile(from, limit: 16 << 20) {
+        case .success(let t): text = t
+        case .failure(let problem):
+            throw SpringConversionError("--from '\(from)': \(problem.message) (give a token file, a Figma spring as "
+                + "JSON, or a Material 3 "
+                + "token name such as md.sys.motion.spring.default.spatial)")
+        }
+        return try spring(json: text, source: "--from '\(from)'")
+    }
+
+    /// The spring in JSON text (a token file or a Figma spring); `source` starts the messages.
+    static func spring(json text: String, source: String) throws(SpringConversionError) -> [(name: String,
+        value: Double)] {
+        let root: TokenJSON
+        do throws(SpringConversionError) { root = try TokenJSON.parse(text) } catch {
+            throw SpringConversionError("\(source): \(error.description)")
+        }
+        guard let found = find(root) else {
+            throw SpringConversionError("\(source): no spring in it (an animhost token's $extensions.\(namespace), "
+                + "a Figma spring {mass, stiffness, damping} or {bounce, duration})")
+        }
+        return found
+    }
+
+    /// The first spring in the tree, depth first in file order.
+    private static func find(_ v: TokenJSON) -> [(name: String, value: Double)]? {
+        if let s = v["$extensions"]?[namespace], let k = s["stiffness"]?.number, let c = s["damping"]?.number {
+            var given: [(name: String, value: Double)] = [("mass", s["mass"]?.number ?? 1), ("stiffness", k),
+                ("damping", c)]
+            if let d = s["distance"]?.number {
+                given.append(("distance", d))
+                if let vel = s["velocity"]?.number, vel != 0 { given.append(("velocity", vel)) }
+            }
+            return given
+        }
+        let figma = v["easingFunctionSpring"] ?? v
+        if let k = figma["stiffness"]?.number, let c = figma["damping"]?.number {
+            return [("mass", figma["mass"]?.number ?? 1), ("stiffness", k), ("damping", c)]
+        }
+        if let b = v["bounce"]?.number, let d = v["duration"]?.number {
+            return [("duration", d), ("bounce", b)]
+        }
+        switch v {
+        case .object(let members): for m in members { if let f = find(m.value) { return f } }
+        case .array(let items): for item in items { if let f = find(item) { return f } }
+        default: break
+        }
+        return nil
+    }
+}
