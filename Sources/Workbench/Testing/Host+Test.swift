@@ -87,7 +87,10 @@ final class TestFileRun {
 
     private func fileError(_ message: String) -> [TestResult] {
         // A syntax error's message starts `file:line:`; put the line where the report shows it.
-        let (line, located) = Self.locate(message, in: file)
+        var (line, located) = Self.locate(message, in: file)
+        // An error raised elsewhere (a module the file called) gets the file's innermost
+        // line from the traceback (it said `file:0`).
+        if line == 0 { line = Self.innermostLine(in: message, of: file) ?? 0 }
         let r = TestResult(name: file, file: file, line: line, status: .error, message: located, traceback: "", seconds: 0)
         reporter.report(r)
         return [r]
@@ -113,6 +116,16 @@ final class TestFileRun {
             i = shown.index(after: colon)
         }
         return (0, message)
+    }
+
+    /// The line of the innermost traceback entry in `file` (`\tfile:12: in main chunk`).
+    static func innermostLine(in message: String, of file: String) -> Int? {
+        for entry in message.split(separator: "\n") {
+            let text = entry.drop { $0 == "\t" || $0 == " " }
+            guard text.hasPrefix(file + ":") else { continue }
+            if let line = Int(text.dropFirst(file.count + 1).prefix { $0.isNumber }) { return line }
+        }
+        return nil
     }
 
     func run() -> [TestResult] {
@@ -196,6 +209,10 @@ final class TestFileRun {
             while let r = take(lua, callRunner) {
                 var result = r
                 result.seconds = Host.monotonicSeconds() - start
+                if result.line == 0 {
+                    // The file's own block (an error while it loads): its innermost line.
+                    result.line = Self.innermostLine(in: result.message + "\n" + result.traceback, of: result.file) ?? 0
+                }
                 if result.status == .listed {
                     listed += 1
                     reporter.list(result.name, file: result.file, line: result.line)
