@@ -12,7 +12,7 @@ struct Outcome {
     let rest: Double?
     /// Whether it stopped because everything was at rest (else at the horizon).
     var atRest: Bool { rest != nil }
-    /// Where the metrics' window starts: the last input (touch or REPL input), or 0.
+    /// Where the metrics' window starts: the last input (a touch, `:tap`, `:pan`), or 0.
     let windowStart: Double
 
     func metrics(_ item: String) -> MotionMetrics? {
@@ -117,7 +117,8 @@ extension LiveScene {
         }
         let a = s.stage.animator
         let lastTouch = s.stage.deliveredTouches.last?.time ?? 0
-        let windowStart = max(lastTouch, Double(log.lastStep) / Double(options.hz))
+        // Inputs only: a statement the REPL ran (`1+1`, a print) is not where a gesture starts.
+        let windowStart = max(lastTouch, Double(log.lastGestureStep) / Double(options.hz))
         return Outcome(trace: h.trace(), items: a.itemIDs.map { a.name(of: $0) }, end: s.stage.time,
                        rest: s.stage.restTime, windowStart: windowStart)
     }
