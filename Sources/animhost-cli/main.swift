@@ -213,6 +213,8 @@ struct Spring: ParsableCommand {
             ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
         ]
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
+        // `--response 350`: milliseconds typed as seconds, noted on stderr (never an error).
+        Host.noteSpringUnits(given.compactMap { n, v in v.map { (n, $0) } })
         throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json"))
     }
 }
