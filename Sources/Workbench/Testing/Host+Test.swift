@@ -26,7 +26,7 @@ extension Host {
         for p in paths {
             if isRegularFile(p) { files.append(p); continue }
             guard isDirectory(p) else {
-                report(.usage("no such file or directory: '\(p)'"))
+                report(.usage("no such file or directory: '\(p)'\(SimilarFiles.hint(for: p))"))
                 return 2
             }
             // The search stays in the project and in the folder named, unless --allow-io.
