@@ -9,8 +9,16 @@ extension Host {
     /// `animhost test`: each file in a fresh Lua state, run in busted's order one unit (a
     /// block body, a hook, a test) per protected call.
     public static func test(_ given: TestOptions) -> Int32 {
-        let discovery: TestDiscovery
-        do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        var discovery: TestDiscovery
+        do throws(HostError) {
+            discovery = try TestDiscovery(task: given.task)
+            try discovery.apply(given)
+        } catch { report(error); return 2 }
+        if given.coverage {
+            // busted loads LuaCov for -c; the test files run in animhost's own Lua 5.4, where
+            // no coverage tool is loaded: say so instead of a report that never comes.
+            writeToStandardError("animhost: note: --coverage: animhost test measures no coverage (busted's comes from LuaCov, which animhost does not load); the tests run without it\n")
+        }
         // `.busted`'s tags apply when the command line gives none, as busted's options do.
         var options = given
         if options.tags.isEmpty { options.tags = discovery.tags }
@@ -38,10 +46,13 @@ extension Host {
             report(.usage("no test files (\(kinds)) under \(paths.joined(separator: ", "))"))
             return 2
         }
+        if options.shuffle { files = shuffled(files, seed: options.seed) }
         let reporter = TestReporter(format: options.format)
         var results: [TestResult] = []
         var listed = 0
         for file in files {
+            // --no-keep-going: nothing more after the first failure or error.
+            if !options.keepGoing, results.contains(where: { $0.status == .failed || $0.status == .error }) { break }
             let modules = discovery.moduleAccess(testFile: file, allowIO: options.allowIO)
             let run = TestFileRun(file: file, options: options, modules: modules, helper: discovery.helper, reporter: reporter)
             results += run.run()
@@ -54,6 +65,17 @@ extension Host {
         reporter.finish(results, list: options.list)
         do throws(HostError) { try flushStandardOutput("the test report") } catch { report(error); return error.exitCode }
         return results.contains { $0.status == .failed || $0.status == .error } ? 1 : 0
+    }
+
+    /// `files` in an order drawn from `seed` (busted's --shuffle-files), the same every run
+    /// with the same seed.
+    static func shuffled(_ files: [String], seed: UInt64) -> [String] {
+        var out = files, state = seed
+        for n in stride(from: out.count, to: 1, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            out.swapAt(n - 1, Int((state >> 33) % UInt64(n)))
+        }
+        return out
     }
 
     /// Where a test file's `require` looks, in order, busted-style: the current folder
@@ -179,11 +201,12 @@ final class TestFileRun {
                 chunk.push(); lua.push(file)
                 if let f = options.filter { lua.push(f) } else { lua.pushNil() }
                 lua.push(options.list); lua.push(Double(options.seed))
-                for list in [options.tags, options.excludeTags] {
+                for list in [options.tags, options.excludeTags, options.filterOut] {
                     lua_createtable(lua.L, Int32(list.count), 0)
                     for (i, tag) in list.enumerated() { lua.push(tag); lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
                 }
-                return 7
+                lua.push(options.shuffle)
+                return 9
             }
         } catch { return fileError(error.description) }
 
@@ -226,6 +249,8 @@ final class TestFileRun {
                 reporter.report(result)
                 results.append(result)
                 start = Host.monotonicSeconds()
+                // --no-keep-going: the file stops at its first failure or error.
+                if !options.keepGoing, result.status == .failed || result.status == .error { return results }
             }
             if !more { break }
         }
