@@ -91,7 +91,8 @@ final class BuiltinModulesTests: XCTestCase {
             "scene.lua:9: pip.corners: size must be a vector ({x, y}, {x=, y=} or animhost.vec), got table",
             "scene.lua:10: pip.corners: bounds must be a rect {x, y, width, height} (pt), got table",
             "scene.lua:11: pip.corners: margin must be a number, got the string \"16\"",
-            "scene.lua:12: pip.cornerFor: rate must be a number (per ms), \"normal\" or \"fast\", got the string \"bogus\"",
+            "scene.lua:12: pip.cornerFor: rate must be a number (per ms), \"normal\" or \"fast\", got the "
+                + "string \"bogus\"",
             "scene.lua:13: pip.new: window must be an item (animhost.item{…}), got the string \"window\"",
             "scene.lua:14: sheet.detentFor: detents[2] must be a number, got the string \"284\"",
             "scene.lua:15: card.throwSide: vx must be a number, got nil",
@@ -111,8 +112,10 @@ final class BuiltinModulesTests: XCTestCase {
     /// gives the file's own line from the traceback (it said `pip_test.lua:0`).
     func testAFileErrorRaisedInAModuleIsHeadedWithTheFilesLine() throws {
         let dir = try makeTemporaryDirectory("builtin-modules-test-header")
-        try "return function(v) return v.x + 1 end\n".write(toFile: dir + "/helper.lua", atomically: true, encoding: .utf8)
-        try "local add = require('helper')\n\nadd({})\n".write(toFile: dir + "/pip_test.lua", atomically: true, encoding: .utf8)
+        try "return function(v) return v.x + 1 end\n"
+            .write(toFile: dir + "/helper.lua", atomically: true, encoding: .utf8)
+        try "local add = require('helper')\n\nadd({})\n".write(toFile: dir + "/pip_test.lua", atomically: true,
+            encoding: .utf8)
         let r = try runAnimhost(["test", "pip_test.lua"], directory: dir)
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("ERROR pip_test.lua\n  pip_test.lua:3\n"), r.stdout)

@@ -26,21 +26,25 @@ final class BustedOptionsTests: XCTestCase {
     }
 
     private func names(_ r: RunResult) -> [String] {
-        r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ") || $0.hasPrefix("ERROR ") }.map(String.init)
+        r.stdout.split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ") || $0.hasPrefix("ERROR ") }
     }
 
     func testPatternsLpathRunAndOutput() throws {
         let dir = try project()
         let all = try runAnimhost(["test", "-p", ".", "specs", "--lpath", "./lib/?.lua"], directory: dir)
-        XCTAssertEqual(names(all), ["ok math adds", "FAIL math fails", "ok math prints", "ok other finds lib"], all.stdout + all.stderr)
-        let excluded = try runAnimhost(["test", "--pattern", ".", "--exclude-pattern", "other", "specs"], directory: dir)
+        XCTAssertEqual(names(all), ["ok math adds", "FAIL math fails", "ok math prints", "ok other finds lib"],
+                       all.stdout + all.stderr)
+        let excluded = try runAnimhost(["test", "--pattern", ".", "--exclude-pattern", "other", "specs"],
+            directory: dir)
         XCTAssertEqual(names(excluded).count, 3, excluded.stdout)
         let task = try runAnimhost(["test", "-r", "ci", "-m", "./lib/?.lua", "-o", "TAP"], directory: dir)
         XCTAssertEqual(task.status, 0, task.stderr)
         XCTAssertEqual(task.stdout, "1..1\nok 1 - other finds lib\n")
         let noTask = try runAnimhost(["test", "--run", "cl"], directory: dir)
         XCTAssertEqual(noTask.status, 2)
-        XCTAssertEqual(noTask.stderr, "animhost: --run cl: .busted has no task 'cl'; did you mean 'ci'? (its tasks: ci, default)\n")
+        XCTAssertEqual(noTask.stderr, "animhost: --run cl: .busted has no task 'cl'; did you mean 'ci'? (its "
+            + "tasks: ci, default)\n")
         let badPattern = try runAnimhost(["test", "-p", "["], directory: dir)
         XCTAssertEqual(badPattern.status, 2)
         XCTAssertTrue(badPattern.stderr.contains("--pattern [: not a Lua pattern"), badPattern.stderr)
@@ -58,15 +62,18 @@ final class BustedOptionsTests: XCTestCase {
         XCTAssertEqual(stop.status, 1)
         // The same order for the same seed, another order for another (and every test runs).
         let orders = try ["1", "2"].map { seed in
-            names(try runAnimhost(["test", "-p", ".", "specs", "-m", "./lib/?.lua", "--shuffle", "--seed", seed], directory: dir))
+            names(try runAnimhost(["test", "-p", ".", "specs", "-m", "./lib/?.lua", "--shuffle", "--seed",
+                seed], directory: dir))
         }
         XCTAssertEqual(orders[0], ["ok other finds lib", "ok math adds", "FAIL math fails", "ok math prints"])
         XCTAssertEqual(orders[1], ["ok other finds lib", "ok math prints", "ok math adds", "FAIL math fails"])
-        let again = try runAnimhost(["test", "-p", ".", "specs", "-m", "./lib/?.lua", "--shuffle", "--seed", "2"], directory: dir)
+        let again = try runAnimhost(["test", "-p", ".", "specs", "-m", "./lib/?.lua", "--shuffle", "--seed",
+            "2"], directory: dir)
         XCTAssertEqual(names(again), orders[1])
         let quiet = try runAnimhost(["test", file, "-v", "-c", "--filter", "adds"], directory: dir)
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
-        XCTAssertTrue(quiet.stderr.hasPrefix("animhost: note: --coverage: animhost test measures no coverage"), quiet.stderr)
+        XCTAssertTrue(quiet.stderr.hasPrefix("animhost: note: --coverage: animhost test measures no "
+            + "coverage"), quiet.stderr)
     }
 
     /// What a test prints (stderr) comes just before its line in the pretty report, not

@@ -53,8 +53,10 @@ final class ObservedRestTests: XCTestCase {
         }
         for hz in ["60", "120", "240"] {
             // At rest 0.1 s in (the frame after it, at 60 fps, shows it).
-            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.1"]), 0.116667, accuracy: 1e-9, "1.1 pt/s at \(hz) Hz")
-            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.3"]), 10, "1.3 pt/s at \(hz) Hz moves to the 10 s cap")
+            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.1"]), 0.116667, accuracy: 1e-9, "1.1 pt/s at "
+                + "\(hz) Hz")
+            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.3"]), 10, "1.3 pt/s at \(hz) Hz moves to the "
+                + "10 s cap")
         }
         XCTAssertEqual(try end(["--set", "speed=1.36", "--set", "angle=0.785398"]), 10, "diagonal, 1.36 pt/s")
     }

@@ -70,16 +70,21 @@ final class SweepCommandTests: XCTestCase {
               end,
             })
             """)
-        let touches = try temporaryFile("flick.csv", "t,touch,phase,x,y\n0.1,1,began,100,100\n0.15,1,moved,150,100\n0.2,1,moved,200,100\n0.2,1,ended,200,100\n")
+        let touches = try temporaryFile("flick.csv", "t,touch,phase,x,y\n0.1,1,began,100,100\n0.15,1,moved,150,100\n"
+            + "0.2,1,moved,200,100\n0.2,1,ended,200,100\n")
         let run = try runAnimhost(["run", script, "--input", touches, "--duration", "0.22"])
-        XCTAssertTrue(run.stdout.contains("\n0.2,box,150,100,0,1000,0,0\n"), "the release frame: the finger's 1000 pt/s\n" + run.stdout)
-        let r = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.4:0.1", "--input", touches, "--format", "csv"])
+        XCTAssertTrue(run.stdout.contains("\n0.2,box,150,100,0,1000,0,0\n"), "the release frame: the finger's "
+            + "1000 pt/s\n" + run.stdout)
+        let r = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.4:0.1", "--input", touches,
+            "--format", "csv"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         let column = try XCTUnwrap(rows.first?.firstIndex(of: "peakSpeed"), r.stdout)
         XCTAssertEqual(Double(rows[1][column]) ?? 0, 871.667, accuracy: 0.001, r.stdout)
-        XCTAssertLessThan(Double(rows[2][column]) ?? 1000, 1000, r.stdout)
-        let table = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.3:0.1", "--input", touches, "--format", "table"])
+        XCTAssertLessThan(Double(rows[2][column]) ?? 1000, 1000,
+            r.stdout)
+        let table = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.3:0.1", "--input", touches,
+            "--format", "table"])
         XCTAssertTrue(table.stdout.contains("peakSpeed pt/s after the last input's frame"), table.stdout)
     }
 

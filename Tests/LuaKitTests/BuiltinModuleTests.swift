@@ -80,7 +80,8 @@ final class BuiltinModuleTests: XCTestCase {
         let lua = try state()
         XCTAssertThrowsError(try lua.doString("require('patterns.nil').f({})", chunkName: "@scene.lua")) { error in
             let message = (error as? LuaError)?.message ?? ""
-            XCTAssertEqual(message, "(built-in) patterns/nil.lua:2: attempt to perform arithmetic on a nil value (field 'x')")
+            XCTAssertEqual(message, "(built-in) patterns/nil.lua:2: attempt to perform arithmetic on a nil "
+                + "value (field 'x')")
         }
         // A message whose text only looks like a tag still gets its location.
         XCTAssertThrowsError(try lua.doString("error('(not a place) x', 0)", chunkName: "@scene.lua")) { error in

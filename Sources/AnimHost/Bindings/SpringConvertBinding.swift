@@ -34,7 +34,9 @@ package enum SpringConvertBinding {
             let (parameters, _) = try SpringFamily.read(r)
             // Milliseconds typed as seconds, a Compose damping ratio as the coefficient: noted.
             var values: [String: Double] = [:]
-            for f in SpringFamily.allFields + UnitNotes.springTimeFields { if let v = try r.optional(f, .number) { values[f] = v } }
+            for f in SpringFamily.allFields + UnitNotes.springTimeFields {
+                if let v = try r.optional(f, .number) { values[f] = v }
+            }
             for note in UnitNotes.springNotes(values, spell: { $0 }) {
                 writeToStandardError("animhost: note: \(call.callerLocation.map { $0 + ": " } ?? "")\(note.text)\n")
             }

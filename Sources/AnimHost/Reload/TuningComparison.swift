@@ -19,7 +19,8 @@ struct Outcome {
     let release: Double?
 
     func metrics(_ item: String) -> MotionMetrics? {
-        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: rest, peakFrom: release)
+        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: rest,
+                      peakFrom: release)
     }
 }
 

@@ -73,7 +73,8 @@ final class UnitNotes {
     package static func timeText(_ seconds: Double, field: String) -> String? {
         guard seconds.isFinite, seconds >= timeLimit else { return nil }
         let n = NumberFormat.string(seconds)
-        let long = seconds < 120 ? "\(n) s" : seconds < 7200 ? "\(rounded(seconds / 60)) minutes" : "\(rounded(seconds / 3600)) hours"
+        let long = seconds < 120 ? "\(n) s"
+            : seconds < 7200 ? "\(rounded(seconds / 60)) minutes" : "\(rounded(seconds / 3600)) hours"
         return "\(field) \(n) is in seconds (\(long)); for \(n) ms give \(NumberFormat.string(seconds / 1000))"
     }
 
@@ -82,14 +83,16 @@ final class UnitNotes {
     /// (DampingRatioMediumBouncy 0.5) given as the coefficient c: the spring then rings for
     /// half a minute. `values` uses the canonical names; `spell` names a field as the user
     /// wrote it (`--damping`), `assign` between a name and its value (` = `, or ` ` for options).
-    package static func springDampingText(_ values: [String: Double], spell: (String) -> String, assign: String) -> String? {
+    package static func springDampingText(_ values: [String: Double], spell: (String) -> String,
+                                          assign: String) -> String? {
         guard let c = values["damping"], let k = values["stiffness"], values["dampingRatio"] == nil else { return nil }
         let m = values["mass"] ?? 1
         guard c > 0, c < 1, k >= 50, k.isFinite, m > 0, m.isFinite else { return nil }
         let ratio = c / (2 * (k * m).squareRoot())
         let settle = 2 * m * 6.907755278982137 / c   // e^(−c·t/2m) down to 0.1 %: t = 2m·ln(1000)/c
         let n = NumberFormat.string(c)
-        return "\(spell("damping")) \(n) is the coefficient c: with \(spell("stiffness")) \(NumberFormat.string(k)) that is a damping ratio of "
+        return "\(spell("damping")) \(n) is the coefficient c: with \(spell("stiffness")) \(NumberFormat.string(k)) "
+            + "that is a damping ratio of "
             + "\(NumberFormat.string((ratio * 1000).rounded() / 1000)), ringing for about \(Int(settle.rounded())) s; "
             + "for Compose's or Android's dampingRatio \(n) give \(spell("dampingRatio"))\(assign)\(n)"
     }
@@ -120,7 +123,8 @@ extension Scene {
     /// `base`, whose every read notes a time that is most likely milliseconds
     /// (`UnitNotes.time`): the type of an animation's `duration`, as a field and in its
     /// constructor.
-    func notedTime<V>(_ base: LuaType<V>, field: String, seconds: @escaping (V) -> Double? = { $0 as? Double }) -> LuaType<V> {
+    func notedTime<V>(_ base: LuaType<V>, field: String,
+                      seconds: @escaping (V) -> Double? = { $0 as? Double }) -> LuaType<V> {
         let notes = unitNotes
         return LuaType(name: base.name, annotation: base.annotation, constraint: base.constraint, read: { call, i in
             base.read(call, i).map { v in
@@ -146,6 +150,8 @@ extension Host {
     package static func noteSpringUnits(_ given: [(name: String, value: Double)]) {
         var values: [String: Double] = [:]
         for (name, value) in given { values[name] = value }
-        for note in UnitNotes.springNotes(values, spell: springOptionName, assign: " ") { writeToStandardError("animhost: note: \(note.text)\n") }
+        for note in UnitNotes.springNotes(values, spell: springOptionName, assign: " ") {
+            writeToStandardError("animhost: note: \(note.text)\n")
+        }
     }
 }

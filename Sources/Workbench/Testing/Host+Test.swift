@@ -17,7 +17,8 @@ extension Host {
         if given.coverage {
             // busted loads LuaCov for -c; the test files run in animhost's own Lua 5.4, where
             // no coverage tool is loaded: say so instead of a report that never comes.
-            writeToStandardError("animhost: note: --coverage: animhost test measures no coverage (busted's comes from LuaCov, which animhost does not load); the tests run without it\n")
+            writeToStandardError("animhost: note: --coverage: animhost test measures no coverage (busted's comes "
+                + "from LuaCov, which animhost does not load); the tests run without it\n")
         }
         // `.busted`'s tags apply when the command line gives none, as busted's options do.
         var options = given

@@ -17,7 +17,8 @@ enum LoadRefusal {
     static func problem(given: String, resolved: String, roots: [String], allowIO: Bool) -> String? {
         guard let problem = ScriptFiles.accessProblem(resolved, roots: roots, allowIO: allowIO) else { return nil }
         if allowIO || resolved.utf8.contains(0) {
-            return allowIO && missingName(resolved, roots: nil) != nil ? problem + hint(given: given, resolved: resolved) : problem
+            let missing = allowIO && missingName(resolved, roots: nil) != nil
+            return missing ? problem + hint(given: given, resolved: resolved) : problem
         }
         let folders = roots.map { $0.isEmpty || $0 == "." ? "the current folder" : $0 }.joined(separator: ", ")
         if !ScriptFiles.isLexicallyInside(resolved, roots: roots) {

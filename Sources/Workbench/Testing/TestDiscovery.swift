@@ -56,12 +56,15 @@ struct TestDiscovery {
                 var names: [String] = []
                 lua_pushnil(L)
                 while lua_next(L, -2) != 0 {
-                    if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE, let n = state.string(at: -2) { names.append(n) }
+                    if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE, let n = state.string(at: -2) {
+                        names.append(n)
+                    }
                     state.pop()
                 }
                 names.sort()
                 let hint = Suggestions.closest(to: task, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                throw HostError.usage("--run \(task): .busted has no task '\(task)'\(hint) (its tasks: \(names.joined(separator: ", ")))")
+                let tasks = names.joined(separator: ", ")
+                throw HostError.usage("--run \(task): .busted has no task '\(task)'\(hint) (its tasks: \(tasks))")
             }
         }
         for task in ["_all", task ?? "default"] {
@@ -89,7 +92,9 @@ struct TestDiscovery {
         if let c = o.cpath { cpath = c }
         if let h = o.helper { helper = h }
         if lua == nil, patterns != nil || !excludePatterns.isEmpty {
-            do throws(LuaError) { lua = try LuaState(options: LuaOptions()) } catch { throw HostError.usage(error.message) }
+            do throws(LuaError) { lua = try LuaState(options: LuaOptions()) } catch {
+                throw HostError.usage(error.message)
+            }
         }
         // A pattern Lua refuses is a usage error here, not a silent "no test files".
         for p in (patterns ?? []) + excludePatterns {
