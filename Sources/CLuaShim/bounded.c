@@ -7,14 +7,27 @@
 #include "CLuaShim.h"
 #include "bounded.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
 
 void cl_wrap_library_function(lua_State *L, int table, const char *name, lua_CFunction f) {
     lua_getfield(L, table, name);
+    // cl_call_original runs the original in the wrapper's own call: it must be a C
+    // function that reads no upvalues of its own (true of every standard library function).
+    assert(lua_tocfunction(L, -1) != NULL && lua_getupvalue(L, -1, 1) == NULL);
     lua_pushcclosure(L, f, 1);
     lua_setfield(L, table, name);
+}
+
+int cl_call_original(lua_State *L) {
+    // Called as a C function, not through lua_call: the running call stays the wrapper's,
+    // which Lua called by the library's name, so the original's own errors read as Lua's do
+    // ("file:12: bad argument #2 to 'format' (number expected, got function)"); through
+    // lua_call the original would be nameless ('?') and located at a C caller (nowhere).
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    return original(L);
 }
 
 // MARK: - pcall, xpcall, coroutine.resume
@@ -96,13 +109,6 @@ static int bounded_resume(lua_State *L) {
 
 // MARK: - Charged wrappers: charge, then call the original (upvalue 1)
 
-static int call_original(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 /// Integer argument `i`, or `fallback` when absent; `ok` is cleared when it is not an
 /// integer (the original then raises its own error, so nothing is charged).
 static lua_Integer int_arg(lua_State *L, int i, lua_Integer fallback, int *ok) {
@@ -128,7 +134,7 @@ static int charged_move(lua_State *L) {  // table.move(a1, f, e, t [, a2])
     int ok = 1;
     lua_Integer f = int_arg(L, 2, 0, &ok), e = int_arg(L, 3, 0, &ok);
     if (ok) cl_charge(L, span(f, e), "table.move counts each element");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_insert(lua_State *L) {  // table.insert(t, [pos,] v): shifts #t - pos + 1
@@ -137,7 +143,7 @@ static int charged_insert(lua_State *L) {  // table.insert(t, [pos,] v): shifts 
         lua_Integer pos = int_arg(L, 2, 0, &ok);
         if (ok) cl_charge(L, span(pos, raw_length(L, 1)), "table.insert counts the elements it shifts");
     }
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_remove(lua_State *L) {  // table.remove(t [, pos])
@@ -145,14 +151,14 @@ static int charged_remove(lua_State *L) {  // table.remove(t [, pos])
     lua_Integer n = raw_length(L, 1);
     lua_Integer pos = int_arg(L, 2, n, &ok);
     if (ok) cl_charge(L, span(pos, n), "table.remove counts the elements it shifts");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_concat(lua_State *L) {  // table.concat(t [, sep [, i [, j]]])
     int ok = 1;
     lua_Integer i = int_arg(L, 3, 1, &ok), j = int_arg(L, 4, raw_length(L, 1), &ok);
     if (ok) cl_charge(L, span(i, j), "table.concat counts each element");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_unpack(lua_State *L) {  // table.unpack(t [, i [, j]])
@@ -161,20 +167,20 @@ static int charged_unpack(lua_State *L) {  // table.unpack(t [, i [, j]])
     long long n = span(i, j);
     // More than the stack holds fails in the original ("too many results"), uncharged.
     if (ok && n < (1 << 22)) cl_charge(L, n, "table.unpack counts each element");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_sort(lua_State *L) {  // n log n comparisons; a Lua comparator counts itself
     double n = (double)raw_length(L, 1);
     if (n > 1) cl_charge(L, (long long)(n * log2(n)), "table.sort counts its comparisons");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 static int charged_utf8_scan(lua_State *L) {  // utf8.len, utf8.offset: a pass over the bytes
     size_t len = 0;
     if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &len);
     cl_charge(L, (long long)(len / 4), "utf8 functions count the bytes they scan");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 int cl_bound_libraries(lua_State *L) {

@@ -9,6 +9,10 @@
 /// wrappers of bounded.c and strings.c call it after charging or checking).
 void cl_wrap_library_function(lua_State *L, int table, const char *name, lua_CFunction f);
 
+/// Runs a wrapper's original (upvalue 1) on the wrapper's arguments, in the wrapper's own
+/// call, so its errors carry the library function's name and the script's line.
+int cl_call_original(lua_State *L);
+
 /// Replaces find, match, gmatch and gsub in the string table at `string_table` with the
 /// counting matcher (patterns.c).
 void cl_bound_patterns(lua_State *L, int string_table);

@@ -532,9 +532,10 @@ void cl_formatnumber(double value, char *buffer, size_t size) {
         snprintf(buffer, size, LUA_NUMBER_FMT, value);
 }
 
-/// True when the first line starts with a Lua location: `chunk:LINE:` or
-/// `[string "..."]:LINE:`. Chunk names with spaces are not recognised (the
-/// message then gets a second prefix, which is harmless).
+/// True when the first line starts with a Lua location: `chunk:LINE:`,
+/// `[string "..."]:LINE:` or `(built-in) patterns/pip.lua:LINE:` (a tag in parentheses and
+/// a space before the name: the host's built-in modules). Other chunk names with spaces are
+/// not recognised (the message then gets a second prefix).
 static int has_location(const char *s, size_t len) {
     size_t i = 0;
     if (len > 9 && memcmp(s, "[string \"", 9) == 0) {
@@ -543,8 +544,16 @@ static int has_location(const char *s, size_t len) {
         if (i + 1 >= len) return 0;
         i += 2;
     } else {
+        size_t start = 0;
+        if (len > 0 && s[0] == '(') {
+            const char *tagEnd = memchr(s, ')', len);
+            if (tagEnd == NULL || memchr(s, '\n', (size_t)(tagEnd - s)) != NULL) return 0;
+            start = (size_t)(tagEnd - s) + 1;
+            if (start < len && s[start] == ' ') start++;
+        }
+        i = start;
         while (i < len && s[i] != ':' && s[i] != ' ' && s[i] != '\n' && s[i] != '\t') i++;
-        if (i == 0) return 0;
+        if (i == start) return 0;
     }
     if (i >= len || s[i] != ':') return 0;
     size_t j = i + 1;

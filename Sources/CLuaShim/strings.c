@@ -16,13 +16,6 @@
 
 #include <string.h>
 
-static int call_original(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 
 static size_t string_length(lua_State *L, int i) {
     size_t len = 0;
@@ -54,7 +47,7 @@ static int bounded_rep(lua_State *L) {
     }
     // Anything else copies (l + lsep)·n bytes into a buffer it allocates first: charged
     // (and capped) by the allocator before the loop starts.
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// Units a byte of a pack format costs: walking one takes about 4 ns a byte (0.53 s for
@@ -64,7 +57,7 @@ static int bounded_rep(lua_State *L) {
 /// string.pack, string.packsize: by the length of the format.
 static int charged_format_walk(lua_State *L) {
     cl_charge(L, (long long)string_length(L, 1) * UNITS_PER_FORMAT_BYTE, "string.pack and packsize count their format");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// string.unpack(fmt, s [, pos]): the format, and for "z" the data it may scan.
@@ -74,26 +67,26 @@ static int charged_unpack(lua_State *L) {
     long long units = (long long)lfmt * UNITS_PER_FORMAT_BYTE;
     if (fmt != NULL && memchr(fmt, 'z', lfmt) != NULL) units += (long long)(string_length(L, 2) / 16);
     cl_charge(L, units, "string.unpack counts its format and the data a 'z' scans");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// string.format: one unit a byte of the format.
 static int charged_format(lua_State *L) {
     cl_charge(L, (long long)string_length(L, 1), "string.format counts its format");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// string.byte(s [, i [, j]]) and utf8.codepoint(s [, i [, j]]): one unit a byte read.
 static int charged_byte(lua_State *L) {
     cl_charge(L, positions(L, 2, 3, 1, string_length(L, 1)), "string.byte counts the bytes it reads");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// string.char(...), utf8.char(...): two units an argument (each is read, checked and
 /// encoded).
 static int charged_char(lua_State *L) {
     cl_charge(L, 2 * (long long)lua_gettop(L), "string.char and utf8.char count their arguments");
-    return call_original(L);
+    return cl_call_original(L);
 }
 
 /// select(n, ...): luaB_select, charged one unit an argument (the VM copied them all for

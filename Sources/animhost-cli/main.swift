@@ -71,15 +71,50 @@ struct Test: ParsableCommand {
     @Argument(help: "Files or directories (default: .busted's ROOT, else Tests/lua, else spec).") var paths: [String] = []
     @Option(help: "Run only tests whose full name contains this text.") var filter: String?
     @Option(help: "Report format: pretty, tap, junit or json.") var format: String?
-    @Option(help: ArgumentHelp("The same as --format (kept for older scripts).", visibility: .hidden)) var output: String?
+    @Option(name: [.customShort("o"), .long],
+            help: "busted's output handler: utfTerminal, plainTerminal (pretty), TAP, junit, json; or a --format.")
+    var output: String?
     @Flag(name: .customLong("update-snapshots"), help: "Write snapshots instead of comparing.") var updateSnapshots = false
-    @Flag(help: "List the tests without running them.") var list = false
+    @Flag(name: [.customShort("l"), .long], help: "List the tests without running them.") var list = false
+    @Option(name: [.customShort("p"), .long],
+            help: "Run test files whose name matches this Lua pattern (repeatable; busted's; replaces .busted's).")
+    var pattern: [String] = []
+    @Option(name: .customLong("exclude-pattern"),
+            help: "Skip test files whose name matches this Lua pattern (repeatable; wins over --pattern).")
+    var excludePattern: [String] = []
+    @Option(name: .customLong("filter-out"),
+            help: "Skip tests whose full name matches this Lua pattern (repeatable; wins over --filter).")
+    var filterOut: [String] = []
+    @Option(name: [.customShort("r"), .customLong("run")],
+            help: "The .busted task to read (default: default).")
+    var task: String?
+    @Option(name: [.customShort("m"), .long],
+            help: "Module path templates put in front of package.path (replaces .busted's lpath).")
+    var lpath: String?
+    @Option(help: "C module path templates (with --allow-io; replaces .busted's cpath).") var cpath: String?
+    @Option(help: "A Lua file run in each test file's state before it (replaces .busted's helper).") var helper: String?
+    @Flag(help: "Run the files and the tests in each block in an order drawn from --seed.") var shuffle = false
+    @Flag(name: [.customShort("v"), .long],
+          help: "Verbose errors (busted's -v; animhost's reports always carry the traceback).")
+    var verbose = false
+    @Flag(name: .customLong("keep-going"), inversion: .prefixedNo,
+          help: "Carry on after a failure or error (--no-keep-going stops at the first).")
+    var keepGoing = true
+    @Flag(name: [.customShort("c"), .long],
+          help: "Accepted for busted's sake: no coverage is measured (a note says so).")
+    var coverage = false
     @Option(parsing: .unconditional, help: "Seed for math.random and randomize() (0…2^64−1).") var seed: String = "0"
-    @Flag(name: .customLong("allow-io"), help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.") var allowIO = false
-    @Option(help: "Run only tests tagged #TAG (comma-separated tags, busted's).") var tags: String?
+    @Flag(name: .customLong("allow-io"),
+          help: "Run test files with stock Lua's powers, as busted does: full io, os and debug, installed and C modules, files outside the project.")
+    var allowIO = false
+    @Option(name: [.customShort("t"), .long],
+            help: "Run only tests tagged #TAG (comma-separated tags, busted's).")
+    var tags: String?
+    @Option(name: .customLong("exclude-tags"),
+            help: "Skip tests and blocks tagged #TAG (comma-separated).")
+    var excludeTags: String?
     @Option(help: ArgumentHelp("Release-velocity estimator of every scene's recognizers that name none "
                                + "(animhost.load's default): \(VelocityEstimator.names).")) var estimator: String?
-    @Option(name: .customLong("exclude-tags"), help: "Skip tests and blocks tagged #TAG (comma-separated).") var excludeTags: String?
 
     func run() throws {
         var o = TestOptions()
@@ -88,13 +123,21 @@ struct Test: ParsableCommand {
         o.tags = tagList(tags); o.excludeTags = tagList(excludeTags)
         o.paths = paths
         o.filter = filter
-        if let format, let output, format != output {
-            throw HostError.usage("--format \(format) and --output \(output) disagree; --output is another name for --format, give one")
+        o.patterns = pattern; o.excludePatterns = excludePattern; o.filterOut = filterOut; o.task = task
+        o.lpath = lpath; o.cpath = cpath; o.helper = helper
+        o.shuffle = shuffle; o.keepGoing = keepGoing; o.coverage = coverage
+        // busted's output handlers by their names (-o TAP), else a --format name.
+        let bustedOutputs = ["utfterminal": "pretty", "plainterminal": "pretty", "tap": "tap",
+                             "junit": "junit", "json": "json"]
+        let outputFormat = output.map { bustedOutputs[$0.lowercased()] ?? $0 }
+        if let format, let outputFormat, format != outputFormat {
+            throw HostError.usage("--format \(format) and --output \(output!) disagree; give one")
         }
         let option = format != nil ? "--format" : "--output"
-        let name = format ?? output ?? "pretty"
+        let name = format ?? outputFormat ?? "pretty"
         guard let chosen = TestReportFormat(rawValue: name) else {
-            throw HostError.usage("\(option) must be one of pretty, tap, junit, json; got '\(name)'")
+            let also = format == nil ? " (or busted's utfTerminal, plainTerminal, TAP)" : ""
+            throw HostError.usage("\(option) must be one of pretty, tap, junit, json\(also); got '\(output ?? name)'")
         }
         o.format = chosen
         o.updateSnapshots = updateSnapshots; o.list = list; o.seed = try NumberOption.parseSeed(seed)
@@ -251,6 +294,8 @@ struct Spring: ParsableCommand {
             ("origamiFriction", friction), ("visualDuration", visualDuration), ("velocity", velocity), ("distance", distance),
         ]
         if listPresets { throw ExitCode(Host.springPresets(json: format == "json")) }
+        // `--response 350`: milliseconds typed as seconds, noted on stderr (never an error).
+        Host.noteSpringUnits(given.compactMap { n, v in v.map { (n, $0) } })
         throw ExitCode(Host.spring(given.compactMap { n, v in v.map { (n, $0) } }, preset: preset, targets: to, json: format == "json",
                                    displayHz: displayHz, vectors: vectors, tests: tests, from: from))
     }

@@ -29,6 +29,38 @@ final class ObservedRestTests: XCTestCase {
         XCTAssertEqual(last.last!, 0.2, accuracy: 1e-9)
     }
 
+    /// Issue 40 item 7: rest is a speed (1.2 pt/s) and a time (0.1 s), the same at every
+    /// step rate. A per-step distance (0.01 pt) was 0.6 pt/s at 60 Hz and 2.4 pt/s at 240 Hz:
+    /// a drift of 1.1 pt/s never rested at 60 Hz, one of 1.3 pt/s rested at 240 Hz. And the
+    /// distance is a distance, not each axis: 1.36 pt/s at 45° (0.008 pt a step along each
+    /// axis at 120 Hz) rested.
+    func testRestIsASpeedAndATimeTheSameAtEveryStepRate() throws {
+        let script = try temporaryFile("drift.lua", """
+            local speed = animhost.tunable("speed", 1, {min = 0, max = 10})
+            local angle = animhost.tunable("angle", 0, {min = 0, max = 1.6})
+            local box = animhost.item{name = "box", center = {100, 100}, size = {40, 40}}
+            local Drift = animhost.behavior("Drift")
+            function Drift:init() end
+            function Drift:action(dt)
+              box.center = box.center + animhost.vec(speed * math.cos(angle) * dt, speed * math.sin(angle) * dt)
+            end
+            animhost.animator{}:addBehavior(Drift.new())
+            """)
+        func end(_ arguments: [String]) throws -> Double {
+            let r = try runAnimhost(["run", script] + arguments)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try XCTUnwrap(rows(r.stdout, item: "box").last?.first)
+        }
+        for hz in ["60", "120", "240"] {
+            // At rest 0.1 s in (the frame after it, at 60 fps, shows it).
+            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.1"]), 0.116667, accuracy: 1e-9, "1.1 pt/s at "
+                + "\(hz) Hz")
+            XCTAssertEqual(try end(["--hz", hz, "--set", "speed=1.3"]), 10, "1.3 pt/s at \(hz) Hz moves to the "
+                + "10 s cap")
+        }
+        XCTAssertEqual(try end(["--set", "speed=1.36", "--set", "angle=0.785398"]), 10, "diagonal, 1.36 pt/s")
+    }
+
     /// A scene that really keeps moving still says so at the cap.
     func testTheCapNoteSaysItemsStillMovingOnlyWhenTheyMove() throws {
         let script = try temporaryFile("falls.lua", """

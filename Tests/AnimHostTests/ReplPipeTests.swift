@@ -91,6 +91,18 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertTrue(lines.contains("frequency = 5 (default 3.5, min 0.1, max 20)"), r.stdout)
     }
 
+    /// Issue 40 (B3): an evaluated statement is not an input; only touches, `:tap` and
+    /// `:pan` move the start of `:set`'s window (`1+1` at t = 1 s made it start there, after
+    /// the gesture it should measure).
+    func testOnlyInputsMoveTheComparisonWindow() throws {
+        let r = try repl(":run 1\n1+1\n:set frequency 5\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("measured from t = 0.308 s (the last input) to rest"), r.stdout)
+        let tapped = try repl(":run 1\n:tap 160 300\n:run 0.5\n1+1\n:set frequency 5\n")
+        XCTAssertEqual(tapped.status, 0, tapped.stderr)
+        XCTAssertTrue(tapped.stdout.contains("measured from t = 1.0"), tapped.stdout)
+    }
+
     func testSetComparesWithTheDefaultToo() throws {
         let r = try repl(":set frequency 5\n:set frequency 7 pane\n:set damping 0.5 pan\n")
         XCTAssertEqual(r.status, 0, r.stderr)

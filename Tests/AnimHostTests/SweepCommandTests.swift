@@ -50,6 +50,44 @@ final class SweepCommandTests: XCTestCase {
         }
     }
 
+    /// Issue 40 item 6: for a flicked item the frame at the release shows the finger's speed
+    /// (1000 pt/s here), and peakSpeed was that whatever the spring did after it. It is
+    /// measured after that frame: the spring's own peak (871.7 pt/s, one frame of a
+    /// critically damped spring of response 0.3 s later), and the footer says so.
+    func testPeakSpeedIsMeasuredAfterTheReleaseFrame() throws {
+        let script = try temporaryFile("flick.lua", """
+            local response = animhost.tunable("response", 0.3, {min = 0.1, max = 1})
+            local box = animhost.item{name = "box", center = {100, 100}, size = {40, 40}}
+            animhost.animator{}
+            local origin
+            animhost.pan(box, {
+              began = function(g) origin = box.center - g.translation end,
+              changed = function(g) box.center = origin + g.translation end,
+              ended = function(g)
+                box.center = origin + g.translation
+                animhost.spring{item = box, property = "center", to = {230, 100}, velocity = g.velocity,
+                                response = response, dampingRatio = 1}
+              end,
+            })
+            """)
+        let touches = try temporaryFile("flick.csv", "t,touch,phase,x,y\n0.1,1,began,100,100\n0.15,1,moved,150,100\n"
+            + "0.2,1,moved,200,100\n0.2,1,ended,200,100\n")
+        let run = try runAnimhost(["run", script, "--input", touches, "--duration", "0.22"])
+        XCTAssertTrue(run.stdout.contains("\n0.2,box,150,100,0,1000,0,0\n"), "the release frame: the finger's "
+            + "1000 pt/s\n" + run.stdout)
+        let r = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.4:0.1", "--input", touches,
+            "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let column = try XCTUnwrap(rows.first?.firstIndex(of: "peakSpeed"), r.stdout)
+        XCTAssertEqual(Double(rows[1][column]) ?? 0, 871.667, accuracy: 0.001, r.stdout)
+        XCTAssertLessThan(Double(rows[2][column]) ?? 1000, 1000,
+            r.stdout)
+        let table = try runAnimhost(["sweep", script, "--vary", "response=0.3:0.3:0.1", "--input", touches,
+            "--format", "table"])
+        XCTAssertTrue(table.stdout.contains("peakSpeed pt/s after the last input's frame"), table.stdout)
+    }
+
     func testPicturesParse() throws {
         for args in [["--vary", "frequency=2:8:1"], ["--vary", "frequency=2:4:1", "--vary", "damping=0.2:0.6:0.2"]] {
             let r = try runAnimhost(["sweep", "behaviors/pane.lua", "--format", "svg"] + args)

@@ -53,4 +53,44 @@ final class UnitNotesTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
     }
+
+    /// Issue 40 item 4: milliseconds typed as seconds (`response = 400`, `duration = 300`)
+    /// and a Compose damping ratio given as the coefficient beside a Compose stiffness.
+    func testMillisecondsAndComposeDampingAreNoted() throws {
+        let (r, path) = try run("""
+            animhost.animator{bounds = {0, 0, 320, 568}}
+            local box = animhost.item{name = "box", center = {100, 100}}
+            local s = animhost.spring{item = box, property = "center", to = {2, 2}, response = 400, dampingRatio = 0.8}
+            animhost.spring{item = box, property = "center", to = {200, 200}, stiffness = 1500, damping = 0.5}
+            animhost.basic{item = box, property = "alpha", to = 0, duration = 300}
+            s.response = 350
+            animhost.springConvert{visualDuration = 500}
+            animhost.spring{item = box, property = "center", to = {200, 200}, duration = 0.4, bounce = 0.2}
+            animhost.spring{item = box, property = "center", to = {200, 200}, stiffness = 1500, dampingRatio = 0.5}
+            animhost.spring{item = box, property = "center", to = {200, 200}, stiffness = 100, damping = 10}
+            animhost.basic{item = box, property = "alpha", to = 1, duration = 20}
+            """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let expected = [
+            "\(path):3: response 400 is in seconds (6.7 minutes); for 400 ms give 0.4",
+            "\(path):4: damping 0.5 is the coefficient c: with stiffness 1500 that is a damping ratio of 0.006, "
+                + "ringing for about 28 s; for Compose's or Android's dampingRatio 0.5 give dampingRatio = 0.5",
+            "\(path):5: duration 300 is in seconds (5 minutes); for 300 ms give 0.3",
+            "\(path):6: response 350 is in seconds (5.8 minutes); for 350 ms give 0.35",
+            "\(path):7: visualDuration 500 is in seconds (8.3 minutes); for 500 ms give 0.5",
+        ]
+        XCTAssertEqual(r.stderr, expected.map { "animhost: note: \($0)\n" }.joined())
+    }
+
+    func testTheSpringCommandNotesMillisecondsAndComposeDamping() throws {
+        let r = try runAnimhost(["spring", "--response", "350", "--damping-ratio", "0.8"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "animhost: note: --response 350 is in seconds (5.8 minutes); for 350 ms give 0.35\n")
+        let compose = try runAnimhost(["spring", "--stiffness", "1500", "--damping", "0.5", "--format", "json"])
+        XCTAssertEqual(compose.status, 0, compose.stderr)
+        XCTAssertTrue(compose.stderr.hasSuffix("ringing for about 28 s; for Compose's or Android's dampingRatio "
+            + "0.5 give --damping-ratio 0.5\n"), compose.stderr)
+        let fine = try runAnimhost(["spring", "--response", "0.35", "--damping-ratio", "0.8"])
+        XCTAssertEqual(fine.stderr, "")
+    }
 }

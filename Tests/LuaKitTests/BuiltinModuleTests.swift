@@ -38,6 +38,7 @@ final class BuiltinModuleTests: XCTestCase {
             case "patterns.mine": return "return 'built-in'"
             case "patterns.sheet": return "local name = ...\nreturn {name = name, sandboxed = io == nil}"
             case "patterns.broken": return "local x = 1\nerror('broken on purpose')"
+            case "patterns.nil": return "local M = {}\nfunction M.f(v) return v.x / 2 end\nreturn M"
             default: return nil
             }
         }
@@ -69,6 +70,22 @@ final class BuiltinModuleTests: XCTestCase {
         let lua = try state()
         XCTAssertThrowsError(try lua.doString("require('patterns.broken')")) { error in
             XCTAssertTrue((error as? LuaError)?.message.contains("(built-in) patterns/broken.lua:2: broken on purpose") ?? false, "\(error)")
+        }
+    }
+
+    /// A runtime error inside a built-in module's function says where once: the message
+    /// handler did not see `(built-in) patterns/nil.lua:2:` as a location (a space in the
+    /// name) and put the same one in front again.
+    func testAnErrorInABuiltInModulesFunctionIsLocatedOnce() throws {
+        let lua = try state()
+        XCTAssertThrowsError(try lua.doString("require('patterns.nil').f({})", chunkName: "@scene.lua")) { error in
+            let message = (error as? LuaError)?.message ?? ""
+            XCTAssertEqual(message, "(built-in) patterns/nil.lua:2: attempt to perform arithmetic on a nil "
+                + "value (field 'x')")
+        }
+        // A message whose text only looks like a tag still gets its location.
+        XCTAssertThrowsError(try lua.doString("error('(not a place) x', 0)", chunkName: "@scene.lua")) { error in
+            XCTAssertEqual((error as? LuaError)?.message, "scene.lua:1: (not a place) x")
         }
     }
 

@@ -159,6 +159,29 @@ final class CWorkLimitsTests: XCTestCase {
         XCTAssertEqual(LuaError.shortened("ä" + String(repeating: "b", count: 10), limit: 1), "… (12 more bytes of this message cut)",
                        "never cut inside a character")
     }
+
+    /// The charged wrappers run the library function in their own call, so its errors read
+    /// as stock Lua's: named (they said '?'), located at the script's line (they had no
+    /// location), and a method call's arguments counted without `self`.
+    func testChargedFunctionsKeepTheirNamesInErrors() throws {
+        let lua = try LuaState()
+        let cases = [
+            ("string.format('%d', print)", "x.lua:1: bad argument #2 to 'format' (number expected, got function)"),
+            ("('%d'):format(print)", "x.lua:1: bad argument #1 to 'format' (number expected, got function)"),
+            ("('x'):rep(print)", "x.lua:1: bad argument #1 to 'rep' (number expected, got function)"),
+            ("string.byte('x', {})", "x.lua:1: bad argument #2 to 'byte' (number expected, got table)"),
+            ("string.char(-1)", "x.lua:1: bad argument #1 to 'char' (value out of range)"),
+            ("string.pack('i4', 'x')", "x.lua:1: bad argument #2 to 'pack' (number expected, got string)"),
+            ("utf8.char('x')", "x.lua:1: bad argument #1 to 'char' (number expected, got string)"),
+            ("table.concat({1, {}})", "x.lua:1: invalid value (table) at index 2 in table for 'concat'"),
+            ("table.insert({}, 1, 2, 3)", "x.lua:1: wrong number of arguments to 'insert'"),
+            ("table.move({}, 'a', 1, 1)", "x.lua:1: bad argument #2 to 'move' (number expected, got string)"),
+            ("utf8.len({})", "x.lua:1: bad argument #1 to 'len' (string expected, got table)"),
+        ]
+        for (code, expected) in cases {
+            XCTAssertEqual(failure(lua, code)?.message, expected, code)
+        }
+    }
 }
 
 /// Work a Swift function does for a script (`LuaState.chargeWork`, as `animhost.springConvert`

@@ -57,10 +57,12 @@ describe("the sandbox", function()
     assert.equal(nil, chunk)
     assert.truthy(why:find("--allow-io lifts this", 1, true), why)
     assert.has_error(function() dofile("/etc/hostname") end)
-    -- A missing file gets the same words (nothing learnt about what exists), which say to
-    -- check the path: a test's animhost.load path is relative to the test file.
+    -- A file missing inside the project says so, with the path as resolved (a test's
+    -- animhost.load path is relative to the test file); one outside says that, unlooked.
     local _, missing = pcall(animhost.load, "no/such/scene.lua")
-    assert.truthy(tostring(missing):find("if it is missing, check the path", 1, true), missing)
+    assert.truthy(tostring(missing):find("'no/such/scene.lua' does not exist (Tests/lua/no/such/scene.lua)", 1, true), missing)
+    local _, outside = pcall(animhost.load, "/no/such/scene.lua")
+    assert.truthy(tostring(outside):find("lies outside the folders a test may read", 1, true), outside)
     -- Removed fields are absent, and reading one says so (rest_test.lua has the messages).
     assert.equal(nil, rawget(os, "remove"))
     assert.equal(nil, rawget(string, "dump"))

@@ -18,7 +18,7 @@ extension Scene {
                 }
             }
         }
-        let duration = LuaType<Double>.atLeast(0), timing = timingType
+        let duration = notedTime(LuaType<Double>.atLeast(0), field: "duration"), timing = timingType
         c.field("duration", duration, "Length.", unit: "s", default: "0.4", get: { $0.basic.duration }, set: { [unowned self] a, v throws(LuaFailure) in
             let b = a.basic
             try self.restart(a, field: "duration") { now throws(AnimationError) in try remake(b, from: now.value, duration: v) }

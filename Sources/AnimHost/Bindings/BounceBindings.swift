@@ -21,7 +21,7 @@ extension Scene {
                 }
             }
         }
-        let duration = LuaType<Double>.above(0), bounces = LuaType<Int>.integer(0...1000)
+        let duration = notedTime(LuaType<Double>.above(0), field: "duration"), bounces = LuaType<Int>.integer(0...1000)
         c.field("duration", duration, "Length.", unit: "s", get: { $0.bounce.duration }, set: { [unowned self] a, v throws(LuaFailure) in
             let b = a.bounce
             try self.restart(a, field: "duration") { now throws(AnimationError) in try remake(b, from: now.value, duration: v) }

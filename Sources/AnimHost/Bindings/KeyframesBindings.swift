@@ -31,7 +31,7 @@ extension Scene {
         let numbers = listType(of: LuaType<Double>.number, name: "list of numbers", annotation: "number[]")
         let curves = listType(of: timingType, name: "list of timing curves", annotation: "(string|number[]|table)[]")
         let modes = LuaType<String>.choice(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))
-        let duration = LuaType<Double>.above(0), repeatCount = LuaType<Double>.anyNumber
+        let duration = notedTime(LuaType<Double>.above(0), field: "duration"), repeatCount = LuaType<Double>.anyNumber
         c.stackField("values", LuaFieldInfo(type: valueList.name, annotation: valueList.annotation, readOnly: false), "The key values.",
                      get: { [unowned self] a, call in
             self.valueListType(a.property).push(call, a.keyframes.values); return .results(1)

@@ -42,7 +42,7 @@ extension Scene {
             return "propertyAnimator (\(m.state.rawValue)\(m.isRunning ? ", running" : ""), fractionComplete \(NumberFormat.string(m.fractionComplete(at: self.stage.time))))"
         }
         lua.register(c)
-        let duration = LuaType<Double>.above(0), timing = timingType
+        let duration = notedTime(LuaType<Double>.above(0), field: "duration"), timing = timingType
         // Unlike a spring animation's (0 is an undamped spring that never rests), a property
         // animator's ratio must be > 0: the animator fits the spring to its duration by its
         // settling time, and an undamped spring never settles.

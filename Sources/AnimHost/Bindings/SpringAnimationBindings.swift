@@ -49,7 +49,9 @@ extension Scene {
                    restart: { s, now, v in (now.value, s.to, v) })
         for p in Self.springParameterDocs {
             let name = p.name
-            c.field(name, LuaType<Double>.number.optional, p.doc + " nil for a POP or Origami value it was not given with.", unit: p.unit,
+            let type = UnitNotes.springTimeFields.contains(name) ? notedTime(LuaType<Double>.number.optional, field: name) { $0 }
+                : LuaType<Double>.number.optional
+            c.field(name, type, p.doc + " nil for a POP or Origami value it was not given with.", unit: p.unit,
                     get: { [unowned self] a in self.springField(name, a.spring.parameters, a.springSettings) },
                     set: { [unowned self] a, v throws(LuaFailure) in
                 guard let v else { throw .value(.type(expected: "number", got: "nil")) }

@@ -52,7 +52,9 @@ enum SpringFamily: CaseIterable {
 extension Scene {
     /// Reads a spring's parameters from a constructor table.
     func springParameters(_ r: LuaFields) throws(LuaCallError) -> (SpringParameters, SpringSettings) {
-        try SpringFamily.read(r)
+        let spring = try SpringFamily.read(r)
+        try noteSpringUnits(r)   // `response = 400`: milliseconds, most likely
+        return spring
     }
 }
 

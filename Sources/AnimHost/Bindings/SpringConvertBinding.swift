@@ -56,6 +56,14 @@ package enum SpringConvertBinding {
             }
             try r.checkNames(valid: names, kind: "springConvert")
             var (parameters, _) = try SpringFamily.read(r)
+            // Milliseconds typed as seconds, a Compose damping ratio as the coefficient: noted.
+            var values: [String: Double] = [:]
+            for f in SpringFamily.allFields + UnitNotes.springTimeFields {
+                if let v = try r.optional(f, .number) { values[f] = v }
+            }
+            for note in UnitNotes.springNotes(values, spell: { $0 }) {
+                writeToStandardError("animhost: note: \(call.callerLocation.map { $0 + ": " } ?? "")\(note.text)\n")
+            }
             var given: [(name: String, value: Double)] = []
             for n in ["velocity", "distance"] { if let v = try r.optional(n, .number) { given.append((n, v)) } }
             if let text = try r.optional("tokens", LuaType<String>.string) {

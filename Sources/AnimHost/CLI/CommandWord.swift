@@ -19,6 +19,10 @@ public enum CommandWord {
                 + arguments.map(shellWord).joined(separator: " ")
         }
         if first.hasSuffix(".lua") {
+            if let near = SimilarFiles.closest(to: first), isRegularFile(near) {
+                return "'\(first)' is not a command, and there is no such file; did you mean: animhost run "
+                    + ([near] + arguments.dropFirst()).map(shellWord).joined(separator: " ")
+            }
             return "'\(first)' is not a command, and there is no such file; "
                 + "to run a scene: animhost run SCRIPT (e.g. animhost run behaviors/pane.lua)"
         }

@@ -86,8 +86,8 @@ public final class Trace {
 
     /// The motion metrics of an item from `start` on (`MotionMetrics`; docs/tuning.md).
     public func metrics(item: String, from start: Double = 0, tolerance: Double = MotionMetrics.defaultTolerance,
-                        rest: Double? = nil) -> MotionMetrics? {
-        MotionMetrics.measure(samples(item: item), from: start, tolerance: tolerance, rest: rest)
+                        rest: Double? = nil, peakFrom: Double? = nil) -> MotionMetrics? {
+        MotionMetrics.measure(samples(item: item), from: start, tolerance: tolerance, rest: rest, peakFrom: peakFrom)
     }
 
     /// The time after which the item stays within `tolerance` pt of its final position

@@ -9,7 +9,10 @@
 package func inputFileProblem(_ path: String) -> String? {
     guard !path.utf8.contains(0) else { return "a file name cannot contain a NUL byte" }
     var st = stat()
-    guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }
+    guard stat(path, &st) == 0 else {
+        let why = errno
+        return String(cString: strerror(why)) + (why == ENOENT ? SimilarFiles.hint(for: path) : "")
+    }
     switch st.st_mode & S_IFMT {
     case S_IFREG: return nil
     case S_IFDIR: return "is a directory"

@@ -42,4 +42,10 @@ public struct InputLog: Sendable {
 
     /// The step of the last entry (0 when there is none).
     public var lastStep: Int { entries.last?.step ?? 0 }
+
+    /// The step of the last gesture (`:tap`, `:pan`; 0 when there is none): statements
+    /// are not inputs to measure from.
+    public var lastGestureStep: Int {
+        entries.last { if case .gesture = $0.input { true } else { false } }?.step ?? 0
+    }
 }

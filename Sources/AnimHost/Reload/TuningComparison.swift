@@ -12,11 +12,15 @@ struct Outcome {
     let rest: Double?
     /// Whether it stopped because everything was at rest (else at the horizon).
     var atRest: Bool { rest != nil }
-    /// Where the metrics' window starts: the last input (touch or REPL input), or 0.
+    /// Where the metrics' window starts: the last input (a touch, `:tap`, `:pan`), or 0.
     let windowStart: Double
+    /// The time of the step that applied the last input (`MotionMetrics`' `peakFrom`); nil
+    /// without input.
+    let release: Double?
 
     func metrics(_ item: String) -> MotionMetrics? {
-        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: rest)
+        trace.metrics(item: item, from: windowStart, tolerance: TuningComparison.settleTolerance, rest: rest,
+                      peakFrom: release)
     }
 }
 
@@ -117,9 +121,11 @@ extension LiveScene {
         }
         let a = s.stage.animator
         let lastTouch = s.stage.deliveredTouches.last?.time ?? 0
-        let windowStart = max(lastTouch, Double(log.lastStep) / Double(options.hz))
+        // Inputs only: a statement the REPL ran (`1+1`, a print) is not where a gesture starts.
+        let windowStart = max(lastTouch, Double(log.lastGestureStep) / Double(options.hz))
         return Outcome(trace: h.trace(), items: a.itemIDs.map { a.name(of: $0) }, end: s.stage.time,
-                       rest: s.stage.restTime, windowStart: windowStart)
+                       rest: s.stage.restTime, windowStart: windowStart,
+                       release: windowStart > 0 ? Stage.stepTime(ofInputAt: windowStart, hz: options.hz) : nil)
     }
 
     /// Gives a tunable a new value: replays the default, the previous and the new version

@@ -1,12 +1,15 @@
 import Dynamics
 
 /// Rest as it is observed (frames tell the truth; ARCHITECTURE.md): the scene is at rest
-/// once, for 0.1 s of steps, no item moved more than 0.01 pt (or turned more than 0.001 rad,
-/// or changed a visual value by more than 0.001) in a step, and nothing was pending around
+/// once, for at least 0.1 s of steps, no item moved faster than 1.2 pt/s (its center's
+/// distance per step over the step's time; its size likewise), turned faster than 0.12 rad/s
+/// or changed a visual value faster than 0.12 per second, and nothing was pending around
 /// those steps (an animation running, a timer or input waiting, the scene changed between
-/// steps — a REPL statement that turns gravity round wakes the animator). What moves the items
-/// does not matter: physics, a behavior's `action`, a handler, an animation. An `action` that
-/// moves nothing does not keep the scene awake.
+/// steps — a REPL statement that turns gravity round wakes the animator). Both are a speed
+/// and a time, so rest is the same at every step rate (a per-step distance was 1.2 pt/s at
+/// 120 Hz but 0.6 pt/s at 60 Hz; at 120 Hz the limits are the old 0.01 pt, 0.001 rad and
+/// 0.001 a step). What moves the items does not matter: physics, a behavior's `action`, a
+/// handler, an animation. An `action` that moves nothing does not keep the scene awake.
 ///
 /// `run` without a duration, `runUntilRest`, the `rest` metric of sweeps, fits and traces,
 /// and the REPL's and viewer's `:set` all read this one rule through `Stage.isSettled`.
@@ -14,15 +17,22 @@ import Dynamics
 /// never while an action-only composite or a continuous push is in the tree) is a separate
 /// thing: it stops stepping the physics; it does not decide when the scene is at rest.
 struct RestObserver {
-    /// The thresholds of a step's motion (pt, rad, and a visual value's units).
-    static let distancePerStep = 0.01
-    static let anglePerStep = 0.001
-    static let visualPerStep = 0.001
+    /// The speeds below which nothing counts as moving: pt/s (a center, a size), rad/s, and
+    /// a visual value's units per second.
+    static let speed = 1.2
+    static let angularSpeed = 0.12
+    static let visualSpeed = 0.12
     /// How long nothing may move or wait before the scene is at rest (s).
     static let duration = 0.1
 
-    /// Steps of `duration` at `hz` (at least one).
+    /// Steps of `duration` at `hz` (at least one): the first whole step count that lasts
+    /// `duration` or longer.
     let requiredSteps: Int
+    /// The limits of one step's change at `hz`: `speed / hz` (squared for a center's and a
+    /// size's distance), `angularSpeed / hz`, `visualSpeed / hz`.
+    private let distanceSquared: Double
+    private let angleLimit: Double
+    private let visualLimit: Double
     /// The visual values compared each step, read directly (a key path per value and item
     /// would cost more than the rest of the comparison): `ItemField.all`'s, which `init`
     /// checks.
@@ -37,6 +47,10 @@ struct RestObserver {
 
     init(hz: Int) {
         requiredSteps = max(1, Int((Self.duration * Double(hz) - 1e-9).rounded(.up)))
+        let dt = 1 / Double(hz)
+        distanceSquared = (Self.speed * dt) * (Self.speed * dt)
+        angleLimit = Self.angularSpeed * dt
+        visualLimit = Self.visualSpeed * dt
         assert(ItemField.all.filter { $0.visual != nil }.map(\.name) == Self.visualFields,
                "a new visual item property: compare it in RestObserver.observe too")
     }
@@ -52,6 +66,7 @@ struct RestObserver {
         idleSteps = pending ? 0 : idleSteps + 1
         let n = animator.itemCount
         let width = stride
+        let distanceSquared = distanceSquared, angleLimit = angleLimit, visualLimit = visualLimit
         var moved = last.count != n * width
         if moved { last = ContiguousArray(repeating: .nan, count: n * width) }
         last.withUnsafeMutableBufferPointer { last in
@@ -63,11 +78,14 @@ struct RestObserver {
                         // the center is caught by the angle).
                         let c = bodies[i].center, a = bodies[i].angle, size = records[i].size
                         let alpha = records[i].alpha, scale = records[i].scale, corner = records[i].cornerRadius
-                        if abs(c.x - last[k]) > Self.distancePerStep || abs(c.y - last[k + 1]) > Self.distancePerStep
-                            || abs(a - last[k + 2]) > Self.anglePerStep
-                            || abs(size.x - last[k + 3]) > Self.distancePerStep || abs(size.y - last[k + 4]) > Self.distancePerStep
-                            || abs(alpha - last[k + 5]) > Self.visualPerStep || abs(scale - last[k + 6]) > Self.visualPerStep
-                            || abs(corner - last[k + 7]) > Self.visualPerStep {
+                        // Distances, not each axis: a step of 0.008 pt along x and along y moved
+                        // 0.011 pt. (A NaN from a first step compares false: `moved` is set then.)
+                        let dx = c.x - last[k], dy = c.y - last[k + 1]
+                        let dw = size.x - last[k + 3], dh = size.y - last[k + 4]
+                        if dx * dx + dy * dy > distanceSquared || dw * dw + dh * dh > distanceSquared
+                            || abs(a - last[k + 2]) > angleLimit
+                            || abs(alpha - last[k + 5]) > visualLimit || abs(scale - last[k + 6]) > visualLimit
+                            || abs(corner - last[k + 7]) > visualLimit {
                             moved = true
                         }
                         last[k] = c.x; last[k + 1] = c.y; last[k + 2] = a

@@ -269,6 +269,12 @@ public final class Stage {
     /// (`0.016667`) lands on the step it names (1/60 s), not the one after.
     public static let boundaryTolerance = 1e-6
 
+    /// The time of the step at which an input at `t` is applied at `hz`: the first step
+    /// boundary at or after it (within `boundaryTolerance`). A release's frame shows that step.
+    public static func stepTime(ofInputAt t: Double, hz: Int) -> Double {
+        (t * Double(hz) - boundaryTolerance * Double(hz)).rounded(.up) / Double(hz)
+    }
+
     private func deliverDueTouches() throws(HostError) {
         let now = time
         while let next = nextPendingTouch, next.time <= now + Self.boundaryTolerance {

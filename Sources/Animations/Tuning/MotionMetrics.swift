@@ -20,7 +20,10 @@ public struct MotionSample: Sendable, Equatable {
 ///   direction (pt). The approach runs from the window's sample farthest from the final
 ///   position towards it, so a pane sent back mid-flight, or a label kicked from rest,
 ///   gets the direction it really arrives from;
-/// - `peakSpeed`: the largest speed in the window (pt/s);
+/// - `peakSpeed`: the largest speed in the window (pt/s), after the release frame when
+///   the window starts at an input: the frame that shows the step where the last input was
+///   applied (`peakFrom`) has the finger's speed, not the motion's (a flicked item's peak
+///   was its release speed), so it is left out (a window with nothing later keeps it);
 /// - `oscillations`: how many times it crosses its final position along that direction;
 ///   a crossing counts once the item is more than `tolerance` pt on the other side, so
 ///   jitter at rest does not count;
@@ -52,11 +55,15 @@ public struct MotionMetrics: Sendable, Equatable {
 
     /// The metrics of `samples` (in time order) from `start` on, or nil when no sample lies
     /// in the window. Pure: no I/O, no scene.
+    /// `peakFrom`: the time of the step at which the last input was applied (`peakSpeed`
+    /// counts frames after it); nil when the window does not start at an input.
     public static func measure(_ samples: [MotionSample], from start: Double = 0,
-                               tolerance: Double = defaultTolerance, rest: Double? = nil) -> MotionMetrics? {
+                               tolerance: Double = defaultTolerance, rest: Double? = nil,
+                               peakFrom: Double? = nil) -> MotionMetrics? {
         guard let first = samples.firstIndex(where: { $0.time >= start - 1e-9 }) else { return nil }
         let window = samples[first...]
         let final = window.last!.position
+        let release = peakFrom.map { $0 + 1e-9 } ?? -Double.infinity
 
         var settleIndex = first
         var peak = 0.0
@@ -65,8 +72,10 @@ public struct MotionMetrics: Sendable, Equatable {
             let d = (window[i].position - final).length
             if d > tolerance { settleIndex = min(i + 1, window.endIndex - 1) }
             if d > farthestDistance { farthestDistance = d; farthest = i }
-            peak = max(peak, window[i].velocity.length)
+            if window[i].time > release { peak = max(peak, window[i].velocity.length) }
         }
+        // Every sample at the start (a window of that one frame): they are all there is.
+        if !(window.last!.time > release) { peak = window.map(\.velocity.length).max()! }
         let settle = max(0, window[settleIndex].time - window[first].time)
         // If it never left the tolerance, settle is 0 (the loop left settleIndex at first).
 

@@ -28,7 +28,7 @@ local Pending = {}
 Pending.__tostring = function(p) return tostring(p.message) end
 
 local runner = {}
-local options = {filter = nil, list = false, seed = 0, tags = {}, excludeTags = {}}
+local options = {filter = nil, list = false, seed = 0, tags = {}, excludeTags = {}, filterOut = {}, shuffle = false}
 local root                     -- the file block
 local running                  -- the element whose code runs now (its globals go to its env)
 
@@ -194,12 +194,21 @@ end
 -- The walk, in a coroutine: `unit` hands one piece of user code to runner.next and returns
 -- its outcome (status, message, traceback); `report` queues a result for the host.
 local co, outcome, queue = nil, nil, {}
+local pending   -- the unit the walk yielded and the host has not run yet: {element, fn}
 local function unit(element, fn) return coroutine.yield(element, fn) end
 local function report(element, status, message, trace, name)
   queue[#queue + 1] = {name = name or fullName(element), file = element.file, line = element.line,
                        status = status, message = message or "", traceback = trace or ""}
 end
-local function matches(t) return options.filter == nil or fullName(t):find(options.filter, 1, true) ~= nil end
+-- --filter-out: Lua patterns (busted's); a test whose full name matches one does not run.
+local function filteredOut(name)
+  for _, p in ipairs(options.filterOut) do if name:find(p) then return true end end
+  return false
+end
+local function matches(t)
+  local name = fullName(t)
+  return (options.filter == nil or name:find(options.filter, 1, true) ~= nil) and not filteredOut(name)
+end
 
 -- busted's tags: "#name" anywhere in a name. --tags keeps tests whose full name has one of
 -- them; --exclude-tags drops tests and whole blocks (bodies unrun) whose own name has one.
@@ -314,7 +323,8 @@ function executeBlock(block)
   local saved = block.kind == "insulate" and saveGlobals() or nil
   local status, message, trace = unit(block, block.fn)
   if status == "passed" then
-    if block.randomize then shuffle(block.children, block.seed) end
+    -- --shuffle randomizes every block that did not say randomize(false) (busted's rule).
+    if block.randomize or (options.shuffle and block.randomize == nil) then shuffle(block.children, block.seed or options.seed) end
     if options.list or runHooks(block, "strict_setup") then
       for _, child in ipairs(block.children) do executeChild(child) end
     end
@@ -330,34 +340,50 @@ end
 
 -- Host interface -----------------------------------------------------------------------------
 -- Starts a file: chunk is the loaded file (its _ENV already set to runner.env).
-function runner.start(chunk, file, filter, list, seed, tags, excludeTags)
+function runner.start(chunk, file, filter, list, seed, tags, excludeTags, filterOut, shuffleAll)
   options.filter, options.list, options.seed = filter, list, seed or 0
+  options.filterOut, options.shuffle = filterOut or {}, shuffleAll and true or false
   options.tags, options.excludeTags = tags or {}, excludeTags or {}
   root = newBlock("file", file, chunk, nil, file, 0)
   root.envmode = nil
   co = coroutine.create(function() executeBlock(root) end)
-  outcome = nil
+  outcome, pending = nil, nil
 end
 
 -- Runs the next unit. Returns true while there is more to do; results wait in the queue.
-function runner.next()
-  if co == nil or coroutine.status(co) == "dead" then return false end
-  local ok, element, fn
-  if outcome then ok, element, fn = coroutine.resume(co, table.unpack(outcome, 1, 3)) else ok, element, fn = coroutine.resume(co) end
-  outcome = nil
+-- The unit's outcome is handed to the walk at once, so its result is queued before the
+-- next unit runs (what that one prints comes after this one's line in the report).
+local function advance(...)
+  local ok, element, fn = coroutine.resume(co, ...)
   if not ok then
     -- A fault of the walk itself: say so as the file's error rather than lose the rest.
     report(root, "error", "animhost test framework: " .. tostring(element), nil, root.file)
     return false
   end
   if coroutine.status(co) == "dead" then return false end
+  pending = {element, fn}
+  return true
+end
+
+function runner.next()
+  if co == nil then return false end
+  if not pending then
+    if coroutine.status(co) == "dead" then return false end
+    local given = outcome   -- set by runner.killed
+    outcome = nil
+    if not (given and advance(table.unpack(given, 1, 3)) or not given and advance()) then return false end
+  end
+  local element, fn = pending[1], pending[2]
+  pending = nil
   local passed, result, trace = call(element, fn)
-  if element.kind == "it" and passed then outcome = {result}   -- testBody's {results = …}
-  elseif passed then outcome = {"passed"}
+  local out
+  if element.kind == "it" and passed then out = {result}   -- testBody's {results = …}
+  elseif passed then out = {"passed"}
   else
     local status, message = describeError(result)
-    outcome = {status, message, trace}
+    out = {status, message, trace}
   end
+  advance(table.unpack(out, 1, 3))
   return true
 end
 

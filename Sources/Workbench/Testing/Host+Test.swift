@@ -9,8 +9,17 @@ extension Host {
     /// `animhost test`: each file in a fresh Lua state, run in busted's order one unit (a
     /// block body, a hook, a test) per protected call.
     public static func test(_ given: TestOptions) -> Int32 {
-        let discovery: TestDiscovery
-        do throws(HostError) { discovery = try TestDiscovery() } catch { report(error); return 2 }
+        var discovery: TestDiscovery
+        do throws(HostError) {
+            discovery = try TestDiscovery(task: given.task)
+            try discovery.apply(given)
+        } catch { report(error); return 2 }
+        if given.coverage {
+            // busted loads LuaCov for -c; the test files run in animhost's own Lua 5.4, where
+            // no coverage tool is loaded: say so instead of a report that never comes.
+            writeToStandardError("animhost: note: --coverage: animhost test measures no coverage (busted's comes "
+                + "from LuaCov, which animhost does not load); the tests run without it\n")
+        }
         // `.busted`'s tags apply when the command line gives none, as busted's options do.
         var options = given
         if options.tags.isEmpty { options.tags = discovery.tags }
@@ -42,7 +51,7 @@ extension Host {
         for p in paths {
             if isRegularFile(p) { files.append(p); continue }
             guard isDirectory(p) else {
-                report(.usage("no such file or directory: '\(p)'"))
+                report(.usage("no such file or directory: '\(p)'\(SimilarFiles.hint(for: p))"))
                 return 2
             }
             // The search stays in the project and in the folder named, unless --allow-io.
@@ -54,10 +63,13 @@ extension Host {
             report(.usage("no test files (\(kinds)) under \(paths.joined(separator: ", "))"))
             return 2
         }
+        if options.shuffle { files = shuffled(files, seed: options.seed) }
         let reporter = TestReporter(format: options.format)
         var results: [TestResult] = []
         var listed = 0
         for file in files {
+            // --no-keep-going: nothing more after the first failure or error.
+            if !options.keepGoing, results.contains(where: { $0.status == .failed || $0.status == .error }) { break }
             let modules = discovery.moduleAccess(testFile: file, allowIO: options.allowIO)
             let run = TestFileRun(file: file, options: options, modules: modules, helper: discovery.helper, reporter: reporter)
             results += run.run()
@@ -70,6 +82,17 @@ extension Host {
         reporter.finish(results, list: options.list)
         do throws(HostError) { try flushStandardOutput("the test report") } catch { report(error); return error.exitCode }
         return results.contains { $0.status == .failed || $0.status == .error } ? 1 : 0
+    }
+
+    /// `files` in an order drawn from `seed` (busted's --shuffle-files), the same every run
+    /// with the same seed.
+    static func shuffled(_ files: [String], seed: UInt64) -> [String] {
+        var out = files, state = seed
+        for n in stride(from: out.count, to: 1, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            out.swapAt(n - 1, Int((state >> 33) % UInt64(n)))
+        }
+        return out
     }
 
     /// Where a test file's `require` looks, in order, busted-style: the current folder
@@ -103,7 +126,10 @@ final class TestFileRun {
 
     private func fileError(_ message: String) -> [TestResult] {
         // A syntax error's message starts `file:line:`; put the line where the report shows it.
-        let (line, located) = Self.locate(message, in: file)
+        var (line, located) = Self.locate(message, in: file)
+        // An error raised elsewhere (a module the file called) gets the file's innermost
+        // line from the traceback (it said `file:0`).
+        if line == 0 { line = Self.innermostLine(in: message, of: file) ?? 0 }
         let r = TestResult(name: file, file: file, line: line, status: .error, message: located, traceback: "", seconds: 0)
         reporter.report(r)
         return [r]
@@ -129,6 +155,16 @@ final class TestFileRun {
             i = shown.index(after: colon)
         }
         return (0, message)
+    }
+
+    /// The line of the innermost traceback entry in `file` (`\tfile:12: in main chunk`).
+    static func innermostLine(in message: String, of file: String) -> Int? {
+        for entry in message.split(separator: "\n") {
+            let text = entry.drop { $0 == "\t" || $0 == " " }
+            guard text.hasPrefix(file + ":") else { continue }
+            if let line = Int(text.dropFirst(file.count + 1).prefix { $0.isNumber }) { return line }
+        }
+        return nil
     }
 
     func run() -> [TestResult] {
@@ -182,11 +218,12 @@ final class TestFileRun {
                 chunk.push(); lua.push(file)
                 if let f = options.filter { lua.push(f) } else { lua.pushNil() }
                 lua.push(options.list); lua.push(Double(options.seed))
-                for list in [options.tags, options.excludeTags] {
+                for list in [options.tags, options.excludeTags, options.filterOut] {
                     lua_createtable(lua.L, Int32(list.count), 0)
                     for (i, tag) in list.enumerated() { lua.push(tag); lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
                 }
-                return 7
+                lua.push(options.shuffle)
+                return 9
             }
         } catch { return fileError(error.description) }
 
@@ -212,6 +249,10 @@ final class TestFileRun {
             while let r = take(lua, callRunner) {
                 var result = r
                 result.seconds = Host.monotonicSeconds() - start
+                if result.line == 0 {
+                    // The file's own block (an error while it loads): its innermost line.
+                    result.line = Self.innermostLine(in: result.message + "\n" + result.traceback, of: result.file) ?? 0
+                }
                 if result.status == .listed {
                     listed += 1
                     reporter.list(result.name, file: result.file, line: result.line)
@@ -225,6 +266,8 @@ final class TestFileRun {
                 reporter.report(result)
                 results.append(result)
                 start = Host.monotonicSeconds()
+                // --no-keep-going: the file stops at its first failure or error.
+                if !options.keepGoing, result.status == .failed || result.status == .error { return results }
             }
             if !more { break }
         }

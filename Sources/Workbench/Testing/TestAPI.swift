@@ -58,7 +58,7 @@ final class TestAPI {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
         // A scene under test is a .lua file in the folders a test may read (docs/security.md).
-        if let problem = ScriptFiles.accessProblem(resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
         if call.count > 2 { return .error("bad argument #3 to 'load' (at most 2 arguments: path, {set=, input=, seed=, estimator=}; got \(call.count))") }

@@ -30,9 +30,13 @@ struct TestDiscovery {
     /// The state that read `.busted`; it also evaluates the patterns.
     private var lua: LuaState?
 
-    /// Reads `.busted` in the current directory if there is one (its `default` task, else `_all`).
-    init() throws(HostError) {
-        guard isRegularFile(".busted") else { return }
+    /// Reads `.busted` in the current directory if there is one: its `_all` task, then
+    /// `task` (busted's `-r/--run`; default `default`), which must then exist.
+    init(task: String? = nil) throws(HostError) {
+        guard isRegularFile(".busted") else {
+            if let task { throw HostError.usage("--run \(task): there is no .busted file to take the task from") }
+            return
+        }
         let state: LuaState
         do throws(LuaError) {
             state = try LuaState(options: LuaOptions())
@@ -44,7 +48,26 @@ struct TestDiscovery {
         lua = state
         let L = state.L
         guard lua_type(L, -1) == LUA_TTABLE else { throw HostError.usage(".busted: must return a table of tasks ({default = {ROOT = …, pattern = …}})") }
-        for task in ["_all", "default"] {
+        if let task, task != "_all" {
+            state.push(task)
+            let found = lua_rawget(L, -2) == LUA_TTABLE
+            state.pop()
+            if !found {
+                var names: [String] = []
+                lua_pushnil(L)
+                while lua_next(L, -2) != 0 {
+                    if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE, let n = state.string(at: -2) {
+                        names.append(n)
+                    }
+                    state.pop()
+                }
+                names.sort()
+                let hint = Suggestions.closest(to: task, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                let tasks = names.joined(separator: ", ")
+                throw HostError.usage("--run \(task): .busted has no task '\(task)'\(hint) (its tasks: \(tasks))")
+            }
+        }
+        for task in ["_all", task ?? "default"] {
             state.push(task)
             guard lua_rawget(L, -2) == LUA_TTABLE else { state.pop(); continue }
             if let p = try Self.strings(state, field: "pattern") { patterns = p }
@@ -58,6 +81,31 @@ struct TestDiscovery {
             state.pop()
         }
         state.pop()
+    }
+
+    /// The command line's busted options over `.busted`'s (as busted's own options win):
+    /// file patterns, excluded patterns, lpath, cpath, helper.
+    mutating func apply(_ o: TestOptions) throws(HostError) {
+        if !o.patterns.isEmpty { patterns = o.patterns }
+        if !o.excludePatterns.isEmpty { excludePatterns = o.excludePatterns }
+        if let l = o.lpath { lpath = l }
+        if let c = o.cpath { cpath = c }
+        if let h = o.helper { helper = h }
+        if lua == nil, patterns != nil || !excludePatterns.isEmpty {
+            do throws(LuaError) { lua = try LuaState(options: LuaOptions()) } catch {
+                throw HostError.usage(error.message)
+            }
+        }
+        // A pattern Lua refuses is a usage error here, not a silent "no test files".
+        for p in (patterns ?? []) + excludePatterns {
+            guard let lua else { break }
+            lua.pushGlobal("string")
+            lua.push("find"); lua_rawget(lua.L, -2); lua_rotate(lua.L, -2, -1); lua.pop()
+            lua.push("x"); lua.push(p)
+            do throws(LuaError) { try lua.call(nargs: 2, nresults: 1); lua.pop() } catch {
+                throw HostError.usage("--pattern \(p): not a Lua pattern (\(error.message))")
+            }
+        }
     }
 
     /// `{"a,b", "c"}` → `["a", "b", "c"]` (busted splits tag options at commas).

@@ -24,6 +24,22 @@ public struct TestOptions: Sendable {
     /// Gives test files stock Lua's powers (full `io`, `os`, `debug`, installed and C
     /// modules): a test suite is the user's own code, as under busted.
     public var allowIO = false
+    /// busted's command-line options (docs/tests.md has the table): file name patterns
+    /// (`-p`, `--exclude-pattern`; they replace `.busted`'s), test names not to run
+    /// (`--filter-out`, Lua patterns), the `.busted` task (`-r`), module paths and helper
+    /// (`--lpath`, `--cpath`, `--helper`, over `.busted`'s), `--shuffle` (files and tests, by
+    /// `--seed`), `--no-keep-going` (stop after the first failure or error).
+    public var patterns: [String] = []
+    public var excludePatterns: [String] = []
+    public var filterOut: [String] = []
+    public var task: String?
+    public var lpath: String?
+    public var cpath: String?
+    public var helper: String?
+    public var shuffle = false
+    public var keepGoing = true
+    /// `-c/--coverage`: accepted, with a note that no coverage is measured.
+    public var coverage = false
     /// The command line, for the test files' global `arg` (busted's: `arg[0]` the program).
     public var commandLine: [String] = CommandLine.arguments
     public init() {}

@@ -51,6 +51,9 @@ final class TestReporter {
             }
         }
         if r.status == .pending && !r.message.isEmpty { out("    " + r.message) }
+        // Out now: what the test printed (stderr, unbuffered) came just before, so on a
+        // terminal or in `2>&1` each test's output stays with its line, not after the summary.
+        fflush(stdout)
     }
 
     /// The message, led by the test's place unless it already starts with a place.

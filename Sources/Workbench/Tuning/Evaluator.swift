@@ -125,7 +125,11 @@ struct Evaluator: Sendable {
         let a = stage.animator
         let name = item ?? a.name(of: a.itemIDs[0])
         let samples = history.trace().samples(item: name)
-        let start = stage.deliveredTouches.last?.time ?? 0
-        return Run(item: name, metrics: MotionMetrics.measure(samples, from: start, tolerance: tolerance, rest: rest), samples: samples)
+        let lastInput = stage.deliveredTouches.last?.time
+        let start = lastInput ?? 0
+        // peakSpeed from after the release's frame (its speed is the finger's).
+        let release = lastInput.map { Stage.stepTime(ofInputAt: $0, hz: hz) }
+        return Run(item: name, metrics: MotionMetrics.measure(samples, from: start, tolerance: tolerance, rest: rest, peakFrom: release),
+                   samples: samples)
     }
 }

@@ -167,7 +167,7 @@ struct SweepReport {
         let all = [header] + rows(decimals: 3)
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         var lines = all.map { r in r.indices.map { String(repeating: " ", count: widths[$0] - r[$0].count) + r[$0] }.joined(separator: "  ") }
-        lines.append("item \(runs.first?.run.item ?? "?"); settle: s after the last input, within \(NumberFormat.string(tolerance)) pt; overshoot pt; peakSpeed pt/s; rest: s (empty: not at rest)")
+        lines.append("item \(runs.first?.run.item ?? "?"); settle: s after the last input, within \(NumberFormat.string(tolerance)) pt; overshoot pt; peakSpeed pt/s after the last input's frame; rest: s (empty: not at rest)")
         return lines.joined(separator: "\n") + "\n"
     }
 }

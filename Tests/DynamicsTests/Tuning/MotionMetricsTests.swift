@@ -52,6 +52,19 @@ final class MotionMetricsTests: XCTestCase {
         XCTAssertEqual(m.peakSpeed, 400, accuracy: 1e-9)
     }
 
+    /// A window that starts at a release leaves the release frame out of peakSpeed: that
+    /// frame has the finger's speed (issue 40 item 6). Without an input it counts.
+    func testPeakSpeedLeavesTheReleaseFrameOut() throws {
+        let p = try SpringParameters(mass: 1, stiffness: 300, damping: 40)
+        var s = samples(p, to: Vec2(50, 50), from: Vec2(50, 50), velocity: Vec2(0, 400), dt: 1.0 / 60, until: 1)
+        s[0].velocity = Vec2(0, 3000)   // the finger's speed at the release frame
+        let released = try XCTUnwrap(MotionMetrics.measure(s, from: 0, peakFrom: 0))
+        XCTAssertEqual(released.peakSpeed, s[1].velocity.length, accuracy: 1e-9, "the spring's own speed a frame later")
+        XCTAssertEqual(try XCTUnwrap(MotionMetrics.measure(s)).peakSpeed, 3000, "no input: every frame counts")
+        XCTAssertEqual(try XCTUnwrap(MotionMetrics.measure(Array(s.prefix(1)), peakFrom: 0)).peakSpeed, 3000,
+                       "a window of the release frame alone keeps it")
+    }
+
     func testCriticalDampingNeitherOvershootsNorOscillates() throws {
         let p = try SpringParameters(duration: 0.5, bounce: 0)   // S4
         let m = try XCTUnwrap(MotionMetrics.measure(samples(p, to: Vec2(0, 100))))

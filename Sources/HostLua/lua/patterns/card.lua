@@ -31,6 +31,8 @@ card.defaults = {
 -- Whether a release `dx` pt from the start at sideways velocity `vx` (pt/s) throws a card
 -- of width `width` off, and to which side (-1, 1); nil when it springs back.
 function card.throwSide(dx, vx, width, o)
+  kit.number(dx, "card.throwSide", "dx"); kit.number(vx, "card.throwSide", "vx")
+  kit.number(width, "card.throwSide", "width")
   o = kit.options("card.throwSide", card.defaults, o)   -- any subset, checked as card.new does
   if math.abs(vx) > o.speed then return vx < 0 and -1 or 1 end
   if math.abs(dx) > o.distance * width then return dx < 0 and -1 or 1 end
@@ -42,6 +44,7 @@ Card.__index = Card
 
 function card.new(item, options)
   local o = kit.options("card.new", card.defaults, options)
+  kit.item(item, "card.new", "item")
   local self = setmetatable({item = item, options = o, home = item.center, dismissed = nil}, Card)
   local origin
   local function place(g)
@@ -66,6 +69,7 @@ end
 
 -- Springs back home and upright from velocity `v`.
 function Card:restore(v)
+  v = kit.vector(v, "card:restore", "v", true)
   local o, item = self.options, self.item
   self.dismissed = nil
   animhost.spring{item = item, property = "center", to = self.home, velocity = v or item.velocity,
@@ -75,6 +79,8 @@ end
 
 -- Throws the card off to `side` (-1 left, 1 right), carrying velocity `v`.
 function Card:throw(side, v)
+  kit.check(side == -1 or side == 1, "card:throw", ("side must be -1 (left) or 1 (right), got %s"):format(tostring(side)))
+  v = kit.vector(v, "card:throw", "v", true)
   local o, item = self.options, self.item
   self.dismissed = side
   v = v or item.velocity

@@ -38,6 +38,8 @@ carousel.defaults = {
 -- with velocity `vx` (pt/s, the strip's: negative scrolls forward) goes to, starting from
 -- page `from`.
 function carousel.pageFor(offset, vx, from, o)
+  kit.number(offset, "carousel.pageFor", "offset"); kit.number(vx, "carousel.pageFor", "vx")
+  kit.number(from, "carousel.pageFor", "from")
   o = kit.options("carousel.pageFor", carousel.defaults, o)   -- any subset, checked as carousel.new does
   local projected = offset - animhost.project(0, vx, o.rate)
   local page = math.floor(projected / o.pageWidth + 0.5) + 1
@@ -52,6 +54,7 @@ function carousel.new(strip, options)
   local o = kit.options("carousel.new", carousel.defaults, options)
   kit.check(math.type(o.pages) == "integer" and o.pages >= 1 and math.type(o.maxStep) == "integer" and o.maxStep >= 1
             and o.pageWidth > 0, "carousel.new", "pages and maxStep must be whole numbers ≥ 1 and pageWidth > 0")
+  kit.item(strip, "carousel.new", "strip")
   local self = setmetatable({item = strip, options = o, page = 1, offsets = {}}, Carousel)
   for k, item in ipairs(o.followers) do self.offsets[k] = item.center - strip.center end
   local lowest = o.left - (o.pages - 1) * o.pageWidth   -- left edge on the last page
@@ -82,6 +85,7 @@ function Carousel:moveTo(index, vx)
   local o, strip = self.options, self.item
   kit.check(math.type(index) == "integer" and index >= 1 and index <= o.pages, "carousel:moveTo",
             ("no page %s (1 to %d)"):format(tostring(index), o.pages))
+  kit.number(vx, "carousel:moveTo", "vx", true)
   self.page = index
   local x = o.left - (index - 1) * o.pageWidth + strip.size.x / 2
   local to, v = animhost.vec(x, strip.center.y), animhost.vec(vx or strip.velocity.x, 0)

@@ -60,13 +60,79 @@ function kit.check(ok, who, message)
   if not ok then error(who .. ": " .. message, 3) end
 end
 
+-- Argument checks for a module's function `who`, each raising at the line that called it
+-- (level 3), so a wrong argument is reported where it was written, not inside the module.
+
+local function describe(value)
+  local t = type(value)
+  if t == "string" then return ("the string %q"):format(value) end
+  if t == "number" or t == "boolean" then return ("%s %s"):format(t, tostring(value)) end
+  return t
+end
+
+-- A vector in any of the API's forms ({x, y}, {x=, y=} or animhost.vec) as a vec; nil
+-- stays nil when `optional`.
+function kit.vector(value, who, name, optional)
+  if value == nil and optional then return nil end
+  if type(value) == "table" or type(value) == "userdata" then
+    local ok, v = pcall(animhost.vec, value)
+    if ok then return v end
+  end
+  error(("%s: %s must be a vector ({x, y}, {x=, y=} or animhost.vec), got %s"):format(who, name, describe(value)), 3)
+end
+
+-- A number; nil stays nil when `optional`.
+function kit.number(value, who, name, optional)
+  if type(value) == "number" or (value == nil and optional) then return value end
+  error(("%s: %s must be a number, got %s"):format(who, name, describe(value)), 3)
+end
+
+-- A list of numbers.
+function kit.numbers(value, who, name)
+  if type(value) ~= "table" then
+    error(("%s: %s must be a list of numbers, got %s"):format(who, name, describe(value)), 3)
+  end
+  for k, v in ipairs(value) do
+    if type(v) ~= "number" then error(("%s: %s[%d] must be a number, got %s"):format(who, name, k, describe(v)), 3) end
+  end
+  return value
+end
+
+-- A rectangle {x, y, width, height} (pt), as the API takes rects.
+function kit.rect(value, who, name)
+  local ok = type(value) == "table" and #value == 4
+  for k = 1, 4 do ok = ok and type(value[k]) == "number" end
+  if not ok then
+    error(("%s: %s must be a rect {x, y, width, height} (pt), got %s"):format(who, name, describe(value)), 3)
+  end
+  return value
+end
+
+-- A deceleration rate as animhost.project takes it: per ms, or "normal" or "fast"; nil
+-- stays nil.
+function kit.rate(value, who)
+  if value == nil or type(value) == "number" or value == "normal" or value == "fast" then return value end
+  error(("%s: rate must be a number (per ms), \"normal\" or \"fast\", got %s"):format(who, describe(value)), 3)
+end
+
+-- An item (what animhost.item returns).
+function kit.item(value, who, name)
+  if type(value) == "userdata" then
+    local ok, center = pcall(function() return value.center end)
+    if ok and center ~= nil then return value end
+  end
+  error(("%s: %s must be an item (animhost.item{…}), got %s"):format(who, name, describe(value)), 3)
+end
+
 -- A position `raw` (where the finger would put it) held between `low` and `high`: inside,
 -- itself; past a limit, the limit plus animhost.rubberBand of the distance past it
 -- (`dimension`: the view's size along the axis). Also returns the slope d(shown)/d(raw),
 -- 1 inside and c·d²/(d + c·|x|)² past a limit: a release velocity times the slope is how
 -- fast the shown position moves.
 function kit.banded(raw, low, high, dimension, constant)
-  local c = constant or 0.55
+  kit.number(raw, "kit.banded", "raw"); kit.number(low, "kit.banded", "low")
+  kit.number(high, "kit.banded", "high"); kit.number(dimension, "kit.banded", "dimension")
+  local c = kit.number(constant, "kit.banded", "constant", true) or 0.55
   local limit
   if raw < low then limit = low elseif raw > high then limit = high else return raw, 1 end
   local past = raw - limit

@@ -28,9 +28,12 @@ pip.defaults = {
   onCorner = function(index) end,
 }
 
--- The centers a window of `size` rests at in `bounds` with `margin`: top left, top right,
--- bottom left, bottom right.
+-- The centers a window of `size` (a vector: {w, h}, {x=, y=} or a vec) rests at in
+-- `bounds` with `margin`: top left, top right, bottom left, bottom right.
 function pip.corners(bounds, size, margin)
+  kit.rect(bounds, "pip.corners", "bounds")
+  size = kit.vector(size, "pip.corners", "size")
+  kit.number(margin, "pip.corners", "margin")
   local left = bounds[1] + margin + size.x / 2
   local right = bounds[1] + bounds[3] - margin - size.x / 2
   local top = bounds[2] + margin + size.y / 2
@@ -40,6 +43,10 @@ end
 
 -- The corner a release at `center` with velocity `v` goes to: its center and index.
 function pip.cornerFor(corners, center, v, rate)
+  kit.check(type(corners) == "table" and #corners > 0, "pip.cornerFor", "corners must be a list of vectors (pip.corners')")
+  for k, corner in ipairs(corners) do kit.vector(corner, "pip.cornerFor", ("corners[%d]"):format(k)) end
+  center, v = kit.vector(center, "pip.cornerFor", "center"), kit.vector(v, "pip.cornerFor", "v")
+  kit.rate(rate, "pip.cornerFor")
   return animhost.nearest(corners, animhost.project(center, v, rate or pip.defaults.rate))
 end
 
@@ -48,8 +55,8 @@ Pip.__index = Pip
 
 function pip.new(window, options)
   local o = kit.options("pip.new", pip.defaults, options)
-  kit.check(#o.bounds == 4 and type(o.bounds[3]) == "number" and type(o.bounds[4]) == "number",
-            "pip.new", "bounds must be {x, y, width, height} (pt)")
+  kit.rect(o.bounds, "pip.new", "option 'bounds'")
+  kit.item(window, "pip.new", "window")
   local self = setmetatable({item = window, options = o}, Pip)
   self.corners = pip.corners(o.bounds, window.size, o.margin)
   local origin
@@ -72,6 +79,7 @@ end
 function Pip:moveTo(index, v)
   local corner = self.corners[index]
   kit.check(corner ~= nil, "pip:moveTo", ("no corner %s (1 to 4)"):format(tostring(index)))
+  v = kit.vector(v, "pip:moveTo", "v", true)
   self.corner = index
   self.spring = animhost.spring{item = self.item, property = "center", to = corner, velocity = v or self.item.velocity,
                                 response = self.options.response, dampingRatio = self.options.dampingRatio}

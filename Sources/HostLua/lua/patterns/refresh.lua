@@ -34,6 +34,7 @@ refresh.defaults = {
 
 -- What a release `pulled` pt down (shown) leads to: "refreshing" or "idle".
 function refresh.outcome(pulled, o)
+  kit.number(pulled, "refresh.outcome", "pulled")
   kit.check(o == nil or type(o) == "table", "refresh.outcome", "options must be a table, got " .. type(o))
   -- Any subset of refresh.new's options, checked as there (`indicator`, `onRefresh` aside).
   local rest = {}
@@ -56,6 +57,7 @@ function refresh.new(content, options)
   kit.check(o.held < o.threshold, "refresh.new", "held must be less than threshold")
   o.indicator = indicator or false
   o.onRefresh = onRefresh or function(done) animhost.after(o.duration, done) end
+  kit.item(content, "refresh.new", "content")
   local self = setmetatable({item = content, options = o, state = "idle", home = content.center.y}, Refresh)
   local origin
   animhost.pan(content, {
@@ -95,6 +97,7 @@ end
 
 -- Let go at velocity `vy`: refresh and hold past the threshold, else go home.
 function Refresh:release(vy)
+  kit.number(vy, "refresh:release", "vy", true)
   local o = self.options
   if refresh.outcome(self:pulled(), o) == "idle" then
     self.state = "idle"

@@ -31,6 +31,8 @@ scroll.defaults = {
 -- When a coast from `x` at `v` (decelerating by `rate` per ms) reaches `edge`, and its
 -- velocity there; nil when it comes to rest first. x(t) = x + v/k·(e^{kt} − 1), k = 1000·ln(rate).
 function scroll.reach(x, v, edge, rate)
+  kit.number(x, "scroll.reach", "x"); kit.number(v, "scroll.reach", "v")
+  kit.number(edge, "scroll.reach", "edge"); kit.number(rate, "scroll.reach", "rate")
   if v == 0 or (edge - x) * v < 0 then return nil end   -- not moving, or moving away from it
   local k = 1000 * math.log(rate)
   local share = 1 + k * (edge - x) / v
@@ -47,6 +49,7 @@ function scroll.new(content, options)
   local top, height = o.viewport[1], o.viewport[2]
   kit.check(type(top) == "number" and type(height) == "number" and height > 0, "scroll.new",
             "viewport must be {top, height} with height > 0")
+  kit.item(content, "scroll.new", "content")
   local self = setmetatable({item = content, options = o, flings = 0}, Scroll)
   -- Content-top positions: the top at the viewport's top, or its bottom at the viewport's bottom.
   self.high = top
@@ -74,6 +77,7 @@ function Scroll:place(y) self.item.center = animhost.vec(self.item.center.x, y +
 
 -- Coasts from here at `vy` pt/s; past an end (now or on the way) it springs back to it.
 function Scroll:fling(vy)
+  kit.number(vy, "scroll:fling", "vy")
   local y, o = self:top(), self.options
   if y > self.high then return self:bounce(self.high, vy) end
   if y < self.low then return self:bounce(self.low, vy) end
@@ -91,6 +95,7 @@ end
 
 -- Springs the content's top to `edge`, from velocity `vy` (default: the content's own).
 function Scroll:bounce(edge, vy)
+  kit.number(edge, "scroll:bounce", "edge"); kit.number(vy, "scroll:bounce", "vy", true)
   local o = self.options
   self.animation = animhost.spring{item = self.item, property = "center",
                                    to = {self.item.center.x, edge + self.item.size.y / 2},

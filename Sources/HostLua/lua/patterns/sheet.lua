@@ -30,6 +30,9 @@ sheet.defaults = {
 -- The detent a release at top-edge `y` with velocity `vy` (pt/s) goes to: the nearest to
 -- the projected rest position. Returns its y and index.
 function sheet.detentFor(detents, y, vy, rate)
+  kit.numbers(detents, "sheet.detentFor", "detents")
+  kit.number(y, "sheet.detentFor", "y"); kit.number(vy, "sheet.detentFor", "vy")
+  kit.rate(rate, "sheet.detentFor")
   return animhost.nearest(detents, animhost.project(y, vy, rate or sheet.defaults.rate))
 end
 
@@ -42,6 +45,7 @@ function sheet.new(item, options)
   for k, y in ipairs(o.detents) do
     kit.check(type(y) == "number", "sheet.new", ("detents[%d] must be a number (a y in pt), got %s"):format(k, type(y)))
   end
+  kit.item(item, "sheet.new", "item")
   local self = setmetatable({item = item, options = o, index = nil}, Sheet)
   self.low, self.high = math.min(table.unpack(o.detents)), math.max(table.unpack(o.detents))
   local origin
@@ -68,6 +72,7 @@ end
 function Sheet:moveTo(index, vy)
   local y = self.options.detents[index]
   kit.check(y ~= nil, "sheet:moveTo", ("no detent %s (there are %d)"):format(tostring(index), #self.options.detents))
+  kit.number(vy, "sheet:moveTo", "vy", true)
   local item = self.item
   self.index = index
   self.spring = animhost.spring{item = item, property = "center", to = {item.center.x, y + item.size.y / 2},
