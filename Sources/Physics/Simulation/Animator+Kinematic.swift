@@ -97,6 +97,17 @@ extension Animator {
         if let angle { kinematicMoves[slot].startAngle = angle }
     }
 
+    /// Forgets the velocity an animation gave item `i` earlier in this step (its `center`'s,
+    /// `linear`, or its angle's), so the script's move that stops the animation gets the
+    /// velocity of the motion that happened: a finger catching a springing sheet moves it by
+    /// the spring's last step and its own first move, and the frame says so, not the
+    /// spring's velocity. No-op for an item not followed.
+    public func dropAnimatedVelocity(of item: ItemID, linear: Bool) {
+        let slot = Int(records[Int(item.index)].kinematicSlot)
+        guard slot >= 0 else { return }
+        if linear { kinematicMoves[slot].velocityGiven = false } else { kinematicMoves[slot].angularVelocityGiven = false }
+    }
+
     /// Whether some item was moved by a script recently (and is still followed).
     var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
 
