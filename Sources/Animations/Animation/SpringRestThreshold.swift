@@ -44,7 +44,7 @@ public struct SpringRestThreshold: Hashable, Sendable {
     /// Points (center, size): 0.5 pt and 5 pt/s (POP threshold 1).
     public static let points = SpringRestThreshold(unchecked: 0.5, speed: 5)
     /// Angles in radians, alpha and corner radius: 0.005 and 0.05/s (POP threshold 0.01).
-    public static let fine = SpringRestThreshold(unchecked: 0.005, speed: 0.05)
+    static let fine = SpringRestThreshold(unchecked: 0.005, speed: 0.05)
     /// Scale factors: 0.0025 and 0.025/s (POP threshold 0.005).
     public static let scale = SpringRestThreshold(unchecked: 0.0025, speed: 0.025)
 

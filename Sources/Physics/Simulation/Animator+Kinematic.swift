@@ -70,12 +70,9 @@ extension Animator {
             return
         }
         records[i].kinematicSlot = Int32(kinematicMoves.count)
-        // A first move has no interval of its own: it is spread over a frame's period (and held
-        // that long), as after a pause, so a frame sees it whichever step it falls in.
         let c = origin(of: i), a = bodies[i].angle
-        let frameSteps = Int32(max(1, (Self.framePeriod * Double(hz)).rounded()))
-        kinematicMoves.append(KinematicMove(item: Int32(i), stepsSinceMove: frameSteps - 1, startCenter: c, startAngle: a,
-                                            previousCenter: c, previousAngle: a, moved: true))
+        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: c, startAngle: a, previousCenter: c, previousAngle: a,
+                                            moved: true))
     }
 
     /// Notes that a script or an animation set item `i`'s velocity (`linear`) or angular
@@ -115,7 +112,6 @@ extension Animator {
         guard slot >= 0, kinematicMoves[slot].moved, kinematicMoves[slot].stepsSinceMove == 0 || kinematicMoves[slot].interval == 1 else { return }
         if let center { kinematicMoves[slot].startCenter = center }
         if let angle { kinematicMoves[slot].startAngle = angle }
-        kinematicMoves[slot].stepsSinceMove = 0   // the start is where it was one step ago
     }
 
     /// The velocity item `i`'s script move in this step will get at the step's end, or nil
