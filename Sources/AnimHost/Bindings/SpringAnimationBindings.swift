@@ -97,7 +97,8 @@ extension Scene {
     /// `restDelta` and `restSpeed` (Motion's names): when the spring ends.
     static let restDocs = (
         delta: "The spring ends when every axis is within this of the target (value units; 0.005 pt for points, "
-            + "1e-4 for angles, alpha and the rest, 2.5e-5 for scale) and its speed is below `restSpeed`; it then shows the target.",
+            + "1e-4 for angles, alpha and the rest, 2.5e-5 for scale) and its speed is below `restSpeed`; "
+            + "it then shows the target.",
         speed: "The spring ends when its speed is below this (value units per second; 0.1 pt/s for points, "
             + "2e-3 for angles, alpha and the rest, 5e-4 for scale) and it is within `restDelta`.")
 

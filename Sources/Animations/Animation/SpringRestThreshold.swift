@@ -3,8 +3,8 @@
 ///
 /// Two sets of defaults. The `invisible…` ones are the host's: an end nobody can see, a snap
 /// onto the target of at most 0.005 pt (a pixel is 1/3 pt on a 3x display), so the last
-/// frames show the spring's own motion to the end, the small second overshoot included. The others are POP's, which end as soon as the motion is
-/// within ½ pt and 5 pt/s: the snap then moves up to ½ pt in one frame, more than the
+/// frames show the spring's own motion to the end, the small second overshoot included.
+/// The others are POP's, which end as soon as the motion is within ½ pt and 5 pt/s: the snap then moves up to ½ pt in one frame, more than the
 /// frame's velocity explains (0.175 pt at 5 pt/s, a 120 Hz step explains 0.04 pt).
 ///
 /// Modelled on POP, which gives each property a threshold t (point 1, opacity/rotation/radius

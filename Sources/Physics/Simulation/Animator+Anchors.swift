@@ -12,7 +12,8 @@ extension Animator {
 
     /// Sends the frame anchor of running joint `index` to `target` from where it is now.
     func moveAnchor(of index: Int, to target: Vec2) {
-        joints[index].moveAnchor(to: target, atStep: stepCount, maxSteps: maxAnchorGlideSteps, minSteps: minAnchorGlideSteps)
+        joints[index].moveAnchor(to: target, atStep: stepCount, maxSteps: maxAnchorGlideSteps,
+                                 minSteps: minAnchorGlideSteps)
     }
 
     /// A joint being rebuilt (`j`, with its anchor where its owner wants it) takes over the

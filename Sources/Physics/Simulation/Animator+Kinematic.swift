@@ -71,8 +71,8 @@ extension Animator {
         }
         records[i].kinematicSlot = Int32(kinematicMoves.count)
         let c = origin(of: i), a = bodies[i].angle
-        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: c, startAngle: a, previousCenter: c, previousAngle: a,
-                                            moved: true))
+        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: c, startAngle: a,
+                                            previousCenter: c, previousAngle: a, moved: true))
     }
 
     /// Notes that a script or an animation set item `i`'s velocity (`linear`) or angular
@@ -123,7 +123,8 @@ extension Animator {
         guard m.moved, !m.velocityGiven else { return nil }
         let span = moveSpan(m, frameSteps: Int32(max(1, (Self.framePeriod * Double(hz)).rounded())))
         let offset = bodies[i].rotation.rotate(records[i].localCenter)
-        return (origin(of: i) - span.center) * (Double(hz) / span.steps) + Self.turning(offset, at: bodies[i].angularVelocity)
+        let turning = Self.turning(offset, at: bodies[i].angularVelocity)
+        return (origin(of: i) - span.center) * (Double(hz) / span.steps) + turning
     }
 
     /// Where a move in this step is measured from, and over how many steps: from the last
@@ -145,7 +146,11 @@ extension Animator {
     public func dropAnimatedVelocity(of item: ItemID, linear: Bool) {
         let slot = Int(records[Int(item.index)].kinematicSlot)
         guard slot >= 0 else { return }
-        if linear { kinematicMoves[slot].velocityGiven = false } else { kinematicMoves[slot].angularVelocityGiven = false }
+        if linear {
+            kinematicMoves[slot].velocityGiven = false
+        } else {
+            kinematicMoves[slot].angularVelocityGiven = false
+        }
     }
 
     /// Whether some item was moved by a script recently (and is still followed).
@@ -179,7 +184,8 @@ extension Animator {
                     // which report the center's (`centerVelocity`), read the center's motion —
                     // a triangle turned in place reports no speed.
                     let offset = bodies[i].rotation.rotate(records[i].localCenter)
-                    bodies[i].velocity = (c - span.center) * (rate / span.steps) + Self.turning(offset, at: bodies[i].angularVelocity)
+                    let turning = Self.turning(offset, at: bodies[i].angularVelocity)
+                    bodies[i].velocity = (c - span.center) * (rate / span.steps) + turning
                 }
                 m.interval = min(m.stepsSinceMove + 1, frameSteps)
                 m.stepsSinceMove = 0

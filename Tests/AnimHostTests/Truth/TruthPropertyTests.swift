@@ -115,7 +115,8 @@ final class TruthPropertyTests: XCTestCase {
             + failing.prefix(20).map { "\($0.scene.seed) (\(Int($0.scene.hz)) Hz)" }.joined(separator: ", ") + "\n"
         let shrunk = environment("ANIMHOST_TRUTH_SHRINK") == "0" ? (scene: first.scene, outcome: first.outcome, runs: 0)
             : check.shrink(first.scene, first.outcome)
-        message += "The first, seed \(first.scene.seed) at \(Int(shrunk.scene.hz)) Hz, shrunk in \(shrunk.runs) runs to:\n\n"
+        message += "The first, seed \(first.scene.seed) at \(Int(shrunk.scene.hz)) Hz, "
+            + "shrunk in \(shrunk.runs) runs to:\n\n"
             + shrunk.scene.luaScript + "\n" + describe(shrunk.outcome) + "\n"
         XCTFail(message)
     }

@@ -267,7 +267,8 @@ extension TruthScene {
         let from = (x: n["fx"] ?? 200, y: n["fy"] ?? 300), to = (x: n["tx"] ?? 250, y: n["ty"] ?? 300)
         let duration = n["duration"] ?? 0.3
         guard let stream = p.words["stream"] else {
-            return "{at = \(lua(p.at)), pan = {from = \(vec(from.x, from.y)), to = \(vec(to.x, to.y)), duration = \(lua(duration))}}"
+            let pan = "from = \(vec(from.x, from.y)), to = \(vec(to.x, to.y)), duration = \(lua(duration))"
+            return "{at = \(lua(p.at)), pan = {\(pan)}}"
         }
         var times: [Double] = [0]
         if stream == "60hz" {
@@ -285,7 +286,8 @@ extension TruthScene {
         for (k, t) in times.enumerated() {
             let f = t / duration
             let phase = k == 0 ? "began" : k == times.count - 1 ? "ended" : "moved"
-            samples.append("{t = \(lua(t)), phase = \"\(phase)\", x = \(lua(from.x + (to.x - from.x) * f)), y = \(lua(from.y + (to.y - from.y) * f))}")
+            let x = from.x + (to.x - from.x) * f, y = from.y + (to.y - from.y) * f
+            samples.append("{t = \(lua(t)), phase = \"\(phase)\", x = \(lua(x)), y = \(lua(y))}")
         }
         return "{at = \(lua(p.at)), touches = {" + samples.joined(separator: ", ") + "}}"
     }

@@ -165,7 +165,9 @@ struct TruthSceneGenerator {
         var parts: [TruthScene.Part] = []
         if r.chance(0.4) {
             let names = items.map(\.name)
-            if r.chance(0.6) { parts.append(.init(.gravity, names, [("magnitude", r.number(0.2, 1.5, step: 0.1)), ("angle", 1.6)])) }
+            if r.chance(0.6) {
+                parts.append(.init(.gravity, names, [("magnitude", r.number(0.2, 1.5, step: 0.1)), ("angle", 1.6)]))
+            }
             if r.chance(0.6) { parts.append(.init(.collision, names, [("bounds", 1)])) }
             if parts.isEmpty { parts.append(.init(.collision, names, [("bounds", 1)])) }
             parts.append(pan(for: dragged, style: r.pick(["anchor", "snap"]), duration: duration, r: &r))

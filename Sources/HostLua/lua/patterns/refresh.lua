@@ -79,7 +79,7 @@ function refresh.new(content, options)
     end,
     ended = function(g)
       if self.state ~= "pulling" then return end
-      local shown, slope = follow(g)
+      local _, slope = follow(g)
       self:release(g.velocity.y * slope)
     end,
   })

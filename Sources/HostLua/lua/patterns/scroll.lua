@@ -70,7 +70,7 @@ function scroll.new(content, options)
     end,
     changed = follow,
     ended = function(g)
-      local shown, slope = follow(g)
+      local _, slope = follow(g)
       self:fling(g.velocity.y * slope)
     end,
   })
