@@ -107,20 +107,27 @@ end)
 
 local progressWhenInterrupted = 0
 
+-- The transition's progress follows the finger's translation, which counts from the
+-- touch-down: the move that began the pan is in it, so the panel is under the finger from
+-- `began` on.
+local function follow(g)
+  local fraction = -g.translation.y / distance
+  if state == "expanded" then fraction = -fraction end
+  if frameAnimator.isReversed then fraction = -fraction end
+  local f = math.max(0, math.min(1, progressWhenInterrupted + fraction))
+  for _, a in ipairs(running) do a.fractionComplete = f end
+end
+
 animhost.pan(panel, {
-  began = function()
+  began = function(g)
     animateTransitionIfNeeded(opposite(state))
     for _, a in ipairs(running) do a:pauseAnimation() end
     progressWhenInterrupted = frameAnimator.fractionComplete
+    follow(g)
   end,
-  changed = function(g)
-    local fraction = -g.translation.y / distance
-    if state == "expanded" then fraction = -fraction end
-    if frameAnimator.isReversed then fraction = -fraction end
-    local f = math.max(0, math.min(1, progressWhenInterrupted + fraction))
-    for _, a in ipairs(running) do a.fractionComplete = f end
-  end,
+  changed = follow,
   ended = function(g)
+    follow(g)
     local expand = g.velocity.y < 0
     if g.velocity.y == 0 then expand = frameAnimator.fractionComplete >= 0.5 == (state == "collapsed") end
     local towardsEnd = expand == (state == "collapsed")

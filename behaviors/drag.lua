@@ -32,7 +32,9 @@ end
 animhost.pan(box, {
   began = function(g)
     animator:removeBehavior(attachment)
-    attachment = animhost.attachment{item = box, offset = offsetOnBox(g.location), anchor = g.location,
+    -- The finger holds the point of the box it went down on (`translation` counts from
+    -- there) and is already `translation` away from it when the pan begins.
+    attachment = animhost.attachment{item = box, offset = offsetOnBox(g.location - g.translation), anchor = g.location,
                                      length = 0, frequency = frequency, damping = 0.7}
     animator:addBehavior(attachment)
   end,

@@ -52,14 +52,18 @@ animhost.tap(pane, function()
   animateTo(not isOpen)
 end)
 
+-- The pane moves with every move of the finger: the first comes with `began`, the last with
+-- `ended`.
+local function follow(g) pane.center = pane.center + animhost.vec(0, g.delta.y) end
+
 animhost.pan(pane, {
-  began = function()
+  began = function(g)
     animator:removeBehavior(behavior)   -- the finger owns the pane while dragging
+    follow(g)
   end,
-  changed = function(g)
-    pane.center = pane.center + animhost.vec(0, g.delta.y)
-  end,
+  changed = follow,
   ended = function(g)
+    follow(g)
     local v = animhost.vec(0, g.velocity.y)
     animateTo(v.y < 0, v)
   end,

@@ -39,15 +39,21 @@ animhost.tap(pane, function()
   animatePane()
 end)
 
+-- The pane moves with every move of the finger: the first comes with `began`, the last with
+-- `ended`.
+local function follow(g)
+  pane.center = pane.center + animhost.vec(0, g.delta.y)
+  pane.velocity = animhost.vec(0, g.velocity.y)
+end
+
 animhost.pan(pane, {
-  began = function()
+  began = function(g)
     if spring then spring:stop() end   -- the finger owns the pane while dragging
+    follow(g)
   end,
-  changed = function(g)
-    pane.center = pane.center + animhost.vec(0, g.delta.y)
-    pane.velocity = animhost.vec(0, g.velocity.y)
-  end,
+  changed = follow,
   ended = function(g)
+    follow(g)
     local v = animhost.vec(0, g.velocity.y)
     isOpen = v.y < 0
     animatePane(v)

@@ -49,10 +49,18 @@ end
 
 animhost.tap(pane, function() animateTo(not isOpen) end)
 
+-- The pane moves with every move of the finger: the first comes with `began`, the last with
+-- `ended`.
+local function follow(g) pane.center = pane.center + animhost.vec(0, g.delta.y) end
+
 animhost.pan(pane, {
-  began = function() animator:removeBehavior(spring) end,
-  changed = function(g) pane.center = pane.center + animhost.vec(0, g.delta.y) end,
+  began = function(g)
+    animator:removeBehavior(spring)
+    follow(g)
+  end,
+  changed = follow,
   ended = function(g)
+    follow(g)
     spring.velocity = animhost.vec(0, g.velocity.y)
     animateTo(g.velocity.y < 0)
   end,

@@ -398,6 +398,8 @@ function Collision:boundary(identifier) end
 ---@field friction number? POP's dynamicsFriction, react-spring's friction. nil for a POP or Origami value it was not given with.
 ---@field origamiTension number? Origami/Rebound tension. nil for a POP or Origami value it was not given with.
 ---@field origamiFriction number? Origami/Rebound friction. nil for a POP or Origami value it was not given with.
+---@field restDelta number The spring ends when every axis is within this of the target (value units; 0.005 pt for points, 1e-4 for angles, alpha and the rest, 2.5e-5 for scale) and its speed is below `restSpeed`; it then shows the target.
+---@field restSpeed number The spring ends when its speed is below this (value units per second; 0.1 pt/s for points, 2e-3 for angles, alpha and the rest, 5e-4 for scale) and it is within `restDelta`.
 local Spring = {}
 
 ---Stops it where it is (onComplete(false)).
@@ -425,6 +427,8 @@ function Spring:stop() end
 ---@field bounce? number SwiftUI's bounce, -1 < bounce < 1 (with duration); Motion's (with visualDuration). Default 0 (SwiftUI), 0.3 (Motion).
 ---@field visualDuration? number Motion's visualDuration (with bounce). (s)
 ---@field preset? string A named spring, e.g. 'm3.standard.spatial', 'ios.navigation' (`animhost spring --list-presets`).
+---@field restDelta? number The spring ends when every axis is within this of the target (value units; 0.005 pt for points, 1e-4 for angles, alpha and the rest, 2.5e-5 for scale) and its speed is below `restSpeed`; it then shows the target.
+---@field restSpeed? number The spring ends when its speed is below this (value units per second; 0.1 pt/s for points, 2e-3 for angles, alpha and the rest, 5e-4 for scale) and it is within `restDelta`.
 ---@field onComplete? function? Called with true when it ends, false when it is stopped or replaced.
 
 ---POP's decay: the velocity shrinks by `deceleration` per millisecond.

@@ -96,7 +96,7 @@ final class ReloadTests: XCTestCase {
         let before = live.scene
         try edit { $0 + "\nanimhost.after(0.5, function() error('late failure') end)\n" }
         guard case .failure(let e) = live.reload(changed: [pane]) else { return XCTFail("the reload fails") }
-        XCTAssertTrue(e.description.contains("\(pane):76: late failure"), e.description)
+        XCTAssertTrue(e.description.contains("\(pane):80: late failure"), e.description)
         XCTAssertTrue(live.scene === before)
     }
 

@@ -1,11 +1,11 @@
 -- What behaviors/drag.lua must feel like: the grabbed point follows the finger, the box
 -- hangs from it and keeps swinging from where the finger lifted.
 local from, to, duration = {175, 210}, {250, 170}, 0.4
--- A synthetic pan begins at its first sample, one step along the path.
+-- The finger holds the point of the box it went down on (the pan begins one sample later,
+-- one step along the path, and pulls that point to the finger from there).
 local steps = math.floor(duration * 120 + 0.5)
-local began = {from[1] + (to[1] - from[1]) / steps, from[2] + (to[2] - from[2]) / steps}
 local center0 = {160, 250}
-local grab = math.sqrt((began[1] - center0[1]) ^ 2 + (began[2] - center0[2]) ^ 2)  -- grabbed point to center, pt
+local grab = math.sqrt((from[1] - center0[1]) ^ 2 + (from[2] - center0[2]) ^ 2)  -- grabbed point to center, pt
 
 local function distanceTo(trace, point, t)
   return math.sqrt((trace:value("box", "x", t) - point[1]) ^ 2 + (trace:value("box", "y", t) - point[2]) ^ 2)

@@ -36,7 +36,7 @@ describe("sheet", function()
       assert.near(centerY(60), scene:item("sheet").center.y, 0.5)
     end)
 
-    it("overshoots it by less than 5 pt (2.8) and settles within 0.6 s of the release (0.37)", function()
+    it("overshoots it by less than 5 pt (2.6) and settles within 0.6 s of the release (0.37)", function()
       assert.overshootBelow(trace, "sheet", {160, centerY(60)}, 5, {from = "release"})
       assert.settles(trace, "sheet", {from = "release", within = 0.6, tolerance = 0.5})
     end)

@@ -115,13 +115,14 @@ enum AnimatedProperty: Equatable {
 
     // MARK: Precision
 
-    /// When a spring on this property counts as at rest (POP's property thresholds: points 1,
-    /// angles, alpha and radii 0.01, scale 0.005; see `SpringRestThreshold`).
+    /// When a spring on this property counts as at rest, unless the script gives `restDelta`
+    /// and `restSpeed`: thresholds small enough that its end cannot be seen (0.005 pt and
+    /// 0.1 pt/s for points; see `SpringRestThreshold`), so it never ends with a visible jump.
     var springThreshold: SpringRestThreshold {
         switch animation {
-        case .position, .extent: .points
-        case .scaleFactor: .scale
-        default: .fine
+        case .position, .extent: .invisiblePoints
+        case .scaleFactor: .invisibleScale
+        default: .invisibleFine
         }
     }
 

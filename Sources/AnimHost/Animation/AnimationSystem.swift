@@ -188,6 +188,7 @@ final class AnimationSystem {
             let start = ch.sample(at: stage.time - stage.stepDuration).value
             if property == .center { animator.setScriptMoveStart(of: item, center: start) }
             if property == .angle { animator.setScriptMoveStart(of: item, angle: start.x) }
+            animator.dropAnimatedVelocity(of: item, linear: property == .center)
         }
         let handed = handOver && !moved ? ch.sample(at: stage.time).velocity : nil
         if let d = ch.driver { end(d, finished: false) }

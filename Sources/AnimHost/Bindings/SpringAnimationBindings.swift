@@ -65,6 +65,7 @@ extension Scene {
                 if a.isRunning { try self.settleAnimations() }
             })
         }
+        restFields(c)
         let value = Self.animationValue
         animationConstructor(c, module, doc: "A spring animation of an item property (give the parameters one way; POP's default without any).",
                        fields: [
@@ -73,7 +74,7 @@ extension Scene {
                         LuaParam("velocity", value.type, annotation: value.annotation, "initial velocity (absolute)", optional: true,
                                  defaultValue: "the current velocity, or 0 with from"),
                        ] + Self.springParameterDocs.map { LuaParam($0.name, LuaType<Double>.number, $0.doc, optional: true, unit: $0.unit) }
-                         + SpringFamily.inputFields,
+                         + SpringFamily.inputFields + Self.restParams,
                        example: "animhost.spring{item = pane, property = \"center\", to = {160, 100}, frequency = 2, dampingRatio = 0.7}") {
             [unowned self] r, item, property throws(LuaCallError) in
             let (parameters, settings) = try self.springParameters(r)
@@ -82,13 +83,46 @@ extension Scene {
             let from = try r.optional("from", type)
             let to = try r.optional("to", type) ?? now.value
             let velocity = try r.optional("velocity", self.animationValueType(property, notes: false)) ?? (from == nil ? now.velocity : .zero)
+            var threshold = property.springThreshold
+            if let d = try r.optional("restDelta", .above(0)) { threshold.displacement = d }
+            if let v = try r.optional("restSpeed", .above(0)) { threshold.speed = v }
             let spring = try self.animationCall(r) { () throws(AnimationError) in
                 try SpringAnimation(parameters: parameters, from: from ?? now.value, to: to, velocity: velocity,
-                                    dimensions: property.dimensions, startTime: self.stage.time, threshold: property.springThreshold)
+                                    dimensions: property.dimensions, startTime: self.stage.time, threshold: threshold)
             }
             let a = HostAnimation(item: item, property: property, motion: .spring(spring))
             a.springSettings = settings
             return a
         }
+    }
+
+    /// `restDelta` and `restSpeed` (Motion's names): when the spring ends.
+    static let restDocs = (
+        delta: "The spring ends when every axis is within this of the target (value units; 0.005 pt for points, "
+            + "1e-4 for angles, alpha and the rest, 2.5e-5 for scale) and its speed is below `restSpeed`; "
+            + "it then shows the target.",
+        speed: "The spring ends when its speed is below this (value units per second; 0.1 pt/s for points, "
+            + "2e-3 for angles, alpha and the rest, 5e-4 for scale) and it is within `restDelta`.")
+
+    static var restParams: [LuaParam] {
+        [LuaParam("restDelta", LuaType<Double>.above(0), restDocs.delta, optional: true),
+         LuaParam("restSpeed", LuaType<Double>.above(0), restDocs.speed, optional: true)]
+    }
+
+    /// The rest thresholds as fields: setting one on a running spring recomputes when it ends.
+    private func restFields(_ c: LuaClassOf<HostAnimation>) {
+        func field(_ name: String, _ doc: String, _ keyPath: WritableKeyPath<SpringRestThreshold, Double>) {
+            c.field(name, LuaType<Double>.above(0), doc, get: { a in a.spring.threshold[keyPath: keyPath] },
+                    set: { [unowned self] a, v throws(LuaFailure) in
+                var s = a.spring
+                var threshold = s.threshold
+                threshold[keyPath: keyPath] = v
+                s.setThreshold(threshold)
+                a.motion = .spring(s)
+                if a.isRunning { try self.settleAnimations() }
+            })
+        }
+        field("restDelta", Self.restDocs.delta, \.displacement)
+        field("restSpeed", Self.restDocs.speed, \.speed)
     }
 }

@@ -88,7 +88,7 @@ public struct SpringAnimation: Hashable, Sendable {
     }
 
     /// Changes the rest thresholds; the rest time is recomputed for the current segment.
-    mutating func setThreshold(_ newThreshold: SpringRestThreshold) {
+    public mutating func setThreshold(_ newThreshold: SpringRestThreshold) {
         threshold = newThreshold
         updateRestTime()
     }

@@ -7,16 +7,19 @@ import Vectors
 extension Animator {
     /// The longest glide of a moved anchor at this animator's rate.
     var maxAnchorGlideSteps: Int32 { Joint.maxGlideSteps(hz: Double(hz)) }
+    /// The shortest glide of an anchor not moved every step: a frame's period.
+    var minAnchorGlideSteps: Int32 { Int32(max(1, (Self.framePeriod * Double(hz)).rounded())) }
 
     /// Sends the frame anchor of running joint `index` to `target` from where it is now.
     func moveAnchor(of index: Int, to target: Vec2) {
-        joints[index].moveAnchor(to: target, atStep: stepCount, maxSteps: maxAnchorGlideSteps)
+        joints[index].moveAnchor(to: target, atStep: stepCount, maxSteps: maxAnchorGlideSteps,
+                                 minSteps: minAnchorGlideSteps)
     }
 
     /// A joint being rebuilt (`j`, with its anchor where its owner wants it) takes over the
     /// anchor's place and motion from `saved`, its previous version, and glides on to the
     /// wanted place; a new joint starts at rest at its anchor.
     func continueAnchor(of j: inout Joint, from saved: Joint?) {
-        j.continueAnchor(from: saved, atStep: stepCount, maxSteps: maxAnchorGlideSteps)
+        j.continueAnchor(from: saved, atStep: stepCount, maxSteps: maxAnchorGlideSteps, minSteps: minAnchorGlideSteps)
     }
 }

@@ -121,7 +121,12 @@ extension Animator {
         wake(item: i)
     }
 
-    public func velocity(of item: ItemID) -> Vec2 { bodies[Int(item.index)].velocity }
+    /// The item's velocity; for an item a script moved earlier in this step, the velocity of
+    /// that move (what the step's end gives it, `completeKinematicMoves`), so a release in the
+    /// same handler (a spring from the item's velocity) starts from the motion just made.
+    public func velocity(of item: ItemID) -> Vec2 {
+        pendingKinematicVelocity(of: Int(item.index)) ?? bodies[Int(item.index)].velocity
+    }
     /// Sets the velocity absolutely (an extension UIKit lacks: it only adds).
     public func setVelocity(_ v: Vec2, of item: ItemID) throws(DynamicsError) {
         try Self.check(v, "velocity"); bodies[Int(item.index)].velocity = v

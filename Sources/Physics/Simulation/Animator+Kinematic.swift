@@ -8,6 +8,9 @@ import Vectors
 /// stage) reports the change over two steps, held through the step between, so it does not
 /// read 0 and double speed by turns. Once the script stops moving it, its velocities are
 /// zero again: after as many steps without a move as there were between its last two moves.
+/// Both are capped at a frame's period (`framePeriod`), so a stream less regular than the
+/// steps (a real mouse) never reports a speed through a frame in which the item stood still,
+/// nor spreads a move over more time than the frames give it.
 /// So frames, `item.velocity`, and whatever starts from the item's velocity afterwards (a
 /// spring animation, a behavior the item joins) see the motion that happened.
 ///
@@ -30,6 +33,10 @@ struct KinematicMove {
     /// it was then).
     var startCenter: Vec2
     var startAngle: Double
+    /// Its center and angle before its last move: where it stood the step before
+    /// `startCenter` when its last move took one step.
+    var previousCenter: Vec2
+    var previousAngle: Double
     /// Whether the script moved (`center`) or turned (`angle`) it during this step.
     var moved = false
     /// Whether the script (or an animation, which writes both) set `velocity` /
@@ -45,6 +52,13 @@ extension Animator {
     /// How long a script-moved item is followed after its last move (s): moves farther
     /// apart than this are each a jump within one step.
     static let kinematicMemory = 0.05
+    /// The frames' period (s): 60 frames a second, as `run` and a test's trace sample. A move
+    /// is spread over at most this long (the steps since the previous move, or fewer), and
+    /// its velocity held no longer: moves farther apart (a mouse's samples 8 to 42 ms apart)
+    /// then show in the frame pair they fall in, and an item that stands still between them
+    /// reports no speed by the next frame. At 60 Hz that is one step: the velocity is each
+    /// step's own motion.
+    static let framePeriod = 1.0 / 60
 
     /// Notes that a script is about to move or turn item `i` (call before writing its state).
     @inline(__always)
@@ -56,7 +70,9 @@ extension Animator {
             return
         }
         records[i].kinematicSlot = Int32(kinematicMoves.count)
-        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: origin(of: i), startAngle: bodies[i].angle, moved: true))
+        let c = origin(of: i), a = bodies[i].angle
+        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: c, startAngle: a,
+                                            previousCenter: c, previousAngle: a, moved: true))
     }
 
     /// Notes that a script or an animation set item `i`'s velocity (`linear`) or angular
@@ -73,7 +89,8 @@ extension Animator {
             guard script, !bodies[i].isDynamic else { return }
             slot = kinematicMoves.count
             records[i].kinematicSlot = Int32(slot)
-            let move = KinematicMove(item: Int32(i), startCenter: origin(of: i), startAngle: bodies[i].angle)
+            let c = origin(of: i), a = bodies[i].angle
+            let move = KinematicMove(item: Int32(i), startCenter: c, startAngle: a, previousCenter: c, previousAngle: a)
             kinematicMoves.append(move)
         } else if !script {
             // An animation wrote the item: it moved, at the velocity the animation gives.
@@ -97,6 +114,45 @@ extension Animator {
         if let angle { kinematicMoves[slot].startAngle = angle }
     }
 
+    /// The velocity item `i`'s script move in this step will get at the step's end, or nil
+    /// when it was not moved by a script in this step (or its velocity was given).
+    func pendingKinematicVelocity(of i: Int) -> Vec2? {
+        let slot = Int(records[i].kinematicSlot)
+        guard slot >= 0, !bodies[i].isDynamic else { return nil }
+        let m = kinematicMoves[slot]
+        guard m.moved, !m.velocityGiven else { return nil }
+        let span = moveSpan(m, frameSteps: Int32(max(1, (Self.framePeriod * Double(hz)).rounded())))
+        let offset = bodies[i].rotation.rotate(records[i].localCenter)
+        let turning = Self.turning(offset, at: bodies[i].angularVelocity)
+        return (origin(of: i) - span.center) * (Double(hz) / span.steps) + turning
+    }
+
+    /// Where a move in this step is measured from, and over how many steps: from the last
+    /// move's place over the steps since (at most a frame's). A one-step move right after a
+    /// longer interval (a mouse's samples 42 then 8 ms apart) is measured with the move
+    /// before it, over two steps, from where the item stood before that one: the frame that
+    /// shows it shows both moves, and the first one's velocity was never in a frame.
+    func moveSpan(_ m: KinematicMove, frameSteps: Int32) -> (center: Vec2, angle: Double, steps: Double) {
+        let steps = min(m.stepsSinceMove + 1, frameSteps)
+        if steps == 1 && m.interval > 1 && frameSteps > 1 { return (m.previousCenter, m.previousAngle, 2) }
+        return (m.startCenter, m.startAngle, Double(steps))
+    }
+
+    /// Forgets the velocity an animation gave item `i` earlier in this step (its `center`'s,
+    /// `linear`, or its angle's), so the script's move that stops the animation gets the
+    /// velocity of the motion that happened: a finger catching a springing sheet moves it by
+    /// the spring's last step and its own first move, and the frame says so, not the
+    /// spring's velocity. No-op for an item not followed.
+    public func dropAnimatedVelocity(of item: ItemID, linear: Bool) {
+        let slot = Int(records[Int(item.index)].kinematicSlot)
+        guard slot >= 0 else { return }
+        if linear {
+            kinematicMoves[slot].velocityGiven = false
+        } else {
+            kinematicMoves[slot].angularVelocityGiven = false
+        }
+    }
+
     /// Whether some item was moved by a script recently (and is still followed).
     var hasScriptMoves: Bool { !kinematicMoves.isEmpty }
 
@@ -112,26 +168,30 @@ extension Animator {
         guard !kinematicMoves.isEmpty else { return }
         let rate = Double(hz)
         let memory = Int32(max(1, (Self.kinematicMemory * rate).rounded()))
+        let frameSteps = Int32(max(1, (Self.framePeriod * rate).rounded()))
         var kept = 0
         for k in kinematicMoves.indices {
             var m = kinematicMoves[k]
             let i = Int(m.item)
             var follow = !bodies[i].isDynamic
             if follow && m.moved {
-                let steps = Double(m.stepsSinceMove + 1)
+                let span = moveSpan(m, frameSteps: frameSteps)
                 let c = origin(of: i), a = bodies[i].angle
-                if !m.angularVelocityGiven { bodies[i].angularVelocity = (a - m.startAngle) * (rate / steps) }
+                if !m.angularVelocityGiven { bodies[i].angularVelocity = (a - span.angle) * (rate / span.steps) }
                 if !m.velocityGiven {
                     // The body's velocity is its center of mass's: the center's motion plus the
                     // swing of an off-centre center of mass (a triangle) about it, so frames,
                     // which report the center's (`centerVelocity`), read the center's motion —
                     // a triangle turned in place reports no speed.
                     let offset = bodies[i].rotation.rotate(records[i].localCenter)
-                    bodies[i].velocity = (c - m.startCenter) * (rate / steps) + Self.turning(offset, at: bodies[i].angularVelocity)
+                    let turning = Self.turning(offset, at: bodies[i].angularVelocity)
+                    bodies[i].velocity = (c - span.center) * (rate / span.steps) + turning
                 }
-                m.interval = m.stepsSinceMove + 1
+                m.interval = min(m.stepsSinceMove + 1, frameSteps)
                 m.stepsSinceMove = 0
                 m.velocityHeld = false
+                m.previousCenter = m.startCenter
+                m.previousAngle = m.startAngle
                 m.startCenter = c
                 m.startAngle = a
             } else if follow && (m.velocityGiven || m.angularVelocityGiven) {

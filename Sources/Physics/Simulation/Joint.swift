@@ -127,11 +127,14 @@ import Vectors
 
     /// Sends the frame anchor to `target`, now at step `step`: it leaves from where it is and
     /// takes as many steps as passed since its last move (within 1…`maxSteps`); a second move
-    /// before any step keeps the interval of the first.
+    /// before any step keeps the interval of the first. It takes at least `minSteps` (a
+    /// frame's period: 2 at 120 Hz) unless it moves every step (a touch stream at the step
+    /// rate): a one-step glide between two frames that nothing moves around would show in the
+    /// frames as motion at no velocity (a mouse's samples 8 to 42 ms apart).
     ///
     /// A spring's anchor jumps instead, as in UIKit: moving it retargets the spring (the
     /// pane's open/closed toggle), and the spring acts through velocity either way.
-    mutating func moveAnchor(to target: Vec2, atStep step: Int, maxSteps: Int32) {
+    mutating func moveAnchor(to target: Vec2, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1) {
         guard target != anchorTarget else { return }
         if isSpring {
             localB = target
@@ -141,15 +144,16 @@ import Vectors
             return
         }
         let since = step - anchorMovedAt
+        let everyStep = since == 1 && glideInterval == 1
         if since > 0 { glideInterval = Int32(clamping: min(since, Int(maxSteps))) }
         anchorTarget = target
-        glideSteps = max(1, glideInterval)
+        glideSteps = everyStep ? 1 : max(1, glideInterval, min(minSteps, maxSteps))
         anchorMovedAt = step
     }
 
     /// Takes over the anchor's place and motion from `saved`, the same joint before a rebuild,
     /// and sends it on to this joint's anchor (`localB`) if that moved.
-    mutating func continueAnchor(from saved: Joint?, atStep step: Int, maxSteps: Int32) {
+    mutating func continueAnchor(from saved: Joint?, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1) {
         let target = localB
         anchorMovedAt = step
         guard let saved, saved.itemB < 0, itemB < 0 else { return }
@@ -158,7 +162,7 @@ import Vectors
         glideSteps = saved.glideSteps
         glideInterval = saved.glideInterval
         anchorMovedAt = saved.anchorMovedAt
-        moveAnchor(to: target, atStep: step, maxSteps: maxSteps)
+        moveAnchor(to: target, atStep: step, maxSteps: maxSteps, minSteps: minSteps)
     }
 
     /// The anchor's velocity over the coming step of `h` seconds (zero when it is not moving).

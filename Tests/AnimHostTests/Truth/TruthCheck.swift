@@ -33,7 +33,8 @@ struct TruthCheck {
     }
 
     func evaluate(_ scene: TruthScene) -> Outcome {
-        let run = TruthRun.run(source: scene.luaScript, path: "truth-\(scene.seed).lua", duration: scene.duration)
+        let run = TruthRun.run(source: scene.luaScript, path: "truth-\(scene.seed).lua", duration: scene.duration,
+                               hz: Int(scene.hz))
         if let e = run.error { return .scriptError(e) }
         let report = MotionTruth.check(run.series, exemptions: scene.spreadingCollisions(run.exemptions) + scene.knownExemptions(), angular: angular, rule: rule,
                                         offsets: run.offsets)

@@ -76,6 +76,51 @@ final class TruthPropertyTests: XCTestCase {
         XCTFail(message)
     }
 
+    /// The same property for drags fed by real devices' touch streams (a 60 Hz stream, and a
+    /// mouse's samples 8 to 42 ms apart) on 60 and 120 Hz steps (`TruthSceneGenerator.dragScene`).
+    /// `ANIMHOST_TRUTH_IRREGULAR_COUNT` (default 300) scenes from the same seeds as above.
+    /// Drag scenes of the default run whose frames still contradict themselves, kept as a
+    /// ratchet as `knownFailingSeeds` is (a listed seed that passes must leave the list). All
+    /// at 120 Hz with a mouse's jittered samples. Six (20261146, …165, …185, …243, …312, …351)
+    /// are a first move of the item that lands between two frames and stands alone (the next
+    /// sample more than a step later): a first move has no interval to spread it over, so it
+    /// is reported over its one step, which no frame shows; spreading a first move over a
+    /// frame's period passes them but halves the velocity a single script move reports
+    /// (KinematicMoveTests), left for a decision. 20261337 and 20261423 drag by a rigid
+    /// attachment; 20261340 and 20261354 move the item themselves (both not yet analysed).
+    /// Found 2026-12-02, from 86 of 300 before the frame-period rules of `Animator+Kinematic`
+    /// and `Joint.moveAnchor`.
+    static let knownFailingDragSeeds: Set<UInt64> = [20_261_146, 20_261_165, 20_261_185, 20_261_243, 20_261_312,
+                                                     20_261_337, 20_261_340, 20_261_351, 20_261_354, 20_261_423]
+
+    func testIrregularTouchStreamsTellTheTruth() {
+        let base = environment("ANIMHOST_TRUTH_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
+        let count = environment("ANIMHOST_TRUTH_IRREGULAR_COUNT").flatMap { Int($0) } ?? 300
+        let check = TruthCheck()
+        var failing: [(scene: TruthScene, outcome: TruthCheck.Outcome)] = []
+        var pairs = 0
+        for i in 0..<count {
+            let scene = TruthSceneGenerator.dragScene(seed: base &+ UInt64(i))
+            let outcome = check.evaluate(scene)
+            if case .truthful(let n) = outcome { pairs += n } else { failing.append((scene, outcome)) }
+        }
+        if base == Self.defaultSeed && count == 300 {
+            let fixed = Self.knownFailingDragSeeds.subtracting(failing.map(\.scene.seed)).sorted()
+            XCTAssertEqual(fixed, [], "these known failures tell the truth now: take them off `knownFailingDragSeeds`")
+            failing.removeAll { Self.knownFailingDragSeeds.contains($0.scene.seed) }
+        }
+        guard let first = failing.first else { return }
+        var message = "\(failing.count) of \(count) scenes with irregular touch streams contradict their frames "
+            + "(\(pairs) pairs in the truthful ones); seeds: "
+            + failing.prefix(20).map { "\($0.scene.seed) (\(Int($0.scene.hz)) Hz)" }.joined(separator: ", ") + "\n"
+        let shrunk = environment("ANIMHOST_TRUTH_SHRINK") == "0" ? (scene: first.scene, outcome: first.outcome, runs: 0)
+            : check.shrink(first.scene, first.outcome)
+        message += "The first, seed \(first.scene.seed) at \(Int(shrunk.scene.hz)) Hz, "
+            + "shrunk in \(shrunk.runs) runs to:\n\n"
+            + shrunk.scene.luaScript + "\n" + describe(shrunk.outcome) + "\n"
+        XCTFail(message)
+    }
+
     private func describe(_ o: TruthCheck.Outcome) -> String {
         switch o {
         case .truthful: "truthful"

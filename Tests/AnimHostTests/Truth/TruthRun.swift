@@ -23,9 +23,10 @@ struct TruthRun {
     /// script's `animhost.run{duration=}`, else 5 s), sampling `fps` frames a second (nil:
     /// a frame every step).
     static func run(source: String?, path: String, duration: Double?, sets: [(String, Double)] = [],
-                    input: [TouchEvent] = [], fps: Double? = TruthRun.fps) -> TruthRun {
+                    input: [TouchEvent] = [], fps: Double? = TruthRun.fps, hz: Int = 120) -> TruthRun {
         var result = TruthRun()
         var o = SceneOptions(path: path)
+        o.hz = hz
         o.source = source
         o.sets = sets.map { (name: $0.0, value: $0.1) }
         o.print = { _ in }
@@ -78,10 +79,13 @@ struct TruthRun {
         } catch {
             result.error = error.description
         }
-        // The touch's first frame: from the touch-down to the sample after it, when a pan
-        // recognizes and a handler may put the item at the finger.
-        for e in stage.deliveredTouches where e.phase == .began {
-            result.exemptions.append(.init(item: nil, from: e.time, to: e.time + h, reason: .touch))
+        // The touch's first frame: from the touch-down to the step after the sample after it,
+        // when a pan recognizes and a handler may put the item at the finger (a real device's
+        // next sample may come several steps after the touch-down).
+        let touches = stage.deliveredTouches
+        for (k, e) in touches.enumerated() where e.phase == .began {
+            let next = touches[(k + 1)...].first { $0.touch == e.touch }
+            result.exemptions.append(.init(item: nil, from: e.time, to: (next?.time ?? e.time) + h, reason: .touch))
         }
         result.series = seriesOf(frames)
         result.offsets = centreOffsets(stage.animator)

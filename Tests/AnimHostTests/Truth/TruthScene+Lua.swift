@@ -3,7 +3,7 @@ import TestSupport
 /// The scene as the Lua script a user would write (runnable with `animhost run`), and the
 /// frame pairs its parts make discontinuous by design.
 extension TruthScene {
-    static let hz = 120.0
+    static let defaultHz = 120.0
     static let bounds = (width: 400.0, height: 600.0)
 
     /// A number as Lua source: integers without a fraction, others in full precision but
@@ -23,7 +23,7 @@ extension TruthScene {
         out.append("-- A generated truth scene (seed \(seed)): every frame's vx, vy, omega must describe the")
         out.append("-- motion its positions show. Run it with `animhost run <file>`.")
         out.append("local animator = animhost.animator{bounds = {0, 0, \(lua(Self.bounds.width)), \(lua(Self.bounds.height))}}")
-        out.append("local h = 1 / \(lua(Self.hz))")
+        out.append("local h = 1 / \(lua(hz))")
         for it in items {
             var fields = "name = \"\(it.name)\", center = \(vec(it.x, it.y)), size = \(vec(it.width, it.height))"
             switch it.shape {
@@ -218,12 +218,15 @@ extension TruthScene {
     private func panLines(_ p: Part, index k: Int, input: inout [String]) -> [String] {
         let n = p.n
         let a = p.items[0]
-        input.append("{at = \(lua(p.at)), pan = {from = \(vec(n["fx"] ?? 200, n["fy"] ?? 300)), to = \(vec(n["tx"] ?? 250, n["ty"] ?? 300)), duration = \(lua(n["duration"] ?? 0.3))}}")
+        input.append(panInput(p))
         var began = ["off = \(a).center - g.location"], changed: [String], ended: [String] = []
+        // The finger's last move comes with `ended` (docs/scripts.md): an item the handlers
+        // move is moved there too, before the release.
         switch p.words["style"] ?? "offset" {
         case "follow":
             began = ["\(a).center = g.location"]
             changed = ["\(a).center = g.location"]
+            ended = changed
         case "anchor":
             began += ["j = animhost.attachment{item = \(a), anchor = \(a).center, length = 0, frequency = \(lua(n["frequency"] ?? 0)), damping = 0.7}",
                       "animator:addBehavior(j)"]
@@ -235,6 +238,7 @@ extension TruthScene {
             ended = ["animator:removeBehavior(j)"]
         default:
             changed = ["\(a).center = g.location + off"]
+            ended = changed
         }
         switch p.words["release"] ?? "none" {
         case "spring": ended.append("animhost.spring{item = \(a), property = \"center\", to = \(a).center + \(vec(n["rx"] ?? 0, n["ry"] ?? 0)), frequency = 2, dampingRatio = 0.7}")
@@ -254,6 +258,40 @@ extension TruthScene {
                 "end"]
     }
 
+    /// A pan's input: a synthetic pan (a sample every step), or with `stream` the samples a
+    /// real device sends, at their own times between the steps: "60hz" every 1/60 s, "jitter"
+    /// 8 to 42 ms apart (a real mouse), drawn from `jseed`. The finger moves along the line at
+    /// constant speed and lifts at `to` at `at + duration`.
+    func panInput(_ p: Part) -> String {
+        let n = p.n
+        let from = (x: n["fx"] ?? 200, y: n["fy"] ?? 300), to = (x: n["tx"] ?? 250, y: n["ty"] ?? 300)
+        let duration = n["duration"] ?? 0.3
+        guard let stream = p.words["stream"] else {
+            let pan = "from = \(vec(from.x, from.y)), to = \(vec(to.x, to.y)), duration = \(lua(duration))"
+            return "{at = \(lua(p.at)), pan = {\(pan)}}"
+        }
+        var times: [Double] = [0]
+        if stream == "60hz" {
+            while times.last! + 1.0 / 60 < duration - 1e-9 { times.append(Double(times.count) / 60) }
+        } else {
+            var r = TruthSceneGenerator.Random(state: UInt64(max(0, n["jseed"] ?? 0)))
+            while true {
+                let next = times.last! + r.number(0.008, 0.042, step: 0.0005)
+                if next >= duration - 1e-9 { break }
+                times.append(next)
+            }
+        }
+        times.append(duration)
+        var samples: [String] = []
+        for (k, t) in times.enumerated() {
+            let f = t / duration
+            let phase = k == 0 ? "began" : k == times.count - 1 ? "ended" : "moved"
+            let x = from.x + (to.x - from.x) * f, y = from.y + (to.y - from.y) * f
+            samples.append("{t = \(lua(t)), phase = \"\(phase)\", x = \(lua(x)), y = \(lua(y))}")
+        }
+        return "{at = \(lua(p.at)), touches = {" + samples.joined(separator: ", ") + "}}"
+    }
+
     // MARK: Discontinuities by design
 
     /// The frame pairs this scene makes discontinuous on purpose, with the reason: a
@@ -266,7 +304,7 @@ extension TruthScene {
     /// exempt; nor is a spring or decay started from the item's own velocity, a release, or
     /// an attachment removed.
     func knownExemptions() -> [MotionTruth.Exemption] {
-        let h = 1 / Self.hz
+        let h = 1 / hz
         var out: [MotionTruth.Exemption] = []
         func add(_ item: String, _ from: Double, _ to: Double, _ r: MotionTruth.Reason) {
             out.append(.init(item: item, from: from, to: to, reason: r))

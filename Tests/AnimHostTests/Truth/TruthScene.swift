@@ -67,6 +67,8 @@ struct TruthScene {
     var parts: [Part]
     /// Seconds simulated.
     var duration: Double
+    /// Steps a second (`--hz`): 120 as `run`'s default, or 60.
+    var hz = TruthScene.defaultHz
 
     /// Kinds that make their items physics bodies (built-in behaviors).
     static let physicsKinds: Set<Kind> = [.gravity, .collision, .itemBehavior, .push, .field,

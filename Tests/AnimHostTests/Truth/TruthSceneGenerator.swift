@@ -146,6 +146,45 @@ struct TruthSceneGenerator {
         return TruthScene(seed: seed, items: items, parts: parts, duration: duration)
     }
 
+    /// A drag fed by a real device's touch stream instead of a sample every step: 60 Hz, or
+    /// a mouse's samples 8 to 42 ms apart, on 60 or 120 Hz steps. One to three items; the
+    /// dragged one is moved by its pan's handlers (to the finger, or kept at its offset) or,
+    /// as a physics body under gravity or in a collision, pulled by an attachment or a snap;
+    /// let go with nothing, a spring or a decay. Drawn from a stream of its own.
+    static func dragScene(seed: UInt64) -> TruthScene {
+        var r = Random(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x1F2E_3D4C_5B6A_7988)
+        var items: [TruthScene.Item] = []
+        for k in 0..<r.int(1, 3) {
+            let shape = r.pick([TruthScene.Item.Shape.rectangle, .rectangle, .ellipse, .triangle, .hexagon])
+            items.append(.init(name: String(UnicodeScalar(UInt8(97 + k))), shape: shape,
+                               x: r.number(80, 320), y: r.number(120, 420),
+                               width: r.number(30, 90), height: r.number(30, 90), angle: 0))
+        }
+        let dragged = items[0]
+        let duration = r.pick([1.0, 1.5])
+        var parts: [TruthScene.Part] = []
+        if r.chance(0.4) {
+            let names = items.map(\.name)
+            if r.chance(0.6) {
+                parts.append(.init(.gravity, names, [("magnitude", r.number(0.2, 1.5, step: 0.1)), ("angle", 1.6)]))
+            }
+            if r.chance(0.6) { parts.append(.init(.collision, names, [("bounds", 1)])) }
+            if parts.isEmpty { parts.append(.init(.collision, names, [("bounds", 1)])) }
+            parts.append(pan(for: dragged, style: r.pick(["anchor", "snap"]), duration: duration, r: &r))
+        } else {
+            parts.append(pan(for: dragged, style: r.pick(["follow", "offset"]), duration: duration, r: &r))
+        }
+        wellPosed(&parts)
+        var s = TruthScene(seed: seed, items: items, parts: parts, duration: duration)
+        s.hz = r.pick([60.0, 120.0])
+        let stream = r.pick(["60hz", "jitter"])
+        for i in s.parts.indices where s.parts[i].kind == .pan {
+            s.parts[i].words["stream"] = stream
+            if stream == "jitter" { s.parts[i].n["jseed"] = Double(r.int(1, 1_000_000)) }
+        }
+        return s
+    }
+
     /// The items whose position an attachment holds rigidly (a velocity constraint with no
     /// give): either item of a fixed, pin or sliding attachment or of a distance attachment
     /// without a frequency, and an item tied by a limit (a rope, rigid when taut) to one of

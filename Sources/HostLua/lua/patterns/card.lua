@@ -54,8 +54,10 @@ function card.new(item, options)
   end
   animhost.pan(item, {
     began = function(g)
-      item.center, item.angle = item.center, item.angle   -- the finger catches the card mid-flight
-      origin = item.center - g.translation
+      -- The finger catches the card where it is, mid-flight too, and moves it by its
+      -- translation, which counts from the touch-down: the first move included.
+      origin = item.center
+      place(g)
     end,
     changed = place,
     ended = function(g)

@@ -64,16 +64,24 @@ function carousel.new(strip, options)
     strip.center = animhost.vec(x + strip.size.x / 2, strip.center.y)
     for k, item in ipairs(o.followers) do item.center = strip.center + self.offsets[k] end
   end
+  -- Where the finger puts the strip: its left edge when caught plus the finger's
+  -- translation, which counts from the touch-down (at `began` it holds the first move), banded.
+  local function follow(g)
+    local shown, slope = kit.banded(origin + g.translation.x, lowest, o.left, o.pageWidth, o.rubberBand)
+    place(shown)
+    return shown, slope
+  end
   animhost.pan(strip, {
     began = function(g)
-      place(left())   -- the finger catches the strip: a running spring stops here
-      origin = left() - g.translation.x
+      -- The finger catches the strip where it is (a running spring stops there), in the
+      -- band too, and moves it from its first move on.
+      origin = kit.unbanded(left(), lowest, o.left, o.pageWidth, o.rubberBand)
       from = self.page
+      follow(g)
     end,
-    changed = function(g) place((kit.banded(origin + g.translation.x, lowest, o.left, o.pageWidth, o.rubberBand))) end,
+    changed = follow,
     ended = function(g)
-      local shown, slope = kit.banded(origin + g.translation.x, lowest, o.left, o.pageWidth, o.rubberBand)
-      place(shown)
+      local shown, slope = follow(g)
       self:moveTo(carousel.pageFor(o.left - shown, g.velocity.x, from, o), g.velocity.x * slope)
     end,
   })

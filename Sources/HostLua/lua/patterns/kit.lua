@@ -140,4 +140,17 @@ function kit.banded(raw, low, high, dimension, constant)
   return limit + animhost.rubberBand(past, dimension, c), slope
 end
 
+-- The raw position whose banded position is `shown`: kit.banded's inverse. A finger that
+-- catches content in the band (a spring on its way back from past an edge) starts from
+-- here, so the content stays where it was caught. Past an edge the band shows s = |shown −
+-- limit| < d, and raw − limit = d/c · s/(d − s) undoes `animhost.rubberBand`.
+function kit.unbanded(shown, low, high, dimension, constant)
+  local c = constant or 0.55
+  local limit
+  if shown < low then limit = low elseif shown > high then limit = high else return shown end
+  local s = math.min(math.abs(shown - limit), dimension * (1 - 1e-9))
+  local past = dimension / c * s / (dimension - s)
+  return limit + (shown < limit and -past or past)
+end
+
 return kit

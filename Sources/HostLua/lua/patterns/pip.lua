@@ -62,8 +62,10 @@ function pip.new(window, options)
   local origin
   animhost.pan(window, {
     began = function(g)
-      window.center = window.center   -- the finger catches the window: a running spring stops here
-      origin = window.center - g.translation
+      -- The finger catches the window where it is (a running spring stops there) and moves
+      -- it by its translation, which counts from the touch-down: the first move included.
+      origin = window.center
+      window.center = origin + g.translation
     end,
     changed = function(g) window.center = origin + g.translation end,
     ended = function(g)

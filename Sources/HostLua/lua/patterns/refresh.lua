@@ -60,21 +60,28 @@ function refresh.new(content, options)
   kit.item(content, "refresh.new", "content")
   local self = setmetatable({item = content, options = o, state = "idle", home = content.center.y}, Refresh)
   local origin
+  -- How far the finger pulls the content: as far as when caught plus the finger's
+  -- translation, which counts from the touch-down (at `began` it holds the first move), banded.
+  local function follow(g)
+    local shown, slope = kit.banded(origin + g.translation.y, -math.huge, 0, o.viewport, o.rubberBand)
+    self:show(shown)
+    return shown, slope
+  end
   animhost.pan(content, {
     began = function(g)
       if self.state == "refreshing" then return end
       self.state = "pulling"
-      self:show(self:pulled())   -- the finger catches the content
-      origin = self:pulled() - g.translation.y
+      -- The finger catches the content where it is (in the band too) and pulls from there.
+      origin = kit.unbanded(self:pulled(), -math.huge, 0, o.viewport, o.rubberBand)
+      follow(g)
     end,
     changed = function(g)
       if self.state ~= "pulling" then return end
-      self:show((kit.banded(origin + g.translation.y, -math.huge, 0, o.viewport, o.rubberBand)))
+      follow(g)
     end,
     ended = function(g)
       if self.state ~= "pulling" then return end
-      local shown, slope = kit.banded(origin + g.translation.y, -math.huge, 0, o.viewport, o.rubberBand)
-      self:show(shown)
+      local _, slope = follow(g)
       self:release(g.velocity.y * slope)
     end,
   })

@@ -56,16 +56,24 @@ function scroll.new(content, options)
   self.low = math.min(top, top + height - content.size.y)
   self.dimension = height
   local origin
+  -- Where the finger puts the content: its top when caught plus the finger's translation,
+  -- which counts from the touch-down (at `began` it already holds the first move), banded.
+  local function follow(g)
+    local shown, slope = kit.banded(origin + g.translation.y, self.low, self.high, height, o.rubberBand)
+    self:place(shown)
+    return shown, slope
+  end
   animhost.pan(content, {
     began = function(g)
       self.flings = self.flings + 1   -- a pending hand-over to the spring is void now
-      self:place(self:top())   -- the finger catches the content: a coast stops here
-      origin = self:top() - g.translation.y
+      -- The finger catches the content where it is (a coast or spring stops there), in the
+      -- band too, and moves it from its first move on.
+      origin = kit.unbanded(self:top(), self.low, self.high, height, o.rubberBand)
+      follow(g)
     end,
-    changed = function(g) self:place((kit.banded(origin + g.translation.y, self.low, self.high, height, o.rubberBand))) end,
+    changed = follow,
     ended = function(g)
-      local shown, slope = kit.banded(origin + g.translation.y, self.low, self.high, height, o.rubberBand)
-      self:place(shown)
+      local _, slope = follow(g)
       self:fling(g.velocity.y * slope)
     end,
   })

@@ -51,15 +51,23 @@ function sheet.new(item, options)
   local origin
   local function top() return item.center.y - item.size.y / 2 end
   local function place(y) item.center = animhost.vec(item.center.x, y + item.size.y / 2) end
+  -- Where the finger puts the sheet: its top when caught plus the finger's translation,
+  -- which counts from the touch-down (at `began` it already holds the first move), banded.
+  local function follow(g)
+    local shown, slope = kit.banded(origin + g.translation.y, self.low, self.high, item.size.y, o.rubberBand)
+    place(shown)
+    return shown, slope
+  end
   animhost.pan(item, {
     began = function(g)
-      place(top())   -- the finger catches the sheet: a running spring stops here
-      origin = top() - g.translation.y
+      -- The finger catches the sheet where it is (a running spring stops there), in the
+      -- band too, and moves it from its first move on.
+      origin = kit.unbanded(top(), self.low, self.high, item.size.y, o.rubberBand)
+      follow(g)
     end,
-    changed = function(g) place((kit.banded(origin + g.translation.y, self.low, self.high, item.size.y, o.rubberBand))) end,
+    changed = follow,
     ended = function(g)
-      local shown, slope = kit.banded(origin + g.translation.y, self.low, self.high, item.size.y, o.rubberBand)
-      place(shown)
+      local shown, slope = follow(g)
       local _, index = sheet.detentFor(o.detents, shown, g.velocity.y, o.rate)
       -- Past an edge the sheet moves slower than the finger: hand on its own speed.
       self:moveTo(index, g.velocity.y * slope)
