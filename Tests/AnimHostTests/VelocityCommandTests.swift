@@ -63,4 +63,35 @@ final class VelocityCommandTests: XCTestCase {
         XCTAssertEqual(noScene.status, 2)
         XCTAssertTrue(noScene.stderr.contains("cannot open script 'no/scene.lua'"), noScene.stderr)
     }
+
+    /// The table would mislead silently: the scene's own demo played with the touches, touches
+    /// no recognizer took, a pan pinned to one estimator, a file with no samples.
+    func testTheSceneTableSaysWhenItMeansLess() throws {
+        let flick = "behaviors/flick.csv"
+        let demo = try runAnimhost(["velocity", flick, "--scene", "behaviors/sheet.lua", "--estimator", "uikit"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertTrue(demo.stderr.contains("the scene schedules"), demo.stderr)
+        let quiet = try runAnimhost(["velocity", flick, "--scene", "behaviors/sheet.lua", "--set", "demo=0"])
+        XCTAssertEqual(quiet.stderr, "", quiet.stderr)
+        let noPan = try temporaryFile("nopan.lua", "animhost.item{name = 'a', center = {100, 100}, size = {10, 10}}\n")
+        let none = try runAnimhost(["velocity", flick, "--scene", noPan])
+        XCTAssertTrue(none.stderr.contains("no recognizer of the scene reported a gesture"), none.stderr)
+        let pinned = try temporaryFile("pinned.lua", """
+            local card = animhost.item{name = 'card', center = {160, 400}, size = {320, 800}}
+            local start
+            animhost.pan(card, {estimator = 'android',
+              began = function(g) start = card.center end,
+              changed = function(g) card.center = start + g.translation end,
+              ended = function(g) card.velocity = g.velocity end})
+            """)
+        let same = try runAnimhost(["velocity", flick, "--scene", pinned])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertTrue(same.stderr.contains("every estimator ends the scene the same"), same.stderr)
+        let format = try runAnimhost(["velocity", flick, "--format", "jsno"])
+        XCTAssertTrue(format.stderr.hasSuffix("got 'jsno'; did you mean 'json'?\n"), format.stderr)
+        let header = try temporaryFile("header.csv", "t,touch,phase,x,y\n")
+        let empty = try runAnimhost(["velocity", header])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("holds no touch samples"), empty.stderr)
+    }
 }

@@ -304,8 +304,13 @@ public final class Stage {
         try run(gestures.handle(e, hit: hit))
     }
 
+    /// How many recognizer updates reached their handlers: `velocity --scene` says when its
+    /// touches reached none.
+    public private(set) var gestureUpdateCount = 0
+
     /// Calls the handlers of recognizer updates, in order.
     private func run(_ deliveries: [GestureArena.Delivery]) throws(HostError) {
+        gestureUpdateCount += deliveries.count
         for d in deliveries {
             try gestureHandlers[d.recognizer](d.update)
             try checkCallbackError()

@@ -42,11 +42,13 @@ extension Host {
             let estimators = try o.estimators()
             guard VelocityOptions.formats.contains(o.format) else {
                 let formats = VelocityOptions.formats.joined(separator: ", ")
-                throw .usage("--format must be one of \(formats); got '\(o.format)'")
+                let hint = Suggestions.closest(to: o.format, in: VelocityOptions.formats).map { "; did you mean '\($0)'?" } ?? ""
+                throw .usage("--format must be one of \(formats); got '\(o.format)'\(hint)")
             }
             let common = try SharedOptionValues.parse(hz: o.hz, seed: o.seed, memory: o.memory, sets: o.sets)
             if let scene = o.scene, let problem = Scene.scriptProblem(scene) { throw problem }
             let touches = try readTouches(o.input)
+            if touches.isEmpty { writeError("animhost: note: \(o.input) holds no touch samples, only its header\n") }
             let releases = ReleaseVelocities.of(touches, estimators: estimators)
             var ends: [SceneEnds.End] = []
             if let scene = o.scene {

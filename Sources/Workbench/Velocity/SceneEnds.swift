@@ -18,6 +18,8 @@ enum SceneEnds {
     static func run(_ base: SceneOptions, touches: [TouchEvent],
                     estimators: [VelocityEstimator]) throws(HostError) -> [End] {
         var out: [End] = []
+        var ownInput = 0
+        var received = false
         for e in estimators {
             var o = base
             o.estimator = e
@@ -25,6 +27,7 @@ enum SceneEnds {
             o.note = { _ in }
             let scene = try Scene.load(o)
             let stage = scene.stage
+            ownInput = stage.pendingTouchEvents.count
             stage.schedule(touches)
             try stage.settleBoundary()
             let limit = scene.runDuration ?? RunOptions.defaultMaximumDuration
@@ -34,11 +37,42 @@ enum SceneEnds {
                 if scene.runDuration == nil && stage.isSettled { break }
             }
             _ = try stage.endTouchesStillDown()
+            if stage.gestureUpdateCount > 0 { received = true }
             let a = stage.animator
             for id in a.itemIDs {
                 out.append(End(estimator: e, item: a.name(of: id), center: a.center(of: id), rest: stage.restTime))
             }
         }
+        for note in notes(ownInput: ownInput, received: received, ends: out, estimators: estimators) {
+            writeError("animhost: note: \(note)\n")
+        }
         return out
+    }
+
+    /// What would make the table mean less than it seems: input of the scene's own played with
+    /// the touches, touches no recognizer took, or every estimator ending the same (a pan that
+    /// names its own estimator keeps it).
+    static func notes(ownInput: Int, received: Bool, ends: [End], estimators: [VelocityEstimator]) -> [String] {
+        var notes: [String] = []
+        if ownInput > 0 {
+            notes.append("the scene schedules \(ownInput) touch samples of its own, played with the file's "
+                         + "(a tunable such as --set demo=0 may turn them off)")
+        }
+        if !received {
+            notes.append("no recognizer of the scene reported a gesture from these touches: check that they "
+                         + "go down on an item with a pan (or on the screen, for a screen-level pan)")
+        } else if estimators.count > 1 {
+            let first = ends.filter { $0.estimator == estimators[0] }
+            let same = estimators.dropFirst().allSatisfy { e in
+                let these = ends.filter { $0.estimator == e }
+                return these.count == first.count
+                    && zip(these, first).allSatisfy { $0.center == $1.center && $0.rest == $1.rest }
+            }
+            if same {
+                notes.append("every estimator ends the scene the same: a pan that names its own estimator "
+                             + "(animhost.pan(item, {estimator = …})) keeps it, whatever this command asks")
+            }
+        }
+        return notes
     }
 }
