@@ -126,7 +126,7 @@ describe("field kinds", function()
   -- moves by < 0.02 pt meanwhile, so the force barely changes (tolerance 1e-3 pt/s).
   local trace
   local t = 1 / 60
-  setup(function() trace = load("fieldkinds"):run(0.5):trace() end)
+  setup(function() trace = animhost.load("scenes/uikit/fieldkinds.lua", {seed = 0}):run(0.5):trace() end)
   local function v(item) return trace:value(item, "vx", t), trace:value(item, "vy", t) end
 
   it("linear gravity: direction (1, 0) is 100 pt/s² (not 1000)", function()
