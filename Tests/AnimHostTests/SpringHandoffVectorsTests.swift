@@ -88,5 +88,11 @@ final class SpringHandoffVectorsTests: XCTestCase {
         XCTAssertTrue(clash.stderr.contains("which this run reads") || clash.stderr.contains("--tests"), clash.stderr)
         XCTAssertEqual(try String(contentsOfFile: dir + "/t/spring-handoff.test.mjs", encoding: .utf8), "keep\n")
         XCTAssertEqual(clash.stdout, "")
+        // One name for both (a new user's `--vectors same --tests same`): a usage error, no folder made.
+        let same = try runAnimhost(soft + ["--to", "motion", "--vectors", dir + "/same", "--tests", dir + "/./same/"])
+        XCTAssertEqual(same.status, 2, same.stderr)
+        XCTAssertTrue(same.stderr.contains("name the same path"), same.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/same"))
+        XCTAssertEqual(same.stdout, "")
     }
 }

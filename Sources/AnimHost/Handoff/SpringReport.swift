@@ -218,6 +218,10 @@ extension Host {
         do throws(HostError) {
             // Every output is checked before anything is written; none may be another.
             let inputs = from.map { [$0] } ?? []
+            if let v = vectors, let dir = tests, samePath(v, dir) {
+                throw .usage("--vectors '\(v)' and --tests '\(dir)' name the same path: the vectors are a file, "
+                    + "the tests a folder; give each its own name")
+            }
             if let v = vectors { outputs.append(try TextOutput(path: v, protecting: inputs, option: "--vectors")) }
             if let dir = tests {
                 try makeDirectory(dir, option: "--tests")
@@ -251,6 +255,20 @@ extension Host {
         }
         do throws(HostError) { try flushStandardOutput("the spring") } catch { report(error); return error.exitCode }
         return 0
+    }
+
+    /// Whether two names given on the command line are one path (`same`, `./same/`), by text:
+    /// neither exists yet when the check must be made.
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        func normal(_ p: String) -> [Substring] {
+            var parts: [Substring] = []
+            for part in p.split(separator: "/") where part != "." {
+                if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(part) }
+            }
+            return parts
+        }
+        guard a.hasPrefix("/") == b.hasPrefix("/") else { return false }
+        return normal(a) == normal(b)
     }
 
     /// Makes `path` a folder for generated files (it may exist already as one).
