@@ -177,6 +177,14 @@ final class SpringHandoffCommandTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(back["damping"] as? Double), 10, accuracy: 1e-4)
     }
 
+    /// `--to 'css, compose'`: a list written with spaces, as in prose, names the same targets.
+    func testATargetListMayHaveSpaces() throws {
+        let spaced = try runAnimhost(["spring", "--stiffness", "100", "--damping", "10", "--to", "css, compose "])
+        let plain = try runAnimhost(["spring", "--stiffness", "100", "--damping", "10", "--to", "css,compose"])
+        XCTAssertEqual(spaced.status, 0, spaced.stderr)
+        XCTAssertEqual(spaced.stdout, plain.stdout)
+    }
+
     func testBadInputIsAClearUsageError() throws {
         let cases: [([String], String)] = [
             (["--stiffness", "100", "--damping", "10", "--to", "compoes"],

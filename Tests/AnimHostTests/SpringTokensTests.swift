@@ -106,4 +106,34 @@ final class SpringTokensTests: XCTestCase {
         XCTAssertTrue(clash.stderr.contains("which this run reads"), clash.stderr)
         XCTAssertEqual(try String(contentsOfFile: a, encoding: .utf8), before)
     }
+
+    /// A damaged or hand-edited token is an error naming the field, never a spring read from
+    /// what is left (a new user's `"velocity": "fast"` was read as a release from rest).
+    func testADamagedTokenNamesTheField() throws {
+        let dir = try makeTemporaryDirectory("damaged")
+        let (a, _) = try tokens(["--response", "0.5", "--damping-ratio", "0.7", "--velocity", "2", "--distance",
+                                 "300"], in: dir)
+        let text = try String(contentsOfFile: a, encoding: .utf8)
+        func edited(_ from: String, _ to: String) throws -> String {
+            XCTAssertTrue(text.contains(from), from)
+            let path = dir + "/edited.json"
+            try text.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let cases: [(String, String, String)] = [
+            ("\"velocity\": 2", "\"velocity\": \"fast\"", ".velocity must be a number, got \"fast\""),
+            ("\"stiffness\": 157.91367041742973,\n", "\"stiffness\": \"abc\",\n",
+             ".stiffness must be a number, got \"abc\""),
+            ("\"stiffness\": 157.91367041742973,\n", "\"stiffness\": 200,\n",
+             ".dampingRatio is 0.7, but mass 1, stiffness 200 and damping"),
+        ]
+        for (from, to, message) in cases {
+            let r = try runAnimhost(["spring", "--from", try edited(from, to)])
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertEqual(r.stdout, "")
+        }
+        // The file as written still reads back.
+        XCTAssertEqual(try runAnimhost(["spring", "--from", a]).status, 0)
+    }
 }

@@ -18,7 +18,9 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
         let names = allCases.map(\.rawValue) + ["all"]
         let platforms = allCases.filter { $0 != .tokens }
         var result: [HandoffTarget] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+        // `css, compose` (a space after the comma, as lists are written in prose) names two targets.
+        for part in text.split(separator: ",", omittingEmptySubsequences: false)
+            .map({ String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }) {
             if part == "all" { return platforms + (result.contains(.tokens) ? [.tokens] : []) }
             if part.isEmpty {
                 throw SpringConversionError("\(option): an empty name in '\(text)' (a comma-separated list of: \(names.joined(separator: ", ")))")

@@ -99,7 +99,7 @@ enum SpringTokens {
         do throws(SpringConversionError) { root = try TokenJSON.parse(text) } catch {
             throw SpringConversionError("\(source): \(error.description)")
         }
-        guard let found = find(root) else {
+        guard let found = try find(root, source: source) else {
             throw SpringConversionError("\(source): no spring in it (an animhost token's $extensions.\(namespace), "
                 + "a Figma spring {mass, stiffness, damping} or {bounce, duration})")
         }
@@ -107,16 +107,9 @@ enum SpringTokens {
     }
 
     /// The first spring in the tree, depth first in file order.
-    private static func find(_ v: TokenJSON) -> [(name: String, value: Double)]? {
-        if let s = v["$extensions"]?[namespace], let k = s["stiffness"]?.number, let c = s["damping"]?.number {
-            var given: [(name: String, value: Double)] = [("mass", s["mass"]?.number ?? 1), ("stiffness", k),
-                ("damping", c)]
-            if let d = s["distance"]?.number {
-                given.append(("distance", d))
-                if let vel = s["velocity"]?.number, vel != 0 { given.append(("velocity", vel)) }
-            }
-            return given
-        }
+    private static func find(_ v: TokenJSON, source: String) throws(SpringConversionError)
+        -> [(name: String, value: Double)]? {
+        if let s = v["$extensions"]?[namespace] { return try animhostSpring(s, source: source) }
         let figma = v["easingFunctionSpring"] ?? v
         if let k = figma["stiffness"]?.number, let c = figma["damping"]?.number {
             return [("mass", figma["mass"]?.number ?? 1), ("stiffness", k), ("damping", c)]
@@ -125,10 +118,59 @@ enum SpringTokens {
             return [("duration", d), ("bounce", b)]
         }
         switch v {
-        case .object(let members): for m in members { if let f = find(m.value) { return f } }
-        case .array(let items): for item in items { if let f = find(item) { return f } }
+        case .object(let members):
+            for m in members { if let f = try find(m.value, source: source) { return f } }
+        case .array(let items):
+            for item in items { if let f = try find(item, source: source) { return f } }
         default: break
         }
         return nil
+    }
+
+    /// The spring of an animhost token (`$extensions.dev.animhost.spring`), read strictly: a
+    /// field that is there must be a number (`distance` may be null), and the derived values
+    /// written beside the spring must still agree with it, so a hand edit or a damaged file is
+    /// an error naming the field, never a spring read from what is left.
+    private static func animhostSpring(_ s: TokenJSON, source: String) throws(SpringConversionError)
+        -> [(name: String, value: Double)] {
+        let at = "\(source): $extensions.\(namespace)"
+        func number(_ name: String, required: Bool = false, nullable: Bool = false) throws(SpringConversionError)
+            -> Double? {
+            guard let field = s[name] else {
+                if required { throw SpringConversionError("\(at) has no '\(name)': a token's spring needs mass, stiffness and damping") }
+                return nil
+            }
+            if case .null = field, nullable { return nil }
+            guard let v = field.number, v.isFinite else {
+                throw SpringConversionError("\(at).\(name) must be a number\(nullable ? " or null" : ""), got \(field.shortText)")
+            }
+            return v
+        }
+        let m = try number("mass") ?? 1, k = try number("stiffness", required: true)!
+        let c = try number("damping", required: true)!
+        guard m > 0, k > 0, c >= 0 else {
+            throw SpringConversionError("\(at): mass and stiffness must be positive and damping not negative "
+                + "(mass \(SpringHandoffLimits.written(m)), stiffness \(SpringHandoffLimits.written(k)), "
+                + "damping \(SpringHandoffLimits.written(c)))")
+        }
+        // What the file derives from the spring: an edit of one number without the others shows here.
+        let derived: [(name: String, value: Double)] = [
+            ("dampingRatio", c / (2 * (k * m).squareRoot())), ("response", 2 * Double.pi * (m / k).squareRoot()),
+        ]
+        for (name, value) in derived {
+            if let written = try number(name), abs(written - value) > 1e-9 * max(1, abs(value)) {
+                throw SpringConversionError("\(at).\(name) is \(SpringHandoffLimits.written(written)), but mass "
+                    + "\(SpringHandoffLimits.written(m)), stiffness \(SpringHandoffLimits.written(k)) and damping "
+                    + "\(SpringHandoffLimits.written(c)) give \(SpringHandoffLimits.written(value)): the file was "
+                    + "edited in one place; write the spring again with animhost spring --to tokens")
+            }
+        }
+        var given: [(name: String, value: Double)] = [("mass", m), ("stiffness", k), ("damping", c)]
+        let velocity = try number("velocity")
+        if let d = try number("distance", nullable: true) {
+            given.append(("distance", d))
+            if let vel = velocity, vel != 0 { given.append(("velocity", vel)) }
+        }
+        return given
     }
 }

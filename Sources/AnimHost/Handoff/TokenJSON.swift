@@ -32,6 +32,17 @@ indirect enum TokenJSON: Equatable {
     }
 
     var number: Double? { if case .number(let v) = self { v } else { nil } }
+    /// The value as a message quotes it: strings quoted, containers by kind.
+    var shortText: String {
+        switch self {
+        case .string(let v): "\"\(v.count > 40 ? String(v.prefix(40)) + "…" : v)\""
+        case .number(let v): "\(v)"
+        case .bool(let v): "\(v)"
+        case .null: "null"
+        case .object: "an object"
+        case .array: "an array"
+        }
+    }
     var string: String? { if case .string(let v) = self { v } else { nil } }
 
     /// Parses `text`; the message names the line and what was expected.
