@@ -39,21 +39,6 @@ enum VelocityReport {
         return s + "]}\n"
     }
 
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
-
     /// One decimal: pt/s and pt read at a glance; csv and json carry the full values.
     static func d1(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
