@@ -76,6 +76,50 @@ final class BustedOptionsTests: XCTestCase {
             + "coverage"), quiet.stderr)
     }
 
+    /// The project's busted specs that lean on their order say randomize(false) where they
+    /// do, and pass under --shuffle whatever the seed.
+    func testTheOrderDependentSpecsPassShuffled() throws {
+        for seed in ["0", "1", "7", "12345"] {
+            let r = try runAnimhost(["test", "--shuffle", "--seed", seed, "Tests/lua/busted/order_spec.lua",
+                                     "Tests/lua/busted/environments_spec.lua"])
+            XCTAssertEqual(r.status, 0, "--seed \(seed):\n" + r.stdout + r.stderr)
+        }
+    }
+
+    /// busted 2.1.1's rule: randomize(false) keeps the order of its own block's children
+    /// only (a describe inside it is shuffled still); --shuffle-files leaves tests in order,
+    /// --shuffle-tests leaves files in order.
+    func testRandomizeFalseHoldsForItsOwnBlockAsInBusted() throws {
+        let dir = try makeTemporaryDirectory("busted-shuffle")
+        let tests = (1...6).map { "  it(\"n\($0)\", function() end)" }.joined(separator: "\n")
+        try """
+            randomize(false)
+            describe("kept", function()
+              randomize(false)
+            \(tests)
+            end)
+            describe("shuffled", function()
+            \(tests)
+            end)
+            """.write(toFile: dir + "/a_spec.lua", atomically: true, encoding: .utf8)
+        try "it('b', function() end)\n".write(toFile: dir + "/b_spec.lua", atomically: true, encoding: .utf8)
+        let inOrder = (1...6).map { "n\($0)" }
+        func order(_ r: RunResult, _ block: String) -> [String] {
+            names(r).compactMap { $0.hasPrefix("ok \(block) ") ? String($0.dropFirst(4 + block.count)) : nil }
+        }
+        let shuffled = try runAnimhost(["test", "--shuffle-tests", "--seed", "3", dir], directory: dir)
+        XCTAssertEqual(shuffled.status, 0, shuffled.stdout + shuffled.stderr)
+        XCTAssertEqual(order(shuffled, "kept"), inOrder)
+        XCTAssertNotEqual(order(shuffled, "shuffled"), inOrder, "a block inside randomize(false) is shuffled")
+        XCTAssertEqual(order(shuffled, "shuffled").sorted(), inOrder)
+        let kinds = names(shuffled).map { $0.hasPrefix("ok kept") ? "kept" : $0.hasPrefix("ok shuffled") ? "shuffled" : "b" }
+        XCTAssertEqual(kinds.filter { $0 != "b" }, Array(repeating: "kept", count: 6) + Array(repeating: "shuffled", count: 6),
+                       "the file's randomize(false) keeps its blocks in order")
+        XCTAssertEqual(kinds.last, "b", "--shuffle-tests leaves the files in order")
+        let filesOnly = try runAnimhost(["test", "--shuffle-files", "--seed", "3", dir], directory: dir)
+        XCTAssertEqual(order(filesOnly, "shuffled"), inOrder, "--shuffle-files leaves the tests in order")
+    }
+
     /// What a test prints (stderr) comes just before its line in the pretty report, not
     /// after the summary (stdout was written at the end).
     func testPrintedOutputStaysWithItsTest() throws {

@@ -58,7 +58,7 @@ final class BrowserOriginTests: XCTestCase {
         XCTAssertFalse(framed?.hasPrefix("http://\(target)") ?? true,
                        "the viewer loaded in another site's frame: \(framed ?? "")")
         // Nothing changed: no touch recorded, no tunable set.
-        XCTAssertEqual(try viewer.get("/input.csv").body, "t,touch,phase,x,y\n")
+        XCTAssertEqual(try viewer.inputTouches(), "t,touch,phase,x,y\n")
         let scene = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[0]["value"] as? Double, 3.5, "frequency keeps its default")
 

@@ -59,7 +59,7 @@ final class FloodTests: XCTestCase {
         // The session goes on: the other page hears the set, downloads answer, and the
         // closed page's admitted messages were handled (its finger is cancelled when it goes).
         _ = try other.next("reloaded", timeout: 30)
-        let rows = try v.get("/input.csv").body.split(separator: "\n").dropFirst()
+        let rows = try v.inputTouches().split(separator: "\n").dropFirst()
         XCTAssertEqual(rows.filter { !$0.contains(",cancelled,") }.count, Inbox.maximumWaitingPerPage)
         XCTAssertEqual(try v.get("/scene.json").status, 200)
         XCTAssertEqual(v.stop(), 0)

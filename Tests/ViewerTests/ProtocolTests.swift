@@ -66,7 +66,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertNotNil(settled)
         let csv = try v.get("/input.csv")
         XCTAssertEqual(csv.status, 200)
-        let rows = csv.body.split(separator: "\n").map(String.init)
+        XCTAssertTrue(csv.body.hasPrefix("# animhost view session of \(pane) at 120 Hz"), csv.body)
+        let rows = try v.inputTouches().split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.first, "t,touch,phase,x,y")
         XCTAssertEqual(rows.count, 1 + 12)
         XCTAssertTrue(rows[1].hasSuffix(",1,began,160,520"), rows[1])
@@ -185,7 +186,7 @@ final class ProtocolTests: XCTestCase {
             let e = try ws.next("error")
             XCTAssertTrue((e["message"] as! String).contains(expected), "\(text) → \(e["message"]!)")
         }
-        XCTAssertEqual(try v.get("/input.csv").body, "t,touch,phase,x,y\n", "no touch was recorded")
+        XCTAssertEqual(try v.inputTouches(), "t,touch,phase,x,y\n", "no touch was recorded")
         let scene = try JSONSerialization.jsonObject(with: Data(try v.get("/scene.json").body.utf8)) as! [String: Any]
         XCTAssertEqual(scene["t"] as? Double, t, "the paused clock did not move")
         XCTAssertEqual(scene["playing"] as? Bool, false)
@@ -206,7 +207,7 @@ final class ProtocolTests: XCTestCase {
         let f = try b.frame(atLeast: (try b.next("frame")["t"] as! Double) + 0.2)
         XCTAssertNotNil(f, "frames keep coming")
         XCTAssertEqual(try v.get("/").status, 200)
-        let rows = try v.get("/input.csv").body.split(separator: "\n")
+        let rows = try v.inputTouches().split(separator: "\n")
         XCTAssertTrue(rows.last!.contains(",cancelled,"), "the left page's finger is cancelled: \(rows)")
     }
 
@@ -274,12 +275,12 @@ final class ProtocolTests: XCTestCase {
         try ws.send(json: ["type": "pause"])
         try ws.send(json: ["type": "seek", "t": 0.1])
         _ = try ws.next("frame") { abs(($0["t"] as! Double) - 0.1) < 1e-9 }
-        XCTAssertEqual(try v.get("/input.csv").body.split(separator: "\n").count, 3, "scrubbing back keeps the recording")
+        XCTAssertEqual(try v.inputTouches().split(separator: "\n").count, 3, "scrubbing back keeps the recording")
         try ws.send(json: ["type": "touch", "touch": 2, "phase": "began", "x": 10, "y": 10])
         try ws.send(json: ["type": "touch", "touch": 2, "phase": "ended", "x": 10, "y": 10])
         try ws.send(json: ["type": "pause"])   // answered after the touches: they were handled
         _ = try ws.next("scene")
-        let rows = try v.get("/input.csv").body.split(separator: "\n")
+        let rows = try v.inputTouches().split(separator: "\n")
         XCTAssertEqual(rows.count, 3, "the new touch replaced the later ones: \(rows)")
         XCTAssertTrue(rows[1].hasPrefix("0.108333,"), String(rows[1]))
         XCTAssertTrue(rows[1].hasSuffix(",began,10,10"), String(rows[1]))
@@ -336,12 +337,12 @@ final class ProtocolTests: XCTestCase {
         try ws.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 10, "y": 10])
         try ws.send(json: ["type": "pause"])
         _ = try ws.next("scene")
-        let rows = try v.get("/input.csv").body.split(separator: "\n").map(String.init)
+        let rows = try v.inputTouches().split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(rows.prefix(3)), touches.split(separator: "\n").map(String.init), "the file's touches, exactly")
         XCTAssertTrue(rows[3].contains(",5,began,10,10"), "a page's touch gets the next free id: \(rows[3])")
         try ws.send(json: ["type": "reset"])
         _ = try ws.next("frame") { ($0["t"] as! Double) == 0 }
-        XCTAssertEqual(try v.get("/input.csv").body, touches, "a reset keeps the file's touches only")
+        XCTAssertEqual(try v.inputTouches(), touches, "a reset keeps the file's touches only")
     }
 
     /// The page shows the release-velocity estimator and switches it: the scene replays with

@@ -97,7 +97,7 @@ final class RequestGuardTests: XCTestCase {
         XCTAssertEqual(try handshake(["Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)"]), 101, "the page's own origin")
         XCTAssertEqual(try handshake(["Host: 127.0.0.1:\(port)"]), 101, "a tool without Origin")
         // Nothing reached the scene: no touch, the tunables as they were.
-        XCTAssertEqual(try v.get("/input.csv").body, "t,touch,phase,x,y\n")
+        XCTAssertEqual(try v.inputTouches(), "t,touch,phase,x,y\n")
     }
 
     private func refusal(_ g: RequestGuard, host: String) -> String? {

@@ -27,14 +27,16 @@ extension Scene {
             }
             if let problem = t.declarationError { throw LuaCallError(problem) }
             if self.tunables.contains(where: { $0.name == name }) { throw LuaCallError("tunable '\(name)' is declared twice") }
-            if let s = self.options.sets.last(where: { $0.name == name }) {
-                let override = "\(self.options.setsName) \(name)=\(NumberFormat.string(s.value))"
-                if let message = t.overrideError(s.value, override: override, declaredAt: call.callerLocation) {
+            let given = self.options.sets.last(where: { $0.name == name }).map { ("\(self.options.setsName) \(name)", $0.value) }
+                ?? self.options.inputSets.last(where: { $0.name == name }).map { ($0.origin, $0.value) }
+            if let s = given {
+                let override = "\(s.0)=\(NumberFormat.string(s.1))"
+                if let message = t.overrideError(s.1, override: override, declaredAt: call.callerLocation) {
                     // A usage error, not a script error: Scene.load reports it alone (exit 2, no traceback).
                     self.setError = .usage(message)
                     throw LuaCallError(message)
                 }
-                t.value = s.value
+                t.value = s.1
             }
             self.tunables.append(t)
             // A whole-number tunable reads as a Lua integer (`for i = 1, count`, prints `170`).

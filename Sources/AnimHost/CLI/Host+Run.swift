@@ -42,7 +42,9 @@ public enum Host {
         let touches = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
         let scene: Scene
         do throws(HostError) {
-            scene = try Scene.load(options.sceneOptions)
+            var so = options.sceneOptions
+            if let touches { so.adopt(touches.settings) }
+            scene = try Scene.load(so)
         } catch {
             // Ctrl-C while the main chunk ran (it stops that too): no frames yet.
             guard Interrupt.pending else { throw error }

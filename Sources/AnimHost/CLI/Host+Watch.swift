@@ -74,8 +74,10 @@ extension Host {
         var frames: FrameRun
         do throws(HostError) {
             output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
-            let touches = try options.input.map { p throws(HostError) in try readTouches(p) } ?? []
-            live = try LiveScene(options: options.sceneOptions, loadTouches: touches)
+            let file = try options.input.map { p throws(HostError) in try readTouchesFile(p) }
+            var so = options.sceneOptions
+            if let file { so.adopt(file.settings) }
+            live = try LiveScene(options: so, loadTouches: file?.events ?? [])
             try output.checkReads(live.watchedFiles)
             try output.checkModules(in: live.scene.lua.options.searchPaths)
             output.reads = { live.watchedFiles }

@@ -10,6 +10,23 @@ public struct TouchesFile: Sendable {
     public var events: [TouchEvent]
     /// Touch id → the line of its last `began` (the header is line 1).
     public var beganLine: [Int: Int]
+    /// The session's settings its `#` lines carry (a viewer download): applied unless the
+    /// command line or the test gives them too.
+    public var settings = TouchesSettings()
+}
+
+/// What a touches file says about the run it was recorded in, on comment lines
+/// `# set NAME=VALUE` and `# estimator NAME` (docs/run.md, "Input files").
+public struct TouchesSettings: Sendable {
+    public struct Set: Sendable {
+        public var name: String
+        public var value: Double
+        /// Where it was given, as messages name it: `session.csv:2: set stiffness`.
+        public var origin: String
+    }
+    public var sets: [Set] = []
+    public var estimator: VelocityEstimator?
+    public init() {}
 }
 
 /// Reads a touches file: a header `t,touch,phase,x,y`, then one sample per line, LF or CRLF.
@@ -33,6 +50,7 @@ public enum TouchesCSV {
     public static func read(_ text: String, path: String) throws(HostError) -> TouchesFile {
         var events: [TouchEvent] = []
         var beganLine: [Int: Int] = [:]
+        var settings = TouchesSettings()
         var down: [Int: Int] = [:]   // touch id → line where it began, while it is down
         var lastTime = -Double.infinity
         var lastTimeLine = 0
@@ -54,6 +72,10 @@ public enum TouchesCSV {
             start = next
             func fail(_ message: String) -> HostError { .input("\(path):\(lineNumber): \(message)") }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            if line.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "#") {
+                try readSetting(String(decoding: line, as: UTF8.self), into: &settings, origin: "\(path):\(lineNumber)", fail: fail)
+                continue
+            }
             let t: Double, touch: Int, phase: TouchPhase, x: Double, y: Double
             if sawHeader, let fast = fastFields(bytes, start: lineStart, end: end) {
                 (t, touch, phase, x, y) = fast
@@ -89,7 +111,32 @@ public enum TouchesCSV {
             events.append(TouchEvent(time: t, touch: touch, phase: phase, location: Vec2(x, y)))
         }
         guard sawHeader else { throw HostError.input("\(path):1: empty touches file: expected the header 't,touch,phase,x,y'") }
-        return TouchesFile(path: path, events: events, beganLine: beganLine)
+        return TouchesFile(path: path, events: events, beganLine: beganLine, settings: settings)
+    }
+
+    /// A `#` line: `# set NAME=VALUE` and `# estimator NAME` are settings, any other is a
+    /// comment. A setting that does not read is an error (a value silently dropped would
+    /// replay a different run).
+    static func readSetting(_ line: String, into settings: inout TouchesSettings, origin: String,
+                            fail: (String) -> HostError) throws(HostError) {
+        let words = line.drop { $0 == " " || $0 == "\t" || $0 == "#" }.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let keyword = words.first else { return }
+        let rest = words.count > 1 ? trimmed(Array(words[1].utf8)[...]) : ""
+        switch keyword {
+        case "set":
+            let parts = rest.split(separator: "=", maxSplits: 1).map { trimmed(Array($0.utf8)[...]) }
+            guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value.isFinite else {
+                throw fail("expected '# set NAME=VALUE' (a tunable and a finite number), got \(quote(Array(line.utf8)[...]))")
+            }
+            settings.sets.append(.init(name: parts[0], value: value, origin: "\(origin): set \(parts[0])"))
+        case "estimator":
+            guard let e = VelocityEstimator(rawValue: rest) else {
+                throw fail("'# estimator \(clip(rest))' names no estimator; estimators: " + VelocityEstimator.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.estimator = e
+        default:
+            break
+        }
     }
 
     /// What is wrong with a header that is not `t,touch,phase,x,y`, as a clause to append:

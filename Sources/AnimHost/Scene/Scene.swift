@@ -12,6 +12,9 @@ public struct SceneOptions {
     public var path: String
     public var hz: Int = 120
     public var sets: [(name: String, value: Double)] = []
+    /// Tunable values a touches file carries (`# set NAME=VALUE`, a viewer session's): used
+    /// for tunables `sets` does not name.
+    public var inputSets: [TouchesSettings.Set] = []
     public var seed: UInt64 = 0
     public var memoryMiB: Int = 256
     public var allowIO = false
@@ -28,6 +31,13 @@ public struct SceneOptions {
     /// The script's text, when it does not come from `path` (a REPL without a script).
     public var source: String?
     public init(path: String) { self.path = path }
+
+    /// Takes the settings a touches file carries, under what was given explicitly: its
+    /// tunable values for tunables `sets` leaves alone, its estimator unless one was chosen.
+    public mutating func adopt(_ settings: TouchesSettings) {
+        inputSets = settings.sets
+        if estimator == nil { estimator = settings.estimator }
+    }
 }
 
 extension RunOptions {
@@ -116,8 +126,14 @@ public final class Scene {
         return scene
     }
 
-    /// `--set` names must be tunables the script declared.
+    /// `--set` names (and a touches file's `# set` lines) must be tunables the script declared.
     private func checkSets() throws(HostError) {
+        for s in options.inputSets where !tunables.contains(where: { $0.name == s.name }) {
+            let names = tunables.map(\.name)
+            let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
+            throw .usage("\(s.origin): no tunable named '\(s.name)' in \(options.path)\(hint) (the file was recorded from another script, or the tunable was renamed)")
+        }
         for s in options.sets where !tunables.contains(where: { $0.name == s.name }) {
             let names = tunables.map(\.name)
             let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }

@@ -35,14 +35,19 @@ function receive(m) {
 }
 
 function onScene(m) {
-  const first = !state.scene;
+  // The first scene, and a new screen size (a device preset), fit the stage anew.
+  const first = !state.scene || String(state.scene.bounds) !== String(m.bounds);
   state.scene = m;
   state.playing = m.playing;
   $("script").textContent = m.script;
+  $("record").classList.toggle("armed", !!m.waitingForTouch);
+  // The test is saved beside the scene: pane.lua → pane_session_test.lua.
+  $("testLink").download = `${m.script.split("/").pop().replace(/\.lua$/, "")}_session_test.lua`;
   document.title = `${m.script.split("/").pop()} — animhost view`;
   for (const b of $("speed").children) b.classList.toggle("on", Number(b.dataset.speed) === m.speed);
   buildEstimators(m.estimators, m.estimator);
   buildTunables(m.tunables);
+  buildDevices(m.tunables);
   buildPlotChoices(m.items);
   updatePlayIcon(); updateStatus();
   if (first) resize();
@@ -101,6 +106,7 @@ function updateStatus() {
   s.className = "status";
   if (!state.connected) { label.textContent = "connecting"; return; }
   if (state.error) { s.classList.add("error"); label.textContent = "error"; return; }
+  if (state.scene && state.scene.waitingForTouch) { s.classList.add("recording"); label.textContent = "recording: touch to start"; return; }
   s.classList.add(state.playing ? "live" : "paused");
   label.textContent = state.playing ? "live" : "paused";
 }
@@ -113,12 +119,15 @@ function updatePlayIcon() {
 // ---- controls ---------------------------------------------------------------------
 $("play").onclick = () => send({ type: state.playing ? "pause" : "play" });
 $("step").onclick = stepFrame;
-$("reset").onclick = () => {
+function startOver(type) {
   state.trails.clear(); state.maxTime = 1;
   // A reset at t ≈ 0 has no old frames to tell apart; otherwise wait for the new run's first.
   state.resetFrom = state.frame && state.frame.t > 1e-6 ? state.frame.t : null;
-  send({ type: "reset" });
-};
+  send({ type });
+}
+$("reset").onclick = () => startOver("reset");
+// Reset and record: no touches, the clock held at 0 s until the first touch begins.
+$("record").onclick = () => startOver("record");
 for (const b of $("speed").children) b.onclick = () => send({ type: "speed", factor: Number(b.dataset.speed) });
 // The release-velocity estimator: the scene replays with it from the start.
 function buildEstimators(names, current) {
@@ -144,9 +153,38 @@ document.addEventListener("keydown", (e) => {
   if (e.code === "Space") { e.preventDefault(); $("play").click(); }
   else if (e.key === ".") stepFrame();
   else if (e.key === "r") $("reset").click();
+  else if (e.key === "R") $("record").click();
   else if (e.key === "t") $("trails").click();
   else if (e.key === "v") $("arrows").click();
 });
+
+// Device presets: screen sizes in points. A scene that declares the tunables `width` and
+// `height` (its screen) is played at the chosen one; the menu is off for other scenes.
+const devices = [
+  ["iPhone SE", 375, 667], ["iPhone 15", 393, 852], ["iPhone 15 Pro Max", 430, 932],
+  ["Pixel 7", 412, 915], ["Pixel 8 Pro", 448, 998], ["Pixel Fold (open)", 673, 841],
+];
+function buildDevices(tunables) {
+  const sel = $("device"), label = $("deviceLabel");
+  const w = tunables.find((t) => t.name === "width"), h = tunables.find((t) => t.name === "height");
+  if (!sel.options.length) {
+    sel.appendChild(new Option("Scene", ""));
+    devices.forEach(([name, dw, dh], i) => sel.appendChild(new Option(`${name} · ${dw}×${dh}`, String(i))));
+  }
+  sel.disabled = !(w && h);
+  label.title = w && h
+    ? "Plays the scene at a phone's screen size (sets its width and height tunables)"
+    : 'This scene declares no animhost.tunable("width", …) and ("height", …) for a device to set';
+  const match = w && h ? devices.findIndex(([, dw, dh]) => dw === w.value && dh === h.value) : -1;
+  sel.options[0].textContent = w && h && match < 0 ? `Scene · ${fmt(w.value)}×${fmt(h.value)}` : "Scene";
+  sel.value = match < 0 ? "" : String(match);
+}
+$("device").onchange = (e) => {
+  const d = devices[Number(e.target.value)];
+  if (!e.target.value || !d) return;
+  send({ type: "set", name: "width", value: d[1] });
+  send({ type: "set", name: "height", value: d[2] });
+};
 
 function buildTunables(list) {
   const box = $("tunables");

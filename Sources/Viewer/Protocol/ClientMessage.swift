@@ -14,12 +14,15 @@ enum ClientMessage: Equatable {
     case seek(Double)
     case speed(Double)
     case reset
+    /// Reset with no touches, the clock held at t = 0 until the first touch begins: a
+    /// session that starts with the gesture, without an idle prefix.
+    case record
     /// The release-velocity estimator of the scene's recognizers that name none.
     case estimator(VelocityEstimator)
 
     /// The longest time a seek goes to (s): an hour of simulation.
     static let maximumSeek = 3600.0
-    static let types = ["touch", "set", "play", "pause", "step", "seek", "speed", "reset", "estimator"]
+    static let types = ["touch", "set", "play", "pause", "step", "seek", "speed", "reset", "record", "estimator"]
 
     private struct Fields: Decodable {
         var type: String?
@@ -73,6 +76,7 @@ enum ClientMessage: Equatable {
         case "play": return .success(.play)
         case "pause": return .success(.pause)
         case "reset": return .success(.reset)
+        case "record": return .success(.record)
         case "step":
             guard let n = Int(exactly: f.n ?? 1) else { return .failure(wrongType(field: "n", in: text)) }
             guard n >= 1 && n <= 100_000 else { return .failure(MessageError("'step': \"n\" must be a number of steps from 1 to 100000, got \(n)")) }

@@ -8,9 +8,19 @@ import Dynamics
 /// they read back as the very same Doubles. So `animhost run SCRIPT --input input.csv`
 /// delivers each sample at the step it reached live, and the frames are the same, byte for
 /// byte.
+///
+/// A session's settings come first, as `#` lines that `run --input`, `view --input` and
+/// `animhost.load(…, {input = …})` apply (docs/run.md): every tunable's value in effect
+/// (`# set NAME=VALUE`) and the estimator the session chose, if it chose one, so the file
+/// replays the run the page showed whatever the sliders say by then.
 enum InputCSV {
-    static func text(_ touches: [TouchEvent], hz: Int) -> String {
-        var s = TouchesCSV.header.joined(separator: ",") + "\n"
+    static func text(_ touches: [TouchEvent], hz: Int, script: String? = nil,
+                     tunables: [(name: String, value: Double)] = [], estimator: VelocityEstimator? = nil) -> String {
+        var s = ""
+        if let script { s += "# animhost view session of \(script) at \(hz) Hz (replay: animhost run \(script) --input FILE)\n" }
+        for t in tunables { s += "# set \(t.name)=\(exact(t.value))\n" }
+        if let estimator { s += "# estimator \(estimator.rawValue)\n" }
+        s += TouchesCSV.header.joined(separator: ",") + "\n"
         for e in touches {
             s += "\(time(e.time, hz: hz)),\(e.touch),\(e.phase.rawValue),\(exact(e.location.x)),\(exact(e.location.y))\n"
         }

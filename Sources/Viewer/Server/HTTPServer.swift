@@ -22,6 +22,7 @@ enum HTTPServer {
         router.get("/input.csv") { _, _ in await download(.input, inbox) }
         router.get("/frames.csv") { _, _ in await download(.frames, inbox) }
         router.get("/scene.json") { _, _ in await download(.scene, inbox) }
+        router.get("/test.lua") { _, _ in await download(.test, inbox) }
         router.get("/plot.svg") { request, _ in
             await download(.plot(item: request.uri.queryParameters["item"].map(String.init)), inbox)
         }

@@ -23,7 +23,7 @@ enum Command: Sendable {
 
 /// A GET the session answers from the running scene.
 struct Download: Sendable {
-    enum Kind: Sendable, Equatable { case input, frames, scene, plot(item: String?) }
+    enum Kind: Sendable, Equatable { case input, frames, scene, plot(item: String?), test }
     var kind: Kind
 
     struct Reply: Sendable {

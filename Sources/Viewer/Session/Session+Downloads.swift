@@ -6,7 +6,7 @@ extension Session {
     func answer(_ d: Download) -> Download.Reply {
         switch d.kind {
         case .input:
-            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: InputCSV.text(live.touches, hz: stage.hz))
+            return .init(status: 200, contentType: "text/csv; charset=utf-8", body: inputCSV)
         case .frames:
             // The frames are not kept: the running version replays (deterministic) to now.
             if let reloadError {
@@ -19,6 +19,8 @@ extension Session {
                              body: "\(FramesReplay.maximumRunning) downloads of /frames.csv are being made; try again when one is done\n")
             }
             return .init(status: 200, contentType: "text/csv; charset=utf-8", body: "", stream: replay.channel)
+        case .test:
+            return recordedTest
         case .scene:
             return .init(status: 200, contentType: "application/json", body: sceneJSON() + "\n")
         case .plot(let name):
@@ -32,6 +34,27 @@ extension Session {
             return .init(status: 200, contentType: "image/svg+xml",
                          body: PlotSVG(recent: recent.samples(item: item, from: start), item: item, from: start).svg)
         }
+    }
+
+    /// `/test.lua`: the session as a test, measured by a replay (docs/view.md).
+    var recordedTest: Download.Reply {
+        if let reloadError {
+            return .init(status: 409, contentType: "text/plain; charset=utf-8",
+                         body: "the script on disk does not load, so the session cannot be replayed into a test: \(reloadError)\n")
+        }
+        let test = RecordedTest(scriptName: options.script, options: live.options, touches: live.touches,
+                                tunables: live.scene.tunables.map { ($0.name, $0.value) }, hz: stage.hz)
+        do throws(HostError) {
+            return .init(status: 200, contentType: "text/x-lua; charset=utf-8", body: try test.text())
+        } catch {
+            return .init(status: 500, contentType: "text/plain; charset=utf-8", body: "the session's replay stopped: \(error.description)\n")
+        }
+    }
+
+    /// `/input.csv`: the touches with the tunable values and the estimator in effect.
+    var inputCSV: String {
+        InputCSV.text(live.touches, hz: stage.hz, script: options.script,
+                      tunables: live.scene.tunables.map { ($0.name, $0.value) }, estimator: live.options.estimator)
     }
 
     /// When the last touch up to now happened (0 without one): where the plot starts.

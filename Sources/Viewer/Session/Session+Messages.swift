@@ -13,8 +13,12 @@ extension Session {
 
     private func perform(_ m: ClientMessage, from client: Int) -> Result<Void, MessageError> {
         switch m {
-        case .touch, .set, .step, .reset, .estimator: cancelSeek()   // input acts where the scene is now
+        case .touch, .set, .step, .reset, .record, .estimator: cancelSeek()   // input acts where the scene is now
         case .seek, .play, .pause, .speed: break
+        }
+        switch m {
+        case .touch, .set, .estimator, .speed: break
+        case .play, .pause, .step, .seek, .reset, .record: waitingForTouch = false   // the clock is the user's again
         }
         switch m {
         case .touch(let id, let phase, let point):
@@ -50,17 +54,29 @@ extension Session {
             reanchor()
             broadcast(sceneMessage())
         case .reset:
-            do throws(HostError) {
-                try rebuilding(usefulFrom: 0) { () throws(HostError) in try live.restart(touches: initialTouches) }
-            } catch {
-                return .failure(MessageError("reset failed: \(error.description)"))
-            }
-            touchesDown.removeAll()
-            halted = nil
-            reanchor()
+            return restart(touches: initialTouches, what: "reset")
+        case .record:
+            if case .failure(let e) = restart(touches: [], what: "record") { return .failure(e) }
+            initialTouches = []
+            playing = false
+            waitingForTouch = true
             broadcast(sceneMessage())
-            broadcastFrame(force: true)
         }
+        return .success(())
+    }
+
+    /// Starts over at t = 0 with `touches` (fingers down are forgotten).
+    private func restart(touches: [TouchEvent], what: String) -> Result<Void, MessageError> {
+        do throws(HostError) {
+            try rebuilding(usefulFrom: 0) { () throws(HostError) in try live.restart(touches: touches) }
+        } catch {
+            return .failure(MessageError("\(what) failed: \(error.description)"))
+        }
+        touchesDown.removeAll()
+        halted = nil
+        reanchor()
+        broadcast(sceneMessage())
+        broadcastFrame(force: true)
         return .success(())
     }
 
@@ -98,6 +114,13 @@ extension Session {
             touchesDown.append(PageTouch(client: client, pageID: pageID, sceneID: sceneID, location: location))
         }
         live.touch(TouchEvent(time: time, touch: sceneID, phase: phase, location: location))
+        if waitingForTouch && phase == .began {
+            // Recording: the time line starts with the gesture.
+            waitingForTouch = false
+            playing = true
+            reanchor()
+            broadcast(sceneMessage())
+        }
         return .success(())
     }
 

@@ -13,8 +13,10 @@ final class Session {
     let inbox: Inbox
     let live: LiveScene
     let watcher: FileWatcher
-    /// The `--input` file's touches: what a reset keeps.
-    let initialTouches: [TouchEvent]
+    /// The `--input` file's touches: what a reset keeps (none after a `record`).
+    var initialTouches: [TouchEvent]
+    /// After `record`: the clock waits at t = 0 until the first touch begins.
+    var waitingForTouch = false
 
     struct Client {
         var id: Int
@@ -71,8 +73,10 @@ final class Session {
         self.options = options
         self.inbox = inbox
         earlyOutput = EarlyOutput()
-        initialTouches = try options.input.map { p throws(HostError) in try Host.readTouches(p) } ?? []
+        let file = try options.input.map { p throws(HostError) in try Host.readTouchesFile(p) }
+        initialTouches = file?.events ?? []
         var sceneOptions = options.sceneOptions
+        if let file { sceneOptions.adopt(file.settings) }   // a session recorded earlier, with its tunables
         sceneOptions.print = { [earlyOutput] in earlyOutput.write($0) }
         // No frame history: the plot reads `recent`, `/frames.csv` replays.
         live = try LiveScene(options: sceneOptions, loadTouches: initialTouches)
@@ -193,6 +197,7 @@ final class Session {
         SceneJSON.scene(live, fps: options.fps, extra: [
             "\"script\":" + jsonString(options.script),
             "\"playing\":\(playing)",
+            "\"waitingForTouch\":\(waitingForTouch)",
             "\"speed\":" + NumberFormat.string(speed),
             "\"estimator\":\"\(stage.defaultEstimator.rawValue)\"",
             "\"estimators\":[" + VelocityEstimator.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]",

@@ -63,7 +63,7 @@ extension Host {
             report(.usage("no test files (\(kinds)) under \(paths.joined(separator: ", "))"))
             return 2
         }
-        if options.shuffle { files = shuffled(files, seed: options.seed) }
+        if options.shuffleFiles { files = shuffled(files, seed: options.seed) }
         let reporter = TestReporter(format: options.format)
         var results: [TestResult] = []
         var listed = 0
@@ -222,7 +222,7 @@ final class TestFileRun {
                     lua_createtable(lua.L, Int32(list.count), 0)
                     for (i, tag) in list.enumerated() { lua.push(tag); lua_rawseti(lua.L, -2, lua_Integer(i + 1)) }
                 }
-                lua.push(options.shuffle)
+                lua.push(options.shuffleTests)
                 return 9
             }
         } catch { return fileError(error.description) }

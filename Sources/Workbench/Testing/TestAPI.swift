@@ -71,7 +71,11 @@ final class TestAPI {
             do throws(LuaCallError) { input = try readLoadOptions(call, into: &so) } catch { return .error(error.description) }
         }
         if case .file(let csv) = input {
-            do throws(HostError) { so.input = [.touches(try Host.readTouchesFile(csv).events)] }
+            do throws(HostError) {
+                let file = try Host.readTouchesFile(csv)
+                so.input = [.touches(file.events)]
+                so.adopt(file.settings)   // a viewer session's tunables, under `set`
+            }
             catch { return .error("bad argument #2 to 'load' (field 'input': \(error.description))") }
         }
         so.print = writeToStandardError

@@ -28,7 +28,7 @@ public struct TestOptions: Sendable {
     /// (`-p`, `--exclude-pattern`; they replace `.busted`'s), test names not to run
     /// (`--filter-out`, Lua patterns), the `.busted` task (`-r`), module paths and helper
     /// (`--lpath`, `--cpath`, `--helper`, over `.busted`'s), `--shuffle` (files and tests, by
-    /// `--seed`), `--no-keep-going` (stop after the first failure or error).
+    /// `--seed`; `--shuffle-files`, `--shuffle-tests` one of them), `--no-keep-going` (stop after the first failure or error).
     public var patterns: [String] = []
     public var excludePatterns: [String] = []
     public var filterOut: [String] = []
@@ -36,7 +36,11 @@ public struct TestOptions: Sendable {
     public var lpath: String?
     public var cpath: String?
     public var helper: String?
-    public var shuffle = false
+    /// busted's `--shuffle-files` (`--shuffle` is both): the files in an order drawn from `seed`.
+    public var shuffleFiles = false
+    /// busted's `--shuffle-tests`: every block's children in an order drawn from `seed`,
+    /// except a block that calls `randomize(false)` (its own children only, as in busted).
+    public var shuffleTests = false
     public var keepGoing = true
     /// `-c/--coverage`: accepted, with a note that no coverage is measured.
     public var coverage = false

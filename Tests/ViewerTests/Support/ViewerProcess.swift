@@ -30,6 +30,12 @@ final class ViewerProcess {
 
     func get(_ path: String) throws -> (status: Int, headers: String, body: String) { try httpGet(port: port, path: path) }
 
+    /// `/input.csv` without its settings (`# set …` lines): the header and the touches.
+    func inputTouches() throws -> String {
+        try get("/input.csv").body.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+
     /// SIGTERM, then the exit status.
     func stop(signal: Int32 = SIGTERM) -> Int32? {
         kill(spawned.process.processIdentifier, signal)

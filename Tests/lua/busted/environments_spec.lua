@@ -1,5 +1,7 @@
 -- busted's environments: globals belong to the block or test that sets them.
--- Runs the same under busted 2.1.1 and `animhost test`.
+-- Runs the same under busted 2.1.1 and `animhost test`, shuffled too: the blocks after
+-- insulate and expose look at what those left, so the file's blocks keep their order.
+randomize(false)
 describe("a block's globals", function()
   BLOCK_GLOBAL = "block"
   it("are seen by its tests", function()

@@ -1,9 +1,12 @@
 -- busted's execution order: bodies run as execution reaches them, hooks in busted's order.
--- Runs the same under busted 2.1.1 and `animhost test`.
+-- Runs the same under busted 2.1.1 and `animhost test`, shuffled too (`--shuffle`): each
+-- block whose tests depend on the order of its children says randomize(false), which in
+-- busted holds for that block's own children only (a block inside it is still shuffled).
 local log = {}
 local function add(entry) return function() log[#log + 1] = entry end end
 
 describe("a describe body", function()
+  randomize(false)
   local value
   before_each(function() value = "set by before_each" end)
 
@@ -22,6 +25,7 @@ describe("a describe body", function()
 end)
 
 describe("hooks", function()
+  randomize(false)
   local order = {}
   local function note(entry) return function() order[#order + 1] = entry end end
   strict_setup(note("strict_setup"))
@@ -61,6 +65,7 @@ describe("hooks", function()
 end)
 
 describe("finally", function()
+  randomize(false)
   local cleaned = {}
   it("runs after the test, even a failing one's body", function()
     finally(function() cleaned[#cleaned + 1] = "done" end)
@@ -80,6 +85,7 @@ describe("pending", function()
 end)
 
 describe("randomize", function()
+  randomize(false)
   local ran = {}
   describe("a shuffled block", function()
     randomize()
