@@ -93,10 +93,12 @@ struct Test: ParsableCommand {
     var lpath: String?
     @Option(help: "C module path templates (with --allow-io; replaces .busted's cpath).") var cpath: String?
     @Option(help: "A Lua file run in each test file's state before it (replaces .busted's helper).") var helper: String?
-    @Flag(help: "Run the files and the tests in each block in an order drawn from --seed (--shuffle-files and --shuffle-tests).") var shuffle = false
-    @Flag(name: .customLong("shuffle-files"), help: "Run the files in an order drawn from --seed.") var shuffleFiles = false
+    @Flag(help: "Run the files and the tests in each block in an order drawn from --seed (both of the next two).")
+    var shuffle = false
+    @Flag(name: .customLong("shuffle-files"), help: "Run the files in an order drawn from --seed.")
+    var shuffleFiles = false
     @Flag(name: .customLong("shuffle-tests"),
-          help: "Run the tests and blocks in each block in an order drawn from --seed, except in blocks that say randomize(false).")
+          help: "Run each block's tests and blocks in an order drawn from --seed, but where it says randomize(false).")
     var shuffleTests = false
     @Flag(name: [.customShort("v"), .long],
           help: "Verbose errors (busted's -v; animhost's reports always carry the traceback).")
@@ -129,7 +131,8 @@ struct Test: ParsableCommand {
         o.filter = filter
         o.patterns = pattern; o.excludePatterns = excludePattern; o.filterOut = filterOut; o.task = task
         o.lpath = lpath; o.cpath = cpath; o.helper = helper
-        o.shuffleFiles = shuffle || shuffleFiles; o.shuffleTests = shuffle || shuffleTests; o.keepGoing = keepGoing; o.coverage = coverage
+        o.shuffleFiles = shuffle || shuffleFiles; o.shuffleTests = shuffle || shuffleTests
+        o.keepGoing = keepGoing; o.coverage = coverage
         // busted's output handlers by their names (-o TAP), else a --format name.
         let bustedOutputs = ["utfterminal": "pretty", "plainterminal": "pretty", "tap": "tap",
                              "junit": "junit", "json": "json"]

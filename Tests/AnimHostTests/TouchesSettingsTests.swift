@@ -50,7 +50,8 @@ final class TouchesSettingsTests: XCTestCase {
         let unknown = try files("# set x9=1\n")
         let r1 = try runAnimhost(["run", unknown.scene, "--input", unknown.csv])
         XCTAssertEqual(r1.status, 2)
-        XCTAssertTrue(r1.stderr.contains("session.csv:1: set x9: no tunable named 'x9' in \(unknown.scene); did you mean 'x0'?"), r1.stderr)
+        let named = "session.csv:1: set x9: no tunable named 'x9' in \(unknown.scene); did you mean 'x0'?"
+        XCTAssertTrue(r1.stderr.contains(named), r1.stderr)
         let outside = try files("\n# set x0=500\n")
         let r2 = try runAnimhost(["run", outside.scene, "--input", outside.csv])
         XCTAssertEqual(r2.status, 2)
@@ -58,9 +59,11 @@ final class TouchesSettingsTests: XCTestCase {
         let malformed = try files("# set x0=fast\n")
         let r3 = try runAnimhost(["run", malformed.scene, "--input", malformed.csv])
         XCTAssertEqual(r3.status, 1)
-        XCTAssertTrue(r3.stderr.contains("session.csv:1: expected '# set NAME=VALUE' (a tunable and a finite number), got '# set x0=fast'"), r3.stderr)
+        let expected = "session.csv:1: expected '# set NAME=VALUE' (a tunable and a finite number), got '# set x0=fast'"
+        XCTAssertTrue(r3.stderr.contains(expected), r3.stderr)
         let estimator = try files("# estimator ios\n")
         let r4 = try runAnimhost(["run", estimator.scene, "--input", estimator.csv])
-        XCTAssertTrue(r4.stderr.contains("session.csv:1: '# estimator ios' names no estimator; estimators: "), r4.stderr)
+        XCTAssertTrue(r4.stderr.contains("session.csv:1: '# estimator ios' names no estimator; estimators: "),
+                      r4.stderr)
     }
 }

@@ -72,7 +72,8 @@ final class BrowserTests: XCTestCase {
         try browser.wait(for: "Math.abs(window.animhost.state.frame.items.pane.y - 384) < 1 && Math.abs(window.animhost.state.frame.items.pane.vy) < 5", timeout: 20)
 
         // input.csv holds the drag, with simulated times.
-        let rows = try viewer.inputTouches().split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let rows = try viewer.inputTouches().split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }
         XCTAssertEqual(rows.first?[2], "began")
         XCTAssertEqual(Double(rows.first![3])!, 160, accuracy: 0.5)
         XCTAssertEqual(Double(rows.first![4])!, 530, accuracy: 0.5)

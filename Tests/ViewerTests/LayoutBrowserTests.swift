@@ -10,17 +10,21 @@ final class LayoutBrowserTests: XCTestCase {
     private let scene = """
         local W = animhost.tunable("width", 390, {min = 320, max = 1024})
         local H = animhost.tunable("height", 844, {min = 480, max = 1366})
-        local stiffnessOfTheSheetSpring = animhost.tunable("stiffnessOfTheSheetSpring", 300, {min = 10, max = 10000, scale = "log"})
+        local k = animhost.tunable("stiffnessOfTheSheetSpring", 300,
+                                   {min = 10, max = 10000, scale = "log"})
         local a = animhost.animator{bounds = {0, 0, W, H}}
         local sheet = animhost.item{name = "sheet", center = {W / 2, H - 100}, size = {W, 200}}
         a:addBehavior(animhost.attachment{item = sheet, anchor = {W / 2, H / 2}, length = 0,
-                                          frequency = math.sqrt(stiffnessOfTheSheetSpring) / 10, damping = 0.3})
+                                          frequency = math.sqrt(k) / 10, damping = 0.3})
         """
 
     private func open(width: Int, height: Int) throws -> (ViewerProcess, HeadlessChromium) {
-        guard let chromium = HeadlessChromium.executable else { throw XCTSkip("chromium is not installed; scripts/test installs it") }
+        guard let chromium = HeadlessChromium.executable else {
+            throw XCTSkip("chromium is not installed; scripts/test installs it")
+        }
         let viewer = try ViewerProcess(try temporaryFile("layout.lua", scene))
-        let browser = try HeadlessChromium(executable: chromium, url: "http://127.0.0.1:\(viewer.port)/", width: width, height: height)
+        let url = "http://127.0.0.1:\(viewer.port)/"
+        let browser = try HeadlessChromium(executable: chromium, url: url, width: width, height: height)
         try browser.wait(for: "!!(window.animhost && window.animhost.state.scene && window.animhost.time() > 0.2)")
         return (viewer, browser)
     }
@@ -53,15 +57,18 @@ final class LayoutBrowserTests: XCTestCase {
 
         XCTAssertEqual(try browser.evaluate("document.getElementById('device').disabled") as? Bool, false)
         _ = try browser.evaluate("""
-            (() => { const s = document.getElementById('device'); s.value = '3'; s.dispatchEvent(new Event('change')); return true })()
+            (() => { const s = document.getElementById('device'); s.value = '3';
+                     s.dispatchEvent(new Event('change')); return true })()
             """)
         try browser.wait(for: "String(window.animhost.state.scene.bounds) === '0,0,412,915'")
         try browser.wait(for: "document.getElementById('device').value === '3'")
-        let json = try JSONSerialization.jsonObject(with: Data(try viewer.get("/scene.json").body.utf8)) as! [String: Any]
+        let body = try viewer.get("/scene.json").body
+        let json = try JSONSerialization.jsonObject(with: Data(body.utf8)) as! [String: Any]
         XCTAssertEqual(json["bounds"] as? [Double], [0, 0, 412, 915], "Pixel 7")
         // The stage fits the new screen: its bottom edge is drawn inside the canvas.
         let bottom = try number(browser, "window.animhost.toScreen(0, 915).y")
-        XCTAssertLessThanOrEqual(bottom, try number(browser, "document.getElementById('canvas').getBoundingClientRect().bottom"))
+        let canvasBottom = try number(browser, "document.getElementById('canvas').getBoundingClientRect().bottom")
+        XCTAssertLessThanOrEqual(bottom, canvasBottom)
         Thread.sleep(forTimeInterval: 0.3)
         try keep(browser, "view-1400x900")
     }
@@ -71,11 +78,14 @@ final class LayoutBrowserTests: XCTestCase {
         defer { withExtendedLifetime(viewer) {} }   // the server lives as long as the test
         try change(browser, "stiffnessOfTheSheetSpring", slider: 800)
         XCTAssertLessThanOrEqual(try number(browser, "document.documentElement.scrollWidth"), 390)
-        let canvas = try browser.evaluate("(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height] })()") as! [NSNumber]
+        let canvas = try browser.evaluate("""
+            (() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height] })()
+            """) as! [NSNumber]
         XCTAssertGreaterThan(canvas[0].doubleValue, 300, "the stage takes the width")
         XCTAssertGreaterThan(canvas[1].doubleValue, 250, "and a good part of the height")
         let asideTop = try number(browser, "document.querySelector('aside').getBoundingClientRect().top")
-        XCTAssertGreaterThanOrEqual(asideTop, try number(browser, "document.getElementById('stageBox').getBoundingClientRect().bottom") - 1)
+        let stageBottom = try number(browser, "document.getElementById('stageBox').getBoundingClientRect().bottom")
+        XCTAssertGreaterThanOrEqual(asideTop, stageBottom - 1)
         let box = "document.querySelector('.compare-scroll')"
         XCTAssertLessThanOrEqual(try number(browser, "\(box).scrollWidth"), try number(browser, "\(box).clientWidth"))
         try keep(browser, "view-390x844")
@@ -86,13 +96,15 @@ final class LayoutBrowserTests: XCTestCase {
         defer { withExtendedLifetime(viewer) {} }
         _ = try browser.evaluate("document.getElementById('record').click()")
         try browser.wait(for: "window.animhost.state.scene.waitingForTouch === true && window.animhost.time() === 0")
-        XCTAssertEqual(try browser.evaluate("document.querySelector('#status b').textContent") as? String, "recording: touch to start")
+        XCTAssertEqual(try browser.evaluate("document.querySelector('#status b').textContent") as? String,
+                       "recording: touch to start")
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(try number(browser, "window.animhost.time()"), 0, "held at 0 s")
         let p = try browser.toScreen(195, 744)
         try browser.mouse("mousePressed", p.x, p.y)
         try browser.wait(for: "window.animhost.state.scene.waitingForTouch === false && window.animhost.time() > 0.1")
         try browser.mouse("mouseReleased", p.x, p.y)
-        XCTAssertEqual(try browser.evaluate("document.getElementById('testLink').download") as? String, "layout_session_test.lua")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('testLink').download") as? String,
+                       "layout_session_test.lua")
     }
 }

@@ -10,7 +10,8 @@ final class RecordSessionTests: XCTestCase {
     func testARecordedSessionReplaysWithItsTunablesAndBecomesAPassingTest() throws {
         let dir = try makeTemporaryDirectory("record-session")
         let scene = dir + "/pane.lua"
-        try String(contentsOfFile: packageRoot + "/behaviors/pane.lua", encoding: .utf8).write(toFile: scene, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: packageRoot + "/behaviors/pane.lua", encoding: .utf8)
+            .write(toFile: scene, atomically: true, encoding: .utf8)
         let v = try ViewerProcess(scene, ["--set", "demo=0"])
         let ws = try v.connect()
         _ = try ws.frame(atLeast: 0.3)   // an idle prefix the recording must not keep
@@ -31,7 +32,8 @@ final class RecordSessionTests: XCTestCase {
         }
         try ws.send(json: ["type": "touch", "touch": 1, "phase": "ended", "x": 160, "y": 376])
         _ = try ws.receive(timeout: 20) { m in
-            m["type"] as? String == "frame" && abs((value(m, "pane", "y") ?? 0) - 384) < 0.5 && abs(value(m, "pane", "vy") ?? 99) < 1
+            m["type"] as? String == "frame" && abs((value(m, "pane", "y") ?? 0) - 384) < 0.5
+                && abs(value(m, "pane", "vy") ?? 99) < 1
         }
         try ws.send(json: ["type": "pause"])
         _ = try ws.next("scene") { $0["playing"] as? Bool == false }
@@ -41,7 +43,8 @@ final class RecordSessionTests: XCTestCase {
         XCTAssertTrue(lines.contains("# set frequency=6"), input)
         XCTAssertTrue(lines.contains("# set demo=0"), input)
         let header = try XCTUnwrap(lines.firstIndex(of: "t,touch,phase,x,y"), input)
-        XCTAssertEqual(lines[header + 1], "0.008333,1,began,160,520", "the first touch is at the first step: no idle prefix")
+        XCTAssertEqual(lines[header + 1], "0.008333,1,began,160,520",
+                       "the first touch is at the first step: no idle prefix")
 
         // Replayed with no --set at all: the file's tunables give the session's frames.
         let frames = try v.get("/frames.csv").body
@@ -57,8 +60,9 @@ final class RecordSessionTests: XCTestCase {
         try test.body.write(toFile: dir + "/pane_session_test.lua", atomically: true, encoding: .utf8)
         let passing = try runAnimhost(["test", dir + "/pane_session_test.lua"])
         XCTAssertEqual(passing.status, 0, passing.stdout + passing.stderr + "\n" + test.body)
-        XCTAssertTrue(passing.stdout.contains("ok pane.lua, as recorded in the viewer releases pane at the recorded velocity"), passing.stdout)
-        XCTAssertTrue(passing.stdout.contains("ok pane.lua, as recorded in the viewer comes to rest with pane where it ended"), passing.stdout)
+        let suite = "pane.lua, as recorded in the viewer"
+        XCTAssertTrue(passing.stdout.contains("ok \(suite) releases pane at the recorded velocity"), passing.stdout)
+        XCTAssertTrue(passing.stdout.contains("ok \(suite) comes to rest with pane where it ended"), passing.stdout)
 
         // The scene changed (the pane opens 20 pt lower): the test fails at the end it pinned.
         let edited = try String(contentsOfFile: scene, encoding: .utf8)
@@ -66,7 +70,7 @@ final class RecordSessionTests: XCTestCase {
         try edited.write(toFile: scene, atomically: true, encoding: .utf8)
         let failing = try runAnimhost(["test", dir + "/pane_session_test.lua"])
         XCTAssertEqual(failing.status, 1, failing.stdout + failing.stderr)
-        XCTAssertTrue(failing.stdout.contains("FAIL pane.lua, as recorded in the viewer comes to rest with pane where it ended"), failing.stdout)
+        XCTAssertTrue(failing.stdout.contains("FAIL \(suite) comes to rest with pane where it ended"), failing.stdout)
     }
 
     func testRecordIsAMessageOfTheContract() throws {

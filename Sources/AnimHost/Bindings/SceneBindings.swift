@@ -27,8 +27,9 @@ extension Scene {
             }
             if let problem = t.declarationError { throw LuaCallError(problem) }
             if self.tunables.contains(where: { $0.name == name }) { throw LuaCallError("tunable '\(name)' is declared twice") }
-            let given = self.options.sets.last(where: { $0.name == name }).map { ("\(self.options.setsName) \(name)", $0.value) }
-                ?? self.options.inputSets.last(where: { $0.name == name }).map { ($0.origin, $0.value) }
+            let o = self.options
+            let given = o.sets.last(where: { $0.name == name }).map { ("\(o.setsName) \(name)", $0.value) }
+                ?? o.inputSets.last(where: { $0.name == name }).map { ($0.origin, $0.value) }
             if let s = given {
                 let override = "\(s.0)=\(NumberFormat.string(s.1))"
                 if let message = t.overrideError(s.1, override: override, declaredAt: call.callerLocation) {

@@ -73,7 +73,8 @@ public enum TouchesCSV {
             func fail(_ message: String) -> HostError { .input("\(path):\(lineNumber): \(message)") }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             if line.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: "#") {
-                try readSetting(String(decoding: line, as: UTF8.self), into: &settings, origin: "\(path):\(lineNumber)", fail: fail)
+                let text = String(decoding: line, as: UTF8.self)
+                try readSetting(text, into: &settings, origin: "\(path):\(lineNumber)", fail: fail)
                 continue
             }
             let t: Double, touch: Int, phase: TouchPhase, x: Double, y: Double
@@ -119,19 +120,22 @@ public enum TouchesCSV {
     /// replay a different run).
     static func readSetting(_ line: String, into settings: inout TouchesSettings, origin: String,
                             fail: (String) -> HostError) throws(HostError) {
-        let words = line.drop { $0 == " " || $0 == "\t" || $0 == "#" }.split(separator: " ", maxSplits: 1).map(String.init)
+        let words = line.drop { $0 == " " || $0 == "\t" || $0 == "#" }
+            .split(separator: " ", maxSplits: 1).map(String.init)
         guard let keyword = words.first else { return }
         let rest = words.count > 1 ? trimmed(Array(words[1].utf8)[...]) : ""
         switch keyword {
         case "set":
             let parts = rest.split(separator: "=", maxSplits: 1).map { trimmed(Array($0.utf8)[...]) }
             guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value.isFinite else {
-                throw fail("expected '# set NAME=VALUE' (a tunable and a finite number), got \(quote(Array(line.utf8)[...]))")
+                let got = quote(Array(line.utf8)[...])
+                throw fail("expected '# set NAME=VALUE' (a tunable and a finite number), got \(got)")
             }
             settings.sets.append(.init(name: parts[0], value: value, origin: "\(origin): set \(parts[0])"))
         case "estimator":
             guard let e = VelocityEstimator(rawValue: rest) else {
-                throw fail("'# estimator \(clip(rest))' names no estimator; estimators: " + VelocityEstimator.allCases.map(\.rawValue).joined(separator: ", "))
+                let names = VelocityEstimator.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("'# estimator \(clip(rest))' names no estimator; estimators: " + names)
             }
             settings.estimator = e
         default:

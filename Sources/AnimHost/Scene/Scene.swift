@@ -128,18 +128,22 @@ public final class Scene {
 
     /// `--set` names (and a touches file's `# set` lines) must be tunables the script declared.
     private func checkSets() throws(HostError) {
-        for s in options.inputSets where !tunables.contains(where: { $0.name == s.name }) {
-            let names = tunables.map(\.name)
-            let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }
-                ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
-            throw .usage("\(s.origin): no tunable named '\(s.name)' in \(options.path)\(hint) (the file was recorded from another script, or the tunable was renamed)")
-        }
         for s in options.sets where !tunables.contains(where: { $0.name == s.name }) {
-            let names = tunables.map(\.name)
-            let hint = Suggestions.closest(to: s.name, in: names).map { "; did you mean '\($0)'?" }
-                ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
+            let hint = unknownTunableHint(s.name)
             throw .usage("\(options.setsName) \(s.name): no tunable named '\(s.name)' in \(options.path)\(hint)")
         }
+        for s in options.inputSets where !tunables.contains(where: { $0.name == s.name }) {
+            let why = " (the file was recorded from another script, or the tunable was renamed)"
+            let hint = unknownTunableHint(s.name)
+            throw .usage("\(s.origin): no tunable named '\(s.name)' in \(options.path)" + hint + why)
+        }
+    }
+
+    /// "; did you mean 'x'?", else the tunables there are.
+    private func unknownTunableHint(_ name: String) -> String {
+        let names = tunables.map(\.name)
+        return Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" }
+            ?? (names.isEmpty ? "; the script declares no tunables" : "; tunables: " + names.joined(separator: ", "))
     }
 
     /// Calls the Lua function in `ref` with arguments pushed by `pushArguments`, turning a

@@ -17,7 +17,9 @@ enum InputCSV {
     static func text(_ touches: [TouchEvent], hz: Int, script: String? = nil,
                      tunables: [(name: String, value: Double)] = [], estimator: VelocityEstimator? = nil) -> String {
         var s = ""
-        if let script { s += "# animhost view session of \(script) at \(hz) Hz (replay: animhost run \(script) --input FILE)\n" }
+        if let script {
+            s += "# animhost view session of \(script) at \(hz) Hz (replay: animhost run \(script) --input FILE)\n"
+        }
         for t in tunables { s += "# set \(t.name)=\(exact(t.value))\n" }
         if let estimator { s += "# estimator \(estimator.rawValue)\n" }
         s += TouchesCSV.header.joined(separator: ",") + "\n"

@@ -38,7 +38,8 @@ struct RecordedTest {
         let maximum = (last + Self.restAllowance).rounded(.up)
         let (measured, atRest) = try measure(maximum: maximum)
         let base = scriptName.split(separator: "/").last.map(String.init) ?? scriptName
-        var s = "-- Recorded in `animhost view \(scriptName)`: \(touches.count) touch samples, the tunables as they were.\n"
+        var s = "-- Recorded in `animhost view \(scriptName)`: \(touches.count) touch samples, "
+            + "the tunables as they were.\n"
         s += "-- Save it beside \(base) and run `animhost test` on it. The expected values are what the\n"
         s += "-- session measured (the item's velocity in the first frame after the finger lifted, where it\n"
         s += "-- came to rest); change the tolerances to what matters to you.\n"
@@ -53,21 +54,24 @@ struct RecordedTest {
         s += "  return animhost.load(\(luaString(base)), \(loadOptions))\n"
         s += "end\n\n"
         s += "describe(\(luaString(base + ", as recorded in the viewer")), function()\n"
+        let n = NumberFormat.string
         for m in measured {
+            let name = luaString(m.name)
             if let v = m.releaseVelocity {
                 s += "  it(\(luaString("releases " + m.name + " at the recorded velocity")), function()\n"
-                s += "    local trace = recorded():runUntilRest(\(NumberFormat.string(maximum))):trace()\n"
+                s += "    local trace = recorded():runUntilRest(\(n(maximum))):trace()\n"
                 s += "    local after = trace:release() + 1 / 60\n"
-                s += "    assert.near({\(NumberFormat.string(v.x)), \(NumberFormat.string(v.y))},\n"
-                s += "                {trace:value(\(luaString(m.name)), \"vx\", after), trace:value(\(luaString(m.name)), \"vy\", after)}, "
-                    + "\(NumberFormat.string(Self.velocityTolerance)))\n"
+                s += "    assert.near({\(n(v.x)), \(n(v.y))},\n"
+                s += "                {trace:value(\(name), \"vx\", after), trace:value(\(name), \"vy\", after)}, "
+                    + "\(n(Self.velocityTolerance)))\n"
                 s += "  end)\n"
             }
-            s += "  it(\(luaString((atRest ? "comes to rest with " : "leaves ") + m.name + " where it ended")), function()\n"
-            s += "    local scene = recorded():runUntilRest(\(NumberFormat.string(maximum)))\n"
+            let ending = (atRest ? "comes to rest with " : "leaves ") + m.name + " where it ended"
+            s += "  it(\(luaString(ending)), function()\n"
+            s += "    local scene = recorded():runUntilRest(\(n(maximum)))\n"
             if atRest { s += "    assert.is_true(scene.atRest)\n" }
-            s += "    assert.near({\(NumberFormat.string(m.end.x)), \(NumberFormat.string(m.end.y))}, scene:item(\(luaString(m.name))).center, "
-                + "\(NumberFormat.string(Self.positionTolerance)))\n"
+            s += "    assert.near({\(n(m.end.x)), \(n(m.end.y))}, scene:item(\(name)).center, "
+                + "\(n(Self.positionTolerance)))\n"
             s += "  end)\n"
         }
         s += "end)\n"
@@ -78,7 +82,8 @@ struct RecordedTest {
     private var loadOptions: String {
         var parts: [String] = []
         if !tunables.isEmpty {
-            parts.append("set = {" + tunables.map { "\(luaKey($0.name)) = \(InputCSV.exact($0.value))" }.joined(separator: ", ") + "}")
+            let values = tunables.map { "\(luaKey($0.name)) = \(InputCSV.exact($0.value))" }
+            parts.append("set = {" + values.joined(separator: ", ") + "}")
         }
         if let e = options.estimator { parts.append("estimator = \"\(e.rawValue)\"") }
         if options.seed != 0 { parts.append("seed = \(options.seed)") }
@@ -105,7 +110,6 @@ struct RecordedTest {
         if !events.isEmpty, let refusal = scene.scheduleCounted(.touches(events)) { throw .script(refusal) }
         let stage = scene.stage
         let release = events.last { $0.phase == .ended || $0.phase == .cancelled }?.time
-        let names = stage.animator.itemIDs.map { stage.animator.name(of: $0) }
         var start: [String: Vec2] = [:]
         var velocity: [String: Vec2] = [:]
         let fps = 60.0
@@ -113,13 +117,11 @@ struct RecordedTest {
         func recordDue() {
             while Int((Double(nextFrame) / fps * Double(stage.hz) + 1e-7).rounded(.down)) <= stage.steps {
                 let t = Double(nextFrame) / fps
-                let f = stage.captureFrame(columns: FrameColumn.base)
-                for row in f.rows {
-                    if start[row.item] == nil, let x = row.values[0], let y = row.values[1] { start[row.item] = Vec2(x, y) }
-                    // The last frame at or before release + 1/60 s: the first after the release.
-                    if let release, t <= release + 1 / fps + Stage.boundaryTolerance, let vx = row.values[3], let vy = row.values[4] {
-                        velocity[row.item] = Vec2(vx, vy)
-                    }
+                // The last frame at or before release + 1/60 s: the first after the release.
+                let firstAfter = release.map { t <= $0 + 1 / fps + Stage.boundaryTolerance } ?? false
+                for row in stage.captureFrame(columns: FrameColumn.base).rows {
+                    if start[row.item] == nil, let p = position(row) { start[row.item] = p }
+                    if firstAfter, let vx = row.values[3], let vy = row.values[4] { velocity[row.item] = Vec2(vx, vy) }
                 }
                 nextFrame += 1
             }
@@ -132,20 +134,27 @@ struct RecordedTest {
             recordDue()
         }
         var measured: [Measured] = []
+        let names = stage.animator.itemIDs.map { stage.animator.name(of: $0) }
         let end = stage.captureFrame(columns: FrameColumn.base)
         for name in names {
-            guard let row = end.rows.first(where: { $0.item == name }), let x = row.values[0], let y = row.values[1] else { continue }
-            let p = Vec2(x, y)
-            let v = velocity[name].flatMap { ($0.x * $0.x + $0.y * $0.y).squareRoot() >= Self.thrownSpeed ? $0 : nil }
-            let moved = start[name].map { (($0.x - p.x) * ($0.x - p.x) + ($0.y - p.y) * ($0.y - p.y)).squareRoot() > Self.positionTolerance } ?? false
+            guard let p = end.rows.first(where: { $0.item == name }).flatMap(position) else { continue }
+            let v = velocity[name].flatMap { length($0) >= Self.thrownSpeed ? $0 : nil }
+            let moved = start[name].map { length(Vec2($0.x - p.x, $0.y - p.y)) > Self.positionTolerance } ?? false
             if moved || v != nil { measured.append(Measured(name: name, releaseVelocity: v, end: p)) }
         }
         // Nothing moved: the test still pins where everything is.
         if measured.isEmpty {
-            for row in end.rows { if let x = row.values[0], let y = row.values[1] { measured.append(Measured(name: row.item, end: Vec2(x, y))) } }
+            for row in end.rows { if let p = position(row) { measured.append(Measured(name: row.item, end: p)) } }
         }
         return (measured, stage.isSettled)
     }
+
+    private func position(_ row: FrameRow) -> Vec2? {
+        guard let x = row.values[0], let y = row.values[1] else { return nil }
+        return Vec2(x, y)
+    }
+
+    private func length(_ v: Vec2) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
 
     /// A table key: the name itself when it is an identifier, else `["name"]`.
     private func luaKey(_ name: String) -> String {

@@ -40,14 +40,16 @@ extension Session {
     var recordedTest: Download.Reply {
         if let reloadError {
             return .init(status: 409, contentType: "text/plain; charset=utf-8",
-                         body: "the script on disk does not load, so the session cannot be replayed into a test: \(reloadError)\n")
+                         body: "the script on disk does not load, so the session cannot be replayed into a test: "
+                            + reloadError + "\n")
         }
         let test = RecordedTest(scriptName: options.script, options: live.options, touches: live.touches,
                                 tunables: live.scene.tunables.map { ($0.name, $0.value) }, hz: stage.hz)
         do throws(HostError) {
             return .init(status: 200, contentType: "text/x-lua; charset=utf-8", body: try test.text())
         } catch {
-            return .init(status: 500, contentType: "text/plain; charset=utf-8", body: "the session's replay stopped: \(error.description)\n")
+            return .init(status: 500, contentType: "text/plain; charset=utf-8",
+                         body: "the session's replay stopped: \(error.description)\n")
         }
     }
 

@@ -28,7 +28,8 @@ public struct TestOptions: Sendable {
     /// (`-p`, `--exclude-pattern`; they replace `.busted`'s), test names not to run
     /// (`--filter-out`, Lua patterns), the `.busted` task (`-r`), module paths and helper
     /// (`--lpath`, `--cpath`, `--helper`, over `.busted`'s), `--shuffle` (files and tests, by
-    /// `--seed`; `--shuffle-files`, `--shuffle-tests` one of them), `--no-keep-going` (stop after the first failure or error).
+    /// `--seed`; `--shuffle-files`, `--shuffle-tests` one of them), `--no-keep-going`
+    /// (stop after the first failure or error).
     public var patterns: [String] = []
     public var excludePatterns: [String] = []
     public var filterOut: [String] = []
