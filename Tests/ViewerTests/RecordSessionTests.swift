@@ -73,6 +73,20 @@ final class RecordSessionTests: XCTestCase {
         XCTAssertTrue(failing.stdout.contains("FAIL \(suite) comes to rest with pane where it ended"), failing.stdout)
     }
 
+    /// `view --input` a downloaded session: its tunables are the sliders' values; a `--set`
+    /// on the command line wins.
+    func testViewInputAppliesTheSessionsTunables() throws {
+        let dir = try makeTemporaryDirectory("view-session")
+        try "# set frequency=6\n# set demo=0\nt,touch,phase,x,y\n"
+            .write(toFile: dir + "/session.csv", atomically: true, encoding: .utf8)
+        let v = try ViewerProcess("behaviors/pane.lua", ["--input", dir + "/session.csv", "--set", "demo=1"])
+        let body = try v.get("/scene.json").body
+        let scene = try JSONSerialization.jsonObject(with: Data(body.utf8)) as! [String: Any]
+        let tunables = scene["tunables"] as! [[String: Any]]
+        XCTAssertEqual(tunables.first { $0["name"] as? String == "frequency" }?["value"] as? Double, 6)
+        XCTAssertEqual(tunables.first { $0["name"] as? String == "demo" }?["value"] as? Double, 1, "--set wins")
+    }
+
     func testRecordIsAMessageOfTheContract() throws {
         let v = try ViewerProcess("behaviors/pane.lua")
         let ws = try v.connect()
