@@ -49,6 +49,7 @@ describe("spies", function()
 end)
 
 describe("hooks", function()
+  randomize(false)   -- each test checks what the hooks of the ones before it logged
   local log = {}
   setup(function() log[#log + 1] = "setup" end)
   before_each(function() log[#log + 1] = "before" end)

@@ -18,6 +18,8 @@ struct RecordedTest {
     /// Tolerances written into the assertions (the user tightens or loosens them).
     static let positionTolerance = 0.5
     static let velocityTolerance = 1.0
+    /// The longest session made into a test (s of touches): a gesture, not an afternoon.
+    static let maximumSession = 120.0
     /// Seconds after the last touch the test waits for rest.
     static let restAllowance = 10.0
     /// The test loads its scene as `animhost.load` does: ids of `touches` entries move by this.
