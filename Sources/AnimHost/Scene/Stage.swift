@@ -40,9 +40,9 @@ public final class Stage {
     private var pendingTouches: [TouchEvent] = []
     private var pendingHead = 0
     private var pendingNeedsSort = false
-    /// Touches that are down: id → (order of their began, last location), for ending them
-    /// at the run's end.
-    private var touchesDown: [Int: (order: Int, location: Vec2)] = [:]
+    /// Touches that are down: id → (order of their began, last location, the time its last
+    /// sample was delivered), for ending them at the run's end and timing their moves.
+    private var touchesDown: [Int: (order: Int, location: Vec2, time: Double)] = [:]
     private var touchOrder = 0
     private var nextTouchID = 1_000_000
     /// Every touch delivered, in order: the input log hot reload replays.
@@ -294,9 +294,14 @@ public final class Stage {
     /// which of them recognizes.
     public func deliver(_ e: TouchEvent) throws(HostError) {
         deliveredTouches.append(e)
+        // The handlers of this sample move items as the finger moved since its previous sample:
+        // the animator spreads an item's first move over those steps (`firstMoveSteps`).
+        let previous = touchesDown[e.touch]?.time
+        animator.touchSampleSteps = previous.map { Int(((time - $0) * Double(animator.hz)).rounded()) }
+        defer { animator.touchSampleSteps = nil }
         switch e.phase {
-        case .began: touchesDown[e.touch] = (touchOrder, e.location); touchOrder += 1
-        case .moved: touchesDown[e.touch]?.location = e.location
+        case .began: touchesDown[e.touch] = (touchOrder, e.location, time); touchOrder += 1
+        case .moved: touchesDown[e.touch]?.location = e.location; touchesDown[e.touch]?.time = time
         case .ended, .cancelled: touchesDown[e.touch] = nil
         }
         if e.phase == .began { animator.wakeIslands(at: e.location) } // a touch on a sleeping pile wakes it
