@@ -91,4 +91,32 @@ final class TouchesInputTests: XCTestCase {
         XCTAssertEqual(b.status, 1)
         XCTAssertTrue(b.stderr.contains("back.csv:3: time goes backwards"), b.stderr)
     }
+
+    /// A scripted pan lifts as a UIKit touch does: `ended` carries the last move's location and
+    /// adds no move. Its last `changed` reaches `to`; the lift comes at that place and time.
+    func testAScriptedPanLiftsWhereItsLastMoveLeftTheFinger() throws {
+        let pan = SyntheticInput.pan(at: 0.1, from: Vec2(0, 0), to: Vec2(100, 0), duration: 0.5, path: [])
+        let events = pan.events(hz: 60, touchID: 1)
+        XCTAssertEqual(events.map(\.phase), [.began] + Array(repeating: .moved, count: 30) + [.ended])
+        XCTAssertEqual(events[events.count - 2].location, Vec2(100, 0), "the last move reaches `to`")
+        XCTAssertEqual(events.last?.location, events[events.count - 2].location, "the lift is where the last move left it")
+        XCTAssertEqual(events.last?.time, events[events.count - 2].time)
+        XCTAssertEqual(pan.sampleCount(hz: 60), Double(events.count))
+
+        let stage = Stage(hz: 60)
+        var updates: [GestureUpdate] = []
+        stage.addRecognizer(.pan, item: nil) { updates.append($0) }
+        stage.schedule(events)
+        try stage.settleBoundary()
+        while stage.hasPendingInput { try stage.step() }
+        let changed = try XCTUnwrap(updates.last { $0.state == .changed }), ended = try XCTUnwrap(updates.last)
+        XCTAssertEqual(ended.state, .ended)
+        XCTAssertEqual(changed.location, Vec2(100, 0))
+        XCTAssertEqual(ended.location, changed.location)
+        XCTAssertEqual(ended.translation, Vec2(100, 0))
+        XCTAssertEqual(ended.delta, .zero, "the lift moves nothing")
+        // 200 pt/s throughout, the last move counted (exact: every segment is 200 pt/s).
+        XCTAssertEqual(ended.velocity.x, 200, accuracy: 1e-9)
+        XCTAssertEqual(ended.velocity.y, 0, accuracy: 1e-9)
+    }
 }
