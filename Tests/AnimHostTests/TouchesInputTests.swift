@@ -119,4 +119,34 @@ final class TouchesInputTests: XCTestCase {
         XCTAssertEqual(ended.velocity.x, 200, accuracy: 1e-9)
         XCTAssertEqual(ended.velocity.y, 0, accuracy: 1e-9)
     }
+
+    /// A pan's first move of its item is timed by the finger (the steps since the touch's
+    /// previous sample, at most a frame's period); a tap's handler moving an item is a
+    /// script's jump within its step (`Animator.firstMoveSteps`).
+    func testAPansFirstMoveIsTimedByTheFingerATapsIsAJump() throws {
+        func velocities(_ kind: GestureKind, _ touches: [(Double, TouchPhase, Double)]) throws -> [Double] {
+            let stage = Stage(hz: 120)
+            let box = try stage.animator.addItem(name: "box", center: Vec2(0, 0), size: Vec2(10, 10))
+            stage.addRecognizer(kind, item: nil) { (g: GestureUpdate) throws(HostError) in
+                guard g.state == .changed || g.state == .ended && kind != .pan else { return }
+                do { try stage.animator.setCenter(stage.animator.center(of: box) + Vec2(10, 0), of: box) } catch {
+                    throw .script("\(error)")
+                }
+            }
+            stage.schedule(touches.map { TouchEvent(time: $0.0 / 120, touch: 1, phase: $0.1, location: Vec2($0.2, 0)) })
+            try stage.settleBoundary()
+            var out: [Double] = []
+            for _ in 0..<6 {
+                try stage.step()
+                out.append(stage.animator.velocity(of: box).x)
+            }
+            return out
+        }
+        // Down at step 0, the first move at step 1 begins the pan, the next at step 3 moves the
+        // box 10 pt: over the two steps the finger took, held to step 4.
+        XCTAssertEqual(try velocities(.pan, [(0, .began, 0), (1, .moved, 20), (3, .moved, 40), (6, .ended, 40)]),
+                       [0, 0, 600, 600, 0, 0])
+        // A tap lifted three steps after its down moves the box in one step.
+        XCTAssertEqual(try velocities(.tap(), [(0, .began, 0), (3, .ended, 0)]), [0, 0, 1200, 0, 0, 0])
+    }
 }

@@ -76,8 +76,8 @@ extension Animator {
     }
 
     /// The steps an item's first move (it was still) is spread over. A script's own move (a
-    /// timer, an action, the REPL) is a jump within its step: one step, the change it made.
-    /// A move made by a touch's handler follows the finger, which took the time since that
+    /// timer, an action, the REPL, a tap's handler) is a jump within its step: one step, the
+    /// change it made. A move made by a pan's handler follows the finger, which took the time since that
     /// touch's previous sample to get there (`touchSampleSteps`, at most a frame's period):
     /// reported over that time it is the speed the finger moved at, and it holds until the
     /// frame after it — a drag whose first move lands between two frames (a mouse's sample

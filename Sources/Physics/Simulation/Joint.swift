@@ -133,7 +133,7 @@ import Vectors
     /// rate): a one-step glide between two frames that nothing moves around would show in the
     /// frames as motion at no velocity (a mouse's samples 8 to 42 ms apart). A first move one
     /// step after the joint was made is every step when a script makes it (a timer every
-    /// step), but not when a touch's handler makes it (`byTouch`): a touch's samples come
+    /// step), but not when a pan's handler makes it (`byTouch`): a touch's samples come
     /// when they come, and a drag's first move one step after its `began` says nothing of the
     /// next, so it glides a frame's period too.
     ///
