@@ -91,4 +91,62 @@ final class TouchesInputTests: XCTestCase {
         XCTAssertEqual(b.status, 1)
         XCTAssertTrue(b.stderr.contains("back.csv:3: time goes backwards"), b.stderr)
     }
+
+    /// A scripted pan lifts as a UIKit touch does: `ended` carries the last move's location and
+    /// adds no move. Its last `changed` reaches `to`; the lift comes at that place and time.
+    func testAScriptedPanLiftsWhereItsLastMoveLeftTheFinger() throws {
+        let pan = SyntheticInput.pan(at: 0.1, from: Vec2(0, 0), to: Vec2(100, 0), duration: 0.5, path: [])
+        let events = pan.events(hz: 60, touchID: 1)
+        XCTAssertEqual(events.map(\.phase), [.began] + Array(repeating: .moved, count: 30) + [.ended])
+        XCTAssertEqual(events[events.count - 2].location, Vec2(100, 0), "the last move reaches `to`")
+        XCTAssertEqual(events.last?.location, events[events.count - 2].location, "the lift is where the last move left it")
+        XCTAssertEqual(events.last?.time, events[events.count - 2].time)
+        XCTAssertEqual(pan.sampleCount(hz: 60), Double(events.count))
+
+        let stage = Stage(hz: 60)
+        var updates: [GestureUpdate] = []
+        stage.addRecognizer(.pan, item: nil) { updates.append($0) }
+        stage.schedule(events)
+        try stage.settleBoundary()
+        while stage.hasPendingInput { try stage.step() }
+        let changed = try XCTUnwrap(updates.last { $0.state == .changed }), ended = try XCTUnwrap(updates.last)
+        XCTAssertEqual(ended.state, .ended)
+        XCTAssertEqual(changed.location, Vec2(100, 0))
+        XCTAssertEqual(ended.location, changed.location)
+        XCTAssertEqual(ended.translation, Vec2(100, 0))
+        XCTAssertEqual(ended.delta, .zero, "the lift moves nothing")
+        // 200 pt/s throughout, the last move counted (exact: every segment is 200 pt/s).
+        XCTAssertEqual(ended.velocity.x, 200, accuracy: 1e-9)
+        XCTAssertEqual(ended.velocity.y, 0, accuracy: 1e-9)
+    }
+
+    /// A pan's first move of its item is timed by the finger (the steps since the touch's
+    /// previous sample, at most a frame's period); a tap's handler moving an item is a
+    /// script's jump within its step (`Animator.firstMoveSteps`).
+    func testAPansFirstMoveIsTimedByTheFingerATapsIsAJump() throws {
+        func velocities(_ kind: GestureKind, _ touches: [(Double, TouchPhase, Double)]) throws -> [Double] {
+            let stage = Stage(hz: 120)
+            let box = try stage.animator.addItem(name: "box", center: Vec2(0, 0), size: Vec2(10, 10))
+            stage.addRecognizer(kind, item: nil) { (g: GestureUpdate) throws(HostError) in
+                guard g.state == .changed || g.state == .ended && kind != .pan else { return }
+                do { try stage.animator.setCenter(stage.animator.center(of: box) + Vec2(10, 0), of: box) } catch {
+                    throw .script("\(error)")
+                }
+            }
+            stage.schedule(touches.map { TouchEvent(time: $0.0 / 120, touch: 1, phase: $0.1, location: Vec2($0.2, 0)) })
+            try stage.settleBoundary()
+            var out: [Double] = []
+            for _ in 0..<6 {
+                try stage.step()
+                out.append(stage.animator.velocity(of: box).x)
+            }
+            return out
+        }
+        // Down at step 0, the first move at step 1 begins the pan, the next at step 3 moves the
+        // box 10 pt: over the two steps the finger took, held to step 4.
+        XCTAssertEqual(try velocities(.pan, [(0, .began, 0), (1, .moved, 20), (3, .moved, 40), (6, .ended, 40)]),
+                       [0, 0, 600, 600, 0, 0])
+        // A tap lifted three steps after its down moves the box in one step.
+        XCTAssertEqual(try velocities(.tap(), [(0, .began, 0), (3, .ended, 0)]), [0, 0, 1200, 0, 0, 0])
+    }
 }

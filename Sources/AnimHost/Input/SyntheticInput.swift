@@ -5,7 +5,8 @@ public enum SyntheticInput: Sendable, Equatable {
     /// Touches down at `at` and lifts one step later at the same point.
     case tap(at: Double, point: Vec2)
     /// Touches down at `from` at `at`, moves along `path` (or straight to `to`) with one
-    /// sample per step, lifts at `to` at `at + duration`.
+    /// sample per step, the last at `to` at `at + duration`, and lifts there at that time: as
+    /// in UIKit, `ended` carries the last move's location and adds no move of its own.
     case pan(at: Double, from: Vec2, to: Vec2, duration: Double, path: [Vec2])
     /// Raw samples, with times already absolute.
     case touches([TouchEvent])
@@ -25,9 +26,11 @@ public enum SyntheticInput: Sendable, Equatable {
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
                 let p = Self.point(along: points, fraction: f)
-                events.append(TouchEvent(time: at + duration * f, touch: touchID,
-                                         phase: k == steps ? .ended : .moved, location: p))
+                events.append(TouchEvent(time: at + duration * f, touch: touchID, phase: .moved, location: p))
             }
+            var lift = events[events.count - 1]
+            lift.phase = .ended
+            events.append(lift)
             return events
         case .touches(let list):
             return list
@@ -39,12 +42,12 @@ public enum SyntheticInput: Sendable, Equatable {
     public func sampleCount(hz: Int) -> Double {
         switch self {
         case .tap: 2
-        case .pan(_, _, _, let duration, _): 1 + Self.moveCount(duration: duration, hz: hz)
+        case .pan(_, _, _, let duration, _): 2 + Self.moveCount(duration: duration, hz: hz)
         case .touches(let list): Double(list.count)
         }
     }
 
-    /// A pan's samples after the first: one per step, at least one.
+    /// A pan's moves: one per step, at least one.
     private static func moveCount(duration: Double, hz: Int) -> Double {
         max(1, (duration * Double(hz)).rounded())
     }

@@ -27,6 +27,11 @@ public final class Stage {
     /// The recognizers and UIKit's rules between them; `gestureHandlers` by recognizer index.
     private var gestures = GestureArena()
     private var gestureHandlers: [(GestureUpdate) throws(HostError) -> Void] = []
+    /// By recognizer index: whether its handlers move content with the finger (a pan).
+    private var followsFinger: [Bool] = []
+    /// While a sample is delivered: the steps since its touch's previous sample (nil for a
+    /// touch-down, and between samples).
+    private var sampleSteps: Int?
     /// By recognizer: the estimator its script named (`animhost.pan(item, {estimator=})`), or
     /// nil to follow the default.
     private var namedEstimators: [VelocityEstimator?] = []
@@ -40,9 +45,9 @@ public final class Stage {
     private var pendingTouches: [TouchEvent] = []
     private var pendingHead = 0
     private var pendingNeedsSort = false
-    /// Touches that are down: id → (order of their began, last location), for ending them
-    /// at the run's end.
-    private var touchesDown: [Int: (order: Int, location: Vec2)] = [:]
+    /// Touches that are down: id → (order of their began, last location, the time its last
+    /// sample was delivered), for ending them at the run's end and timing their moves.
+    private var touchesDown: [Int: (order: Int, location: Vec2, time: Double)] = [:]
     private var touchOrder = 0
     private var nextTouchID = 1_000_000
     /// Every touch delivered, in order: the input log hot reload replays.
@@ -107,6 +112,7 @@ public final class Stage {
                               handler: @escaping (GestureUpdate) throws(HostError) -> Void) {
         gestures.add(kind, item: item, estimator: estimator ?? defaultEstimator)
         gestureHandlers.append(handler)
+        followsFinger.append(kind == .pan)
         namedEstimators.append(estimator)
     }
 
@@ -294,9 +300,14 @@ public final class Stage {
     /// which of them recognizes.
     public func deliver(_ e: TouchEvent) throws(HostError) {
         deliveredTouches.append(e)
+        // A pan's handlers move content as the finger moved since its previous sample: the
+        // animator spreads an item's first move over those steps (`firstMoveSteps`).
+        let previous = touchesDown[e.touch]?.time
+        sampleSteps = previous.map { Int(((time - $0) * Double(animator.hz)).rounded()) }
+        defer { sampleSteps = nil }
         switch e.phase {
-        case .began: touchesDown[e.touch] = (touchOrder, e.location); touchOrder += 1
-        case .moved: touchesDown[e.touch]?.location = e.location
+        case .began: touchesDown[e.touch] = (touchOrder, e.location, time); touchOrder += 1
+        case .moved: touchesDown[e.touch]?.location = e.location; touchesDown[e.touch]?.time = time
         case .ended, .cancelled: touchesDown[e.touch] = nil
         }
         if e.phase == .began { animator.wakeIslands(at: e.location) } // a touch on a sleeping pile wakes it
@@ -312,6 +323,10 @@ public final class Stage {
     private func run(_ deliveries: [GestureArena.Delivery]) throws(HostError) {
         gestureUpdateCount += deliveries.count
         for d in deliveries {
+            // A tap's or long press's handler moves nothing with the finger: its moves are the
+            // script's own (a jump within the step).
+            animator.touchSampleSteps = followsFinger[d.recognizer] ? sampleSteps : nil
+            defer { animator.touchSampleSteps = nil }
             try gestureHandlers[d.recognizer](d.update)
             try checkCallbackError()
         }

@@ -13,13 +13,14 @@ extension Animator {
     /// Sends the frame anchor of running joint `index` to `target` from where it is now.
     func moveAnchor(of index: Int, to target: Vec2) {
         joints[index].moveAnchor(to: target, atStep: stepCount, maxSteps: maxAnchorGlideSteps,
-                                 minSteps: minAnchorGlideSteps)
+                                 minSteps: minAnchorGlideSteps, byTouch: touchSampleSteps != nil)
     }
 
     /// A joint being rebuilt (`j`, with its anchor where its owner wants it) takes over the
     /// anchor's place and motion from `saved`, its previous version, and glides on to the
     /// wanted place; a new joint starts at rest at its anchor.
     func continueAnchor(of j: inout Joint, from saved: Joint?) {
-        j.continueAnchor(from: saved, atStep: stepCount, maxSteps: maxAnchorGlideSteps, minSteps: minAnchorGlideSteps)
+        j.continueAnchor(from: saved, atStep: stepCount, maxSteps: maxAnchorGlideSteps, minSteps: minAnchorGlideSteps,
+                         byTouch: touchSampleSteps != nil)
     }
 }

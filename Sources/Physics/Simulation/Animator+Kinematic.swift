@@ -71,8 +71,22 @@ extension Animator {
         }
         records[i].kinematicSlot = Int32(kinematicMoves.count)
         let c = origin(of: i), a = bodies[i].angle
-        kinematicMoves.append(KinematicMove(item: Int32(i), startCenter: c, startAngle: a,
+        kinematicMoves.append(KinematicMove(item: Int32(i), stepsSinceMove: firstMoveSteps - 1, startCenter: c, startAngle: a,
                                             previousCenter: c, previousAngle: a, moved: true))
+    }
+
+    /// The steps an item's first move (it was still) is spread over. A script's own move (a
+    /// timer, an action, the REPL, a tap's handler) is a jump within its step: one step, the
+    /// change it made. A move made by a pan's handler follows the finger, which took the time since that
+    /// touch's previous sample to get there (`touchSampleSteps`, at most a frame's period):
+    /// reported over that time it is the speed the finger moved at, and it holds until the
+    /// frame after it — a drag whose first move lands between two frames (a mouse's sample
+    /// on an odd step at 120 Hz) otherwise shows that move at no velocity in both. The same
+    /// rule as for every later move (the steps since the last one), with the finger's clock.
+    var firstMoveSteps: Int32 {
+        guard let steps = touchSampleSteps else { return 1 }
+        let frameSteps = max(1, Int((Self.framePeriod * Double(hz)).rounded()))
+        return Int32(min(max(1, steps), frameSteps))
     }
 
     /// Notes that a script or an animation set item `i`'s velocity (`linear`) or angular
@@ -112,6 +126,7 @@ extension Animator {
         guard slot >= 0, kinematicMoves[slot].moved, kinematicMoves[slot].stepsSinceMove == 0 || kinematicMoves[slot].interval == 1 else { return }
         if let center { kinematicMoves[slot].startCenter = center }
         if let angle { kinematicMoves[slot].startAngle = angle }
+        kinematicMoves[slot].stepsSinceMove = 0   // the start is where it was one step ago
     }
 
     /// The velocity item `i`'s script move in this step will get at the step's end, or nil

@@ -157,6 +157,10 @@ public final class Animator {
     var treeHasActions = false
     /// Items a script moved since the last completed step (`Animator+Kinematic`).
     var kinematicMoves: ContiguousArray<KinematicMove> = []
+    /// While the host runs a pan's handlers for one touch sample: the steps since that touch's
+    /// previous sample (the time the finger took to make the move being handled); nil
+    /// otherwise (a script's own move, a tap's handler). See `firstMoveSteps`.
+    public var touchSampleSteps: Int?
 
     /// UIKit's limit on fields per animator.
     static let maximumFieldCount = 32

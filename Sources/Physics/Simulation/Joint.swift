@@ -83,7 +83,8 @@ import Vectors
     @usableFromInline var anchorTarget: Vec2
     /// Steps left until the anchor reaches `anchorTarget` (0: it is there, at rest).
     @usableFromInline var glideSteps: Int32
-    /// Steps between the last two moves of the anchor (at least 1, at most the cap).
+    /// Steps between the last two moves of the anchor (at most the cap); 0 before its first
+    /// move, whose interval is not known.
     @usableFromInline var glideInterval: Int32
     /// The animator's step count when the anchor last moved (or the joint was made).
     @usableFromInline var anchorMovedAt: Int
@@ -113,7 +114,7 @@ import Vectors
         upperImpulse = 0
         anchorTarget = localB
         glideSteps = 0
-        glideInterval = 1
+        glideInterval = 0
         anchorMovedAt = 0
     }
 
@@ -130,11 +131,15 @@ import Vectors
     /// before any step keeps the interval of the first. It takes at least `minSteps` (a
     /// frame's period: 2 at 120 Hz) unless it moves every step (a touch stream at the step
     /// rate): a one-step glide between two frames that nothing moves around would show in the
-    /// frames as motion at no velocity (a mouse's samples 8 to 42 ms apart).
+    /// frames as motion at no velocity (a mouse's samples 8 to 42 ms apart). A first move one
+    /// step after the joint was made is every step when a script makes it (a timer every
+    /// step), but not when a pan's handler makes it (`byTouch`): a touch's samples come
+    /// when they come, and a drag's first move one step after its `began` says nothing of the
+    /// next, so it glides a frame's period too.
     ///
     /// A spring's anchor jumps instead, as in UIKit: moving it retargets the spring (the
     /// pane's open/closed toggle), and the spring acts through velocity either way.
-    mutating func moveAnchor(to target: Vec2, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1) {
+    mutating func moveAnchor(to target: Vec2, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1, byTouch: Bool = false) {
         guard target != anchorTarget else { return }
         if isSpring {
             localB = target
@@ -144,7 +149,7 @@ import Vectors
             return
         }
         let since = step - anchorMovedAt
-        let everyStep = since == 1 && glideInterval == 1
+        let everyStep = since == 1 && (glideInterval == 1 || glideInterval == 0 && !byTouch)
         if since > 0 { glideInterval = Int32(clamping: min(since, Int(maxSteps))) }
         anchorTarget = target
         glideSteps = everyStep ? 1 : max(1, glideInterval, min(minSteps, maxSteps))
@@ -153,7 +158,8 @@ import Vectors
 
     /// Takes over the anchor's place and motion from `saved`, the same joint before a rebuild,
     /// and sends it on to this joint's anchor (`localB`) if that moved.
-    mutating func continueAnchor(from saved: Joint?, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1) {
+    mutating func continueAnchor(from saved: Joint?, atStep step: Int, maxSteps: Int32, minSteps: Int32 = 1,
+                                 byTouch: Bool = false) {
         let target = localB
         anchorMovedAt = step
         guard let saved, saved.itemB < 0, itemB < 0 else { return }
@@ -162,7 +168,7 @@ import Vectors
         glideSteps = saved.glideSteps
         glideInterval = saved.glideInterval
         anchorMovedAt = saved.anchorMovedAt
-        moveAnchor(to: target, atStep: step, maxSteps: maxSteps, minSteps: minSteps)
+        moveAnchor(to: target, atStep: step, maxSteps: maxSteps, minSteps: minSteps, byTouch: byTouch)
     }
 
     /// The anchor's velocity over the coming step of `h` seconds (zero when it is not moving).

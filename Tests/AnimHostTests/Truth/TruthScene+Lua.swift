@@ -220,8 +220,8 @@ extension TruthScene {
         let a = p.items[0]
         input.append(panInput(p))
         var began = ["off = \(a).center - g.location"], changed: [String], ended: [String] = []
-        // The finger's last move comes with `ended` (docs/scripts.md): an item the handlers
-        // move is moved there too, before the release.
+        // `ended` carries the finger's last location: an item the handlers move is set there
+        // again (as a scene written for a lift that moves would), before the release.
         switch p.words["style"] ?? "offset" {
         case "follow":
             began = ["\(a).center = g.location"]
@@ -261,7 +261,7 @@ extension TruthScene {
     /// A pan's input: a synthetic pan (a sample every step), or with `stream` the samples a
     /// real device sends, at their own times between the steps: "60hz" every 1/60 s, "jitter"
     /// 8 to 42 ms apart (a real mouse), drawn from `jseed`. The finger moves along the line at
-    /// constant speed and lifts at `to` at `at + duration`.
+    /// constant speed, reaches `to` at `at + duration` and lifts there one sample later.
     func panInput(_ p: Part) -> String {
         let n = p.n
         let from = (x: n["fx"] ?? 200, y: n["fy"] ?? 300), to = (x: n["tx"] ?? 250, y: n["ty"] ?? 300)
@@ -271,20 +271,24 @@ extension TruthScene {
             return "{at = \(lua(p.at)), pan = {\(pan)}}"
         }
         var times: [Double] = [0]
+        var r = TruthSceneGenerator.Random(state: UInt64(max(0, n["jseed"] ?? 0)))
+        func interval() -> Double { stream == "60hz" ? 1.0 / 60 : r.number(0.008, 0.042, step: 0.0005) }
         if stream == "60hz" {
             while times.last! + 1.0 / 60 < duration - 1e-9 { times.append(Double(times.count) / 60) }
         } else {
-            var r = TruthSceneGenerator.Random(state: UInt64(max(0, n["jseed"] ?? 0)))
             while true {
-                let next = times.last! + r.number(0.008, 0.042, step: 0.0005)
+                let next = times.last! + interval()
                 if next >= duration - 1e-9 { break }
                 times.append(next)
             }
         }
         times.append(duration)
+        // The lift comes one more sample interval after the last move, where that move left
+        // the finger: as in UIKit, `ended` carries the last location and adds no move.
+        times.append(duration + interval())
         var samples: [String] = []
         for (k, t) in times.enumerated() {
-            let f = t / duration
+            let f = min(1, t / duration)
             let phase = k == 0 ? "began" : k == times.count - 1 ? "ended" : "moved"
             let x = from.x + (to.x - from.x) * f, y = from.y + (to.y - from.y) * f
             samples.append("{t = \(lua(t)), phase = \"\(phase)\", x = \(lua(x)), y = \(lua(y))}")
