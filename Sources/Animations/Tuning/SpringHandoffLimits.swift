@@ -23,7 +23,7 @@ public enum SpringHandoffLimits {
 
     /// The largest size of any number a spring or its release is given with: the host's rule for
     /// every number a script hands over (Lua's `number` fields are held to it too).
-    public static let maxMagnitude = 1e9
+    static let maxMagnitude = 1e9
 
     /// Why a number given for a spring or its release cannot be taken, nil when it can: the one
     /// check `animhost spring` (after the option's name) and `animhost.springConvert` (after
