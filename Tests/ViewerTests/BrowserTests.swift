@@ -39,8 +39,9 @@ final class BrowserTests: XCTestCase {
         try browser.mouse("mouseReleased", end.x, end.y)
         XCTAssertLessThan(draggedY, 700, "the pane follows the mouse")
 
-        // Stop the clock in mid-flight for a picture, with the velocity arrows on.
-        Thread.sleep(forTimeInterval: 0.1)
+        // Stop the clock in mid-flight (0.1 s after the release) for a picture, with the velocity arrows on.
+        let released = try XCTUnwrap(browser.evaluate("window.animhost.time()") as? NSNumber).doubleValue
+        try browser.wait(for: "window.animhost.time() > \(released + 0.1)")
         let control = try viewer.connect()
         try control.send(json: ["type": "pause"])
         try browser.wait(for: "window.animhost.state.playing === false")
@@ -58,7 +59,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[1]["value"] as? Double, 0.3)
 
         _ = try browser.evaluate("document.getElementById('arrows').click()")
-        Thread.sleep(forTimeInterval: 0.3)
+        try browser.waitForPaint()
         let shown = try pane()
         let png = try browser.screenshot()
         try? png.write(to: URL(fileURLWithPath: packageRoot + "/.build/view-screenshot.png"))
@@ -124,7 +125,7 @@ final class BrowserTests: XCTestCase {
         try browser.wait(for: "!!(window.animhost && window.animhost.state.frame && window.animhost.time() > 0.5)")
         let floor = try browser.evaluate("window.animhost.state.frame.overlay.boundaries[0]") as! [NSNumber]
         let (x1, y1, x2) = (floor[0].doubleValue, floor[1].doubleValue, floor[2].doubleValue)
-        Thread.sleep(forTimeInterval: 0.2)
+        try browser.waitForPaint()
         let image = try PNGImage(data: try browser.screenshot())
         try? image.write(packageRoot + "/.build/view-pile.png")
         // The floor's line, orange, a little inside its ends; dark just below it.

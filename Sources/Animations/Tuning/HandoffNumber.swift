@@ -57,7 +57,7 @@ public enum HandoffNumber {
     /// The shortest round-tripping decimal of `v`, whole numbers without `.0`, in plain
     /// notation from 1e-6 to 1e15 (`1e-05` is written 0.00001) and in exponent form beyond
     /// (`1e+300`: every language the code is for reads it).
-    public static func plain(_ v: Double) -> String {
+    static func plain(_ v: Double) -> String {
         guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         let text = "\(v)"
