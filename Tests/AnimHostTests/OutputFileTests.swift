@@ -162,7 +162,7 @@ final class SpawnedShell {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { process.terminate(); return nil }
-        Thread.sleep(forTimeInterval: 0.05)
+        poll(timeout: 2) { collected.isFinished }   // the reader has all of the pipe
         return process.terminationStatus
     }
 }
