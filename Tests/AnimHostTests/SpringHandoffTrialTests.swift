@@ -55,13 +55,21 @@ final class SpringHandoffTrialTests: XCTestCase {
         XCTAssertTrue(cli.stderr.contains("--stiffness must be within ±1e9, got 10000000000"), cli.stderr)
         let nan = try runAnimhost(["spring", "--stiffness", "nan", "--damping", "1"])
         XCTAssertTrue(nan.stderr.contains("--stiffness must be finite, got nan"), nan.stderr)
+        let dir = try makeTemporaryDirectory("limit")
+        let figma = #"{"mass": 1e4, "stiffness": 1e10, "damping": 1000}"#
+        try figma.write(toFile: dir + "/figma.json", atomically: true, encoding: .utf8)
+        let file = try runAnimhost(["spring", "--from", dir + "/figma.json"])
+        XCTAssertEqual(file.status, 2, file.stderr)
+        XCTAssertTrue(file.stderr.contains("figma.json': stiffness must be within ±1e9, got 10000000000"), file.stderr)
         let script = try temporaryFile("limit.lua", """
             print(select(2, pcall(animhost.springConvert, {stiffness = 1e10, mass = 1e4, damping = 1000})))
             print(select(2, pcall(animhost.springConvert, {stiffness = 0/0, damping = 1})))
+            print(select(2, pcall(animhost.springConvert, {tokens = '\(figma)'})))
             """)
         let lua = try runAnimhost(["run", script, "--duration", "0"])
         XCTAssertTrue(lua.stderr.contains("'stiffness': must be within ±1e9, got 10000000000"), lua.stderr)
         XCTAssertTrue(lua.stderr.contains("'stiffness': must be finite, got nan"), lua.stderr)
+        XCTAssertTrue(lua.stderr.contains("tokens: stiffness must be within ±1e9, got 10000000000"), lua.stderr)
     }
 
     /// The tests held 157.91367 where the code said 157.9137: each now holds the code's literals.

@@ -79,6 +79,7 @@ package enum SpringConvertBinding {
                 }
                 do throws(SpringConversionError) {
                     let read = try SpringTokens.spring(json: text, source: "tokens")
+                    try SpringHandoffLimits.check(read) { "tokens: \($0)" }
                     let release = given
                     let spring = read.filter { !["velocity", "distance"].contains($0.name) }
                     parameters = try SpringConversion.convert(spring).parameters
