@@ -39,7 +39,11 @@ final class BrowserTests: XCTestCase {
         try browser.mouse("mouseReleased", end.x, end.y)
         XCTAssertLessThan(draggedY, 700, "the pane follows the mouse")
 
-        // Stop the clock in mid-flight (0.1 s after the release) for a picture, with the velocity arrows on.
+        // Stop the clock in mid-flight (0.1 s after the viewer took the release) for a picture,
+        // with the velocity arrows on. The page sends the release on its own connection: paused
+        // before it arrives, the finger would stay down.
+        XCTAssertTrue(try poll(timeout: 20) { try viewer.get("/input.csv").body.contains(",ended,") },
+                      "the release never reached the viewer")
         let released = try XCTUnwrap(browser.evaluate("window.animhost.time()") as? NSNumber).doubleValue
         try browser.wait(for: "window.animhost.time() > \(released + 0.1)")
         let control = try viewer.connect()

@@ -227,7 +227,7 @@ struct SpringHandoff {
         let response = r(spring.response), duration = r(spring.response), bounce = r(spring.bounce)
         let code = """
             withAnimation(.spring(response: \(n(response)), dampingFraction: \(n(ratio)))) { … }
-            withAnimation(.spring(duration: \(n(duration)), bounce: \(n(bounce)))) { … }   // iOS 17
+            withAnimation(.spring(duration: \(n(duration)), bounce: \(n(bounce)))) { … }   // iOS 17, macOS 14, tvOS 17, watchOS 10
             // With a pan's velocity: initialVelocity is \(velocityNote(relative: true, unit: "pt"))
             withAnimation(.interpolatingSpring(mass: 1, stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(u)))) { … }
             """
