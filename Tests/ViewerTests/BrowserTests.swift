@@ -23,20 +23,20 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(try pane()["y"], 772, "closed: an 80 pt tab shows at the bottom")
 
         // A real drag: press on the tab, move up 288 pt in 12 steps, let go.
-        let start = try browser.toScreen(160, 530)
-        try browser.mouse("mousePressed", start.x, start.y)
+        // The screen points first: a lookup between the last move and the release could take
+        // longer than iOS's 40 ms on a loaded machine, and a finger still that long lifts at rest.
+        let points = try (0...12).map { k in try browser.toScreen(160, 530 - 24 * Double(k)) }
+        try browser.mouse("mousePressed", points[0].x, points[0].y)
         var draggedY = 772.0
         for k in 1...12 {
             Thread.sleep(forTimeInterval: 0.016)
-            let p = try browser.toScreen(160, 530 - 24 * Double(k))
-            try browser.mouse("mouseMoved", p.x, p.y)
+            try browser.mouse("mouseMoved", points[k].x, points[k].y)
             if k == 8 {
                 try browser.wait(for: "window.animhost.state.frame.items.pane.y < 700", timeout: 10)
                 draggedY = try pane()["y"]!
             }
         }
-        let end = try browser.toScreen(160, 530 - 24 * 12)
-        try browser.mouse("mouseReleased", end.x, end.y)
+        try browser.mouse("mouseReleased", points[12].x, points[12].y)
         XCTAssertLessThan(draggedY, 700, "the pane follows the mouse")
 
         // Stop the clock in mid-flight (0.1 s after the viewer took the release) for a picture,
