@@ -1,5 +1,6 @@
-/// How a state's `require` finds modules, and whether `dofile`/`loadfile` exist
-/// (DESIGN.md "Modules: the Lua ecosystem's conventions").
+/// How a state's `require` finds modules, and whether `dofile`/`loadfile` exist, as Lua
+/// users keep their modules: busted's paths for test suites, stock Lua's with `--allow-io`,
+/// `lua_modules/` (LuaRocks' tree) for scenes.
 public enum ModuleAccess: Sendable {
     /// Scene scripts: `require` searches the folders of `LuaOptions.searchPaths` in order
     /// (`NAME.lua`, `NAME/init.lua`), a file only inside the folder it was found in; no

@@ -308,4 +308,10 @@ struct Spring: ParsableCommand {
     }
 }
 
+// busted's options that `animhost test` lacks are named as such, before ArgumentParser would
+// suggest an unrelated option of its own.
+if let refusal = BustedOptions.refusal(Array(CommandLine.arguments.dropFirst())) {
+    writeError("animhost: \(refusal)\n")
+    exit(2)
+}
 runCommand(AnimhostCommand.self)

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 
 /// Where `require`, `dofile` and `loadfile` find Lua files, as Lua users keep them
-/// (DESIGN.md "Modules: the Lua ecosystem's conventions", issue 24): busted's module
+/// (issue 24): busted's module
 /// paths for test suites, `--allow-io` as stock Lua, `lua_modules/` for scenes.
 final class LuaModuleConventionsTests: XCTestCase {
     /// A fresh folder holding `files` (path → contents).

@@ -123,10 +123,8 @@ final class OutputFileTests: XCTestCase {
             """)
         let out = dir + "/long.csv"
         let p = try SpawnedAnimhost(["run", slow, "--output", out])
-        // Interrupt once the run is well under way (the temporary file exists).
-        let deadline = Date().addingTimeInterval(30)
-        while (try leftovers()).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.3)
+        // Interrupt once the run is well under way: its temporary file holds frames.
+        XCTAssertTrue(try poll(timeout: 30) { try leftovers().contains { fileSize(dir + "/" + $0) > 0 } }, "no frames written")
         p.interrupt()
         XCTAssertEqual(p.wait(timeout: 30), 130)
         XCTAssertTrue(p.stderr.text.contains("interrupted at t = "), p.stderr.text)
@@ -164,7 +162,7 @@ final class SpawnedShell {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { process.terminate(); return nil }
-        Thread.sleep(forTimeInterval: 0.05)
+        poll(timeout: 2) { collected.isFinished }   // the reader has all of the pipe
         return process.terminationStatus
     }
 }

@@ -160,9 +160,10 @@ final class OutputInputsTests: XCTestCase {
         for signal in [SIGQUIT, SIGUSR1, SIGPIPE] {
             let out = dir + "/long.csv"
             let p = try SpawnedAnimhost(["run", slow, "--output", out])
-            let deadline = Date().addingTimeInterval(30)
-            while !(try leftovers()).contains(where: { $0.contains(".tmp-") }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            Thread.sleep(forTimeInterval: 0.3)
+            // Once the run is under way: its temporary file holds frames.
+            XCTAssertTrue(try poll(timeout: 30) {
+                try leftovers().contains { $0.contains(".tmp-") && fileSize(dir + "/" + $0) > 0 }
+            }, "signal \(signal): no frames written")
             kill(p.process.processIdentifier, signal)
             XCTAssertEqual(p.wait(timeout: 30), 130, "signal \(signal): \(p.stderr.text)")
             XCTAssertEqual(try leftovers(), ["long.csv", "slow.lua"], "signal \(signal)")

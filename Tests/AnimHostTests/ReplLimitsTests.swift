@@ -35,7 +35,7 @@ final class ReplLimitsTests: XCTestCase {
         let p = try SpawnedAnimhost(["repl", "behaviors/pane.lua"])
         p.send("print('start')\n:run 3600\n")
         XCTAssertTrue(p.stdout.wait(timeout: 10) { $0.contains("start") })
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitForWork(of: p.process.processIdentifier, seconds: 0.1), "the run never got under way")
         p.interrupt()
         XCTAssertTrue(p.stderr.wait(timeout: 10) { $0.contains("interrupted!") }, p.stderr.text)
         p.send("print('after')\n")

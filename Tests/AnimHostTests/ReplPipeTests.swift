@@ -193,7 +193,7 @@ final class ReplPipeTests: XCTestCase {
         let p = try SpawnedAnimhost(["repl"])
         p.send("print('start')\nwhile true do end\n")
         XCTAssertTrue(p.stdout.wait(timeout: 10) { $0.contains("start") })
-        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertTrue(waitForWork(of: p.process.processIdentifier, seconds: 0.05), "the loop never got under way")
         p.interrupt()
         XCTAssertTrue(p.stderr.wait(timeout: 10) { $0.contains("interrupted!") }, p.stderr.text)
         p.send("print('after')\n")

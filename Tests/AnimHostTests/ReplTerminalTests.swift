@@ -70,7 +70,7 @@ final class ReplTerminalTests: XCTestCase {
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.hasSuffix("\r\n> ") }, t.output.text)
         t.type("while true do end\r")
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.hasSuffix("while true do end\r\n") }, t.output.text)
-        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertTrue(waitForWork(of: t.process.processIdentifier, seconds: 0.05), "the loop never got under way")
         kill(t.process.processIdentifier, SIGINT)
         XCTAssertTrue(t.output.wait(timeout: 10) { $0.contains("interrupted!") && $0.hasSuffix("> ") }, t.output.text)
         t.type("broken\r")

@@ -90,7 +90,7 @@ final class SpringTokensTests: XCTestCase {
         try "{\n  \"spring\": [1, 2,\n}".write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["--from", dir + "/missing.json"], "--from '\(dir)/missing.json'"),
-            (["--from", dir + "/broken.json"], "line 3: expected a value"),
+            (["--from", dir + "/broken.json"], "line 3, column 1: expected a value"),
             (["--from", "md.sys.motion.spring.default.spatial", "--stiffness", "3"], "--from is a whole spring: give "
                 + "--from or --stiffness, not both"),
         ]

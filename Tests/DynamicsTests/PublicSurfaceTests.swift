@@ -37,7 +37,7 @@ final class PublicSurfaceTests: XCTestCase {
         "SweepGrid", "SweepGrid.Range", "SweepError", "BoundedSearch", "BoundedSearch.Result",
         // The handoff (`animhost spring --to`, `springConvert{to=}`).
         "SpringRelease", "SpringPreset", "PlatformSpringCurve", "CSSLinearEasing", "SpringHandoffLimits",
-        "PlatformRuntime", "PlayedSpring", "FrameFidelity", "CubicBezierFit",
+        "PlatformRuntime", "PlayedSpring", "FrameFidelity", "CubicBezierFit", "HandoffNumber",
         // Scenes for animhost-bench.
         "Scenes", "Scenes.BoxScene",
         "ReleaseKit",

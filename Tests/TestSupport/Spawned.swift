@@ -4,8 +4,15 @@ import Foundation
 public final class CollectedText: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var ended = false
 
     public init() {}
+
+    /// Whether the reading reached the end of its file (every writer closed it).
+    public var isFinished: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return ended
+    }
 
     func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
 
@@ -24,6 +31,7 @@ public final class CollectedText: @unchecked Sendable {
                     break
                 }
             }
+            lock.lock(); ended = true; lock.unlock()
         }
         thread.start()
     }
@@ -94,7 +102,9 @@ public final class SpawnedAnimhost {
             process.waitUntilExit()
             return nil
         }
-        Thread.sleep(forTimeInterval: 0.05)   // let the reader threads drain the pipes
+        // Let the reader threads drain the pipes (to their end, unless a child of the child
+        // keeps them open: then what came within 2 s).
+        poll(timeout: 2) { stdout.isFinished && stderr.isFinished }
         return process.terminationStatus
     }
 

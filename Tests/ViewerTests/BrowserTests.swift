@@ -23,24 +23,29 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(try pane()["y"], 772, "closed: an 80 pt tab shows at the bottom")
 
         // A real drag: press on the tab, move up 288 pt in 12 steps, let go.
-        let start = try browser.toScreen(160, 530)
-        try browser.mouse("mousePressed", start.x, start.y)
+        // The screen points first: a lookup between the last move and the release could take
+        // longer than iOS's 40 ms on a loaded machine, and a finger still that long lifts at rest.
+        let points = try (0...12).map { k in try browser.toScreen(160, 530 - 24 * Double(k)) }
+        try browser.mouse("mousePressed", points[0].x, points[0].y)
         var draggedY = 772.0
         for k in 1...12 {
             Thread.sleep(forTimeInterval: 0.016)
-            let p = try browser.toScreen(160, 530 - 24 * Double(k))
-            try browser.mouse("mouseMoved", p.x, p.y)
+            try browser.mouse("mouseMoved", points[k].x, points[k].y)
             if k == 8 {
                 try browser.wait(for: "window.animhost.state.frame.items.pane.y < 700", timeout: 10)
                 draggedY = try pane()["y"]!
             }
         }
-        let end = try browser.toScreen(160, 530 - 24 * 12)
-        try browser.mouse("mouseReleased", end.x, end.y)
+        try browser.mouse("mouseReleased", points[12].x, points[12].y)
         XCTAssertLessThan(draggedY, 700, "the pane follows the mouse")
 
-        // Stop the clock in mid-flight for a picture, with the velocity arrows on.
-        Thread.sleep(forTimeInterval: 0.1)
+        // Stop the clock in mid-flight (0.1 s after the viewer took the release) for a picture,
+        // with the velocity arrows on. The page sends the release on its own connection: paused
+        // before it arrives, the finger would stay down.
+        XCTAssertTrue(try poll(timeout: 20) { try viewer.get("/input.csv").body.contains(",ended,") },
+                      "the release never reached the viewer")
+        let released = try XCTUnwrap(browser.evaluate("window.animhost.time()") as? NSNumber).doubleValue
+        try browser.wait(for: "window.animhost.time() > \(released + 0.1)")
         let control = try viewer.connect()
         try control.send(json: ["type": "pause"])
         try browser.wait(for: "window.animhost.state.playing === false")
@@ -58,7 +63,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual((scene["tunables"] as! [[String: Any]])[1]["value"] as? Double, 0.3)
 
         _ = try browser.evaluate("document.getElementById('arrows').click()")
-        Thread.sleep(forTimeInterval: 0.3)
+        try browser.waitForPaint()
         let shown = try pane()
         let png = try browser.screenshot()
         try? png.write(to: URL(fileURLWithPath: packageRoot + "/.build/view-screenshot.png"))
@@ -125,7 +130,7 @@ final class BrowserTests: XCTestCase {
         try browser.wait(for: "!!(window.animhost && window.animhost.state.frame && window.animhost.time() > 0.5)")
         let floor = try browser.evaluate("window.animhost.state.frame.overlay.boundaries[0]") as! [NSNumber]
         let (x1, y1, x2) = (floor[0].doubleValue, floor[1].doubleValue, floor[2].doubleValue)
-        Thread.sleep(forTimeInterval: 0.2)
+        try browser.waitForPaint()
         let image = try PNGImage(data: try browser.screenshot())
         try? image.write(packageRoot + "/.build/view-pile.png")
         // The floor's line, orange, a little inside its ends; dark just below it.

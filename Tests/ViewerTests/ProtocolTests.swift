@@ -95,7 +95,8 @@ final class ProtocolTests: XCTestCase {
             XCTFail("the drag did not move the pane; input.csv:\n\(try v.get("/input.csv").body)\nlast message: \(lastSeen)")
             throw error
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Half a simulated second more of the spring after the release, then pause.
+        _ = try ws.frame(atLeast: (lastSeen["t"] as? Double ?? 0) + 0.5)
         try ws.send(json: ["type": "pause"])
         _ = try ws.next("scene") { $0["playing"] as? Bool == false }
         let frames = try v.get("/frames.csv").body
@@ -321,9 +322,8 @@ final class ProtocolTests: XCTestCase {
         let v = try ViewerProcess(pane, ["--host", "127.0.0.2", "--open"], host: "127.0.0.2", environment: ["PATH": path])
         XCTAssertEqual(try httpGet(host: "127.0.0.2", port: v.port, path: "/scene.json").status, 200)
         XCTAssertThrowsError(try httpGet(host: "127.0.0.1", port: v.port, path: "/scene.json"), "not on the other loopback address")
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: opened) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.1)
+        // The stand-in xdg-open has written its whole line (the file exists a moment before).
+        poll(timeout: 10) { (try? String(contentsOfFile: opened, encoding: .utf8))?.hasSuffix("\n") ?? false }
         XCTAssertEqual(try String(contentsOfFile: opened, encoding: .utf8), "http://127.0.0.2:\(v.port)/\n")
     }
 

@@ -55,6 +55,12 @@ package enum SpringConvertBinding {
                 throw call.argumentFailure(1, "expected table, got \(call.typeName(at: 1))")
             }
             try r.checkNames(valid: names, kind: "springConvert")
+            // The numbers `animhost spring` refuses, refused here by the same check and words.
+            for n in SpringFamily.allFields + ["duration", "bounce", "visualDuration", "velocity", "distance"] {
+                if let v = try r.optional(n, .anyNumber), let problem = SpringHandoffLimits.problem(v) {
+                    throw r.error(n, problem)
+                }
+            }
             var (parameters, _) = try SpringFamily.read(r)
             // Milliseconds typed as seconds, a Compose damping ratio as the coefficient: noted.
             var values: [String: Double] = [:]
@@ -73,6 +79,7 @@ package enum SpringConvertBinding {
                 }
                 do throws(SpringConversionError) {
                     let read = try SpringTokens.spring(json: text, source: "tokens")
+                    try SpringHandoffLimits.check(read) { "tokens: \($0)" }
                     let release = given
                     let spring = read.filter { !["velocity", "distance"].contains($0.name) }
                     parameters = try SpringConversion.convert(spring).parameters

@@ -21,6 +21,11 @@ struct HandoffNativeTests {
     static let bound = 0.0005
     static let slack = 0.0005
 
+    /// The targets a test is written for, and how a message lists them.
+    static let tested: [HandoffTarget] = [.swiftui, .uikit, .ca, .android, .compose, .flutter, .motion, .reactSpring]
+    static let testedText = "swiftui, uikit, ca (XCTest); android, compose (JUnit); flutter (flutter_test); "
+        + "motion, react-spring (node:test)"
+
     /// (file name, contents) for each platform the targets reach.
     var files: [(name: String, text: String)] {
         var result: [(String, String)] = []
@@ -44,9 +49,15 @@ struct HandoffNativeTests {
         }.joined(separator: ",\n" + String(repeating: " ", count: indent))
     }
 
-    private func num(_ v: Double) -> String {
-        let s = NumberFormat.string(v)
-        return s.contains(".") ? s : s + ".0"
+    private func num(_ v: Double) -> String { double(NumberFormat.string(v)) }
+    /// A number as the pasted code prints it (`HandoffNumber.code`): the test holds the very
+    /// literals of the code, not more precise ones.
+    private func code(_ v: Double) -> String { HandoffNumber.codeText(v) }
+    /// The release velocity as the code prints it (as typed).
+    private func typed(_ v: Double) -> String { HandoffNumber.exact(v) }
+    /// A literal that must read as a floating-point number (Kotlin's `var x = 900` is an Int).
+    private func double(_ text: String) -> String {
+        text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
     }
 
     private var tolerance: String { num(Self.bound * abs(distance)) }
@@ -66,32 +77,52 @@ struct HandoffNativeTests {
                                                (.ca, "CASpringAnimation")]
         guard let f = apple.lazy.compactMap({ form($0.0, $0.1) }).first else { return nil }
         let p = handoff.spring
-        let k = num(p.stiffness / p.mass), c = num(p.damping / p.mass)
+        let k = code(p.stiffness / p.mass), c = code(p.damping / p.mass)
         return """
             import SwiftUI
             import XCTest
 
             /// \(header)
-            /// SwiftUI's `Spring` (iOS 17) evaluates the closed form UIKit's and Core Animation's springs share.
+            /// SwiftUI's `Spring` (iOS 17, macOS 14, tvOS 17, watchOS 10) evaluates the closed form UIKit's and
+            /// Core Animation's springs share.
             final class SpringHandoffTests: XCTestCase {
+                func testSpringPlaysTheVectors() throws {
+                    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else {
+                        throw XCTSkip("SwiftUI's Spring needs iOS 17, macOS 14, tvOS 17 or watchOS 10")
+                    }
+                    let spring = Spring(mass: 1, stiffness: \(k), damping: \(c))
+                    let misses = SpringHandoffVectors.misses { time in
+                        spring.value(target: \(num(distance)), initialVelocity: \(double(typed(velocity))), time: time)
+                    }
+                    for miss in misses { XCTFail(miss) }
+                }
+            }
+
+            \(Self.plainSwiftMark)
+
+            /// The vectors and the check on them, in plain Swift: any spring model can be held to them.
+            enum SpringHandoffVectors {
                 /// t_ms, position, velocity
-                let frames: [[Double]] = [
+                static let frames: [[Double]] = [
                     \(rows(f.played, open: "[", close: "]", indent: 8))
                 ]
 
-                func testSpringPlaysTheVectors() {
-                    let spring = Spring(mass: 1, stiffness: \(k), damping: \(c))
+                /// A message for each frame where `position(t)` (t in s) is further from the vectors than the bound.
+                static func misses(_ position: (Double) -> Double) -> [String] {
+                    var result: [String] = []
                     for f in frames {
-                        let x = spring.value(target: \(num(distance)), initialVelocity: \(num(velocity)), time: f[0] \
-            / 1000)
-                        XCTAssertEqual(x, f[1], accuracy: \(tolerance) + abs(f[2]) * \(num(Self.slack)), "t = \
-            \\(f[0]) ms")
+                        let x = position(f[0] / 1000), bound = \(tolerance) + abs(f[2]) * \(num(Self.slack))
+                        if !(abs(x - f[1]) <= bound) { result.append("t = \\(f[0]) ms: \\(x), expected \\(f[1]) ± \\(bound)") }
                     }
+                    return result
                 }
             }
 
             """
     }
+
+    /// The line that starts the framework-free part of the emitted XCTest file.
+    static let plainSwiftMark = "// MARK: - The vectors (plain Swift: no SwiftUI, no XCTest)"
 
     // MARK: JUnit (Android, Compose)
 
@@ -100,7 +131,8 @@ struct HandoffNativeTests {
         let compose = form(.compose, "spring(dampingRatio, stiffness)")
         guard android != nil || compose != nil else { return nil }
         let p = handoff.spring
-        let k = num(p.stiffness / p.mass), zeta = num(p.dampingRatio), d = num(distance), v = num(velocity)
+        let k = code(p.stiffness / p.mass), zeta = code(p.dampingRatio), d = num(distance)
+        let v = double(typed(velocity))
         var tests: [String] = []
         if let a = android {
             tests.append("""
@@ -182,9 +214,9 @@ struct HandoffNativeTests {
             void main() {
               test('SpringSimulation plays the vectors (an unbounded controller stops where isDone says)', () {
                 final simulation = SpringSimulation(
-                    const SpringDescription(mass: 1, stiffness: \(num(p.stiffness / p.mass)), damping: \
-            \(num(p.damping / p.mass))),
-                    0, \(num(distance)), \(num(velocity)));
+                    const SpringDescription(mass: 1, stiffness: \(code(p.stiffness / p.mass)), damping: \
+            \(code(p.damping / p.mass))),
+                    0, \(num(distance)), \(typed(velocity)));
                 double? stopped;
                 for (final f in frames) {
                   final t = f[0] / 1000;
@@ -205,8 +237,7 @@ struct HandoffNativeTests {
         let reactSpring = form(.reactSpring, "{tension, friction, mass}")
         guard motion != nil || reactSpring != nil else { return nil }
         let p = handoff.spring
-        let k = num((p.stiffness * 10_000).rounded() / 10_000), c = num((p.damping * 10_000).rounded() / 10_000)
-        let m = num((p.mass * 10_000).rounded() / 10_000), d = num(distance), v = num(velocity)
+        let k = code(p.stiffness), c = code(p.damping), m = code(p.mass), d = num(distance), v = typed(velocity)
         var imports = ["import { test } from \"node:test\";", "import assert from \"node:assert/strict\";"]
         var tests: [String] = []
         let check = "assert.ok(Math.abs(value - f[1]) <= \(tolerance) + Math.abs(f[2]) * \(num(Self.slack)), `t = "
@@ -240,7 +271,7 @@ struct HandoffNativeTests {
                   Globals.assign({ frameLoop: "demand" });
                   const value0 = new SpringValue(0);
                   value0.start({ to: \(d), config: { tension: \(k), friction: \(c), mass: \(m), velocity: \
-                \(num(velocity / 1000)) } });
+                \(typed(velocity / 1000)) } });
                   for (const [i, f] of frames.entries()) {
                     if (i > 0) value0.advance(1000 / \(num(handoff.hz)));
                     const value = value0.get();

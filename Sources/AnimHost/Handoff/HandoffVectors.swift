@@ -5,11 +5,14 @@
 enum HandoffVectors {
     static let header = "target,form,t_ms,position,velocity"
 
-    /// A form's name as a CSV- and identifier-safe key: `{stiffness, damping, mass}` →
-    /// `stiffness-damping-mass`, `linear() over 806 ms` → `linear-over-806-ms`.
+    /// A form's name as a CSV- and identifier-safe key that depends on the form alone, never on
+    /// the spring: `{stiffness, damping, mass}` → `stiffness-damping-mass`, `linear() over 806 ms`
+    /// → `linear` (the duration is the spring's, so it stays out of the key: the same form has
+    /// the same key for every spring and every target).
     static func key(_ name: String) -> String {
+        let form = name.firstRange(of: " over ").map { name[..<$0.lowerBound] } ?? Substring(name)
         var words: [String] = [], word = ""
-        for c in name {
+        for c in form {
             if c.isLetter || c.isNumber { word.append(c) } else if !word.isEmpty { words.append(word); word = "" }
         }
         if !word.isEmpty { words.append(word) }

@@ -26,12 +26,21 @@ public enum HandoffTarget: String, CaseIterable, Sendable {
                 throw SpringConversionError("\(option): an empty name in '\(text)' (a comma-separated list of: \(names.joined(separator: ", ")))")
             }
             guard let t = HandoffTarget(rawValue: part) else {
-                let hint = Suggestions.closest(to: part, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = suggestion(part, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw SpringConversionError("\(option): unknown target '\(part)'\(hint) (valid: \(names.joined(separator: ", ")))")
             }
             if !result.contains(t) { result.append(t) }
         }
         return result
+    }
+
+    /// The closest name to a mistyped one: by edit distance, or (`swfit` → `swiftui`) by the
+    /// start of a longer name, as a name is often typed short.
+    static func suggestion(_ typed: String, in names: [String]) -> String? {
+        if let s = Suggestions.closest(to: typed, in: names) { return s }
+        guard typed.count >= 3 else { return nil }
+        let starts = names.filter { $0.count > typed.count }.map { String($0.prefix(typed.count)) }
+        return Suggestions.closest(to: typed, in: starts).flatMap { start in names.first { $0.hasPrefix(start) } }
     }
 
     /// The name its code goes under in `code` (JSON and Lua); Core Animation keeps the key it
@@ -154,11 +163,14 @@ struct SpringHandoff {
     private var perMass: (k: Double, c: Double) { (r(spring.stiffness / spring.mass), r(spring.damping / spring.mass)) }
     private var ratio: Double { r(spring.dampingRatio) }
 
-    private func r(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
-    private func n(_ v: Double) -> String { NumberFormat.string(r(v)) }
+    /// A number as the code prints it (`HandoffNumber.code`), and its text.
+    private func r(_ v: Double) -> Double { HandoffNumber.code(v) }
+    private func n(_ v: Double) -> String { HandoffNumber.codeText(v) }
+    /// A value the user gave (the release velocity), as typed.
+    private func typed(_ v: Double) -> String { HandoffNumber.exact(v) }
 
-    /// The spring of printed numbers; numbers too small for 4 decimals (a stiffness below
-    /// 0.00005) print as 0: the spring itself is played then rather than refused.
+    /// The spring of printed numbers (they keep 4 significant digits, so never round to 0; the
+    /// spring itself is played should they ever not make one).
     private func printed(_ m: Double, _ k: Double, _ c: Double) -> SpringParameters {
         (try? SpringParameters(mass: m, stiffness: k, damping: c)) ?? spring
     }
@@ -183,7 +195,7 @@ struct SpringHandoff {
                 ? "velocity / distance left (per axis): a pan's release velocity of V \(unit)/s with D \(unit) to go is V/D; 0 = from rest"
                 : "a pan's release velocity goes here, in \(unit)\(perMillisecond ? " per ms (V/1000)" : "/s"); 0 = from rest"
         }
-        let v = NumberFormat.string(release.velocity), dd = NumberFormat.string(d)
+        let v = typed(release.velocity), dd = NumberFormat.string(d)
         return relative
             ? "relative: the pan's \(v) \(unit)/s over the \(dd) \(unit) to go = \(n(u)) (per axis: velocity / distance left)"
             : "the pan's release velocity, \(unit)\(perMillisecond ? " per ms (\(v) \(unit)/s ÷ 1000)" : "/s") (absolute)"
@@ -215,7 +227,7 @@ struct SpringHandoff {
         let response = r(spring.response), duration = r(spring.response), bounce = r(spring.bounce)
         let code = """
             withAnimation(.spring(response: \(n(response)), dampingFraction: \(n(ratio)))) { … }
-            withAnimation(.spring(duration: \(n(duration)), bounce: \(n(bounce)))) { … }   // iOS 17
+            withAnimation(.spring(duration: \(n(duration)), bounce: \(n(bounce)))) { … }   // iOS 17, macOS 14, tvOS 17, watchOS 10
             // With a pan's velocity: initialVelocity is \(velocityNote(relative: true, unit: "pt"))
             withAnimation(.interpolatingSpring(mass: 1, stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(u)))) { … }
             """
@@ -266,7 +278,7 @@ struct SpringHandoff {
         } else {
             code += "\n// no springSpeed/springBounciness gives this spring (\(conversion.popUnreachableReason ?? ""))"
         }
-        code += "\nanimation.velocity = @(\(NumberFormat.string(release.velocity)));   // \(velocityNote(relative: false, unit: "points"))"
+        code += "\nanimation.velocity = @(\(typed(release.velocity)));   // \(velocityNote(relative: false, unit: "points"))"
         let played = PlatformRuntime.pop(printed(r(p.mass), r(p.stiffness), r(p.damping)), velocity: v,
             distance: distance, hz: hz, horizon: horizon)
         var cannot: [String] = []
@@ -293,7 +305,7 @@ struct SpringHandoff {
         let code = """
             val spec = spring<Float>(dampingRatio = \(n(ratio))f, stiffness = \(n(perMass.k))f)
             // initialVelocity: \(velocityNote(relative: false, unit: "px")); Animatable keeps a running animation's velocity when retargeted
-            offset.animateTo(targetValue, spec, initialVelocity = \(NumberFormat.string(release.velocity))f)
+            offset.animateTo(targetValue, spec, initialVelocity = \(typed(release.velocity))f)
             """
         let threshold = NumberFormat.string(PlatformRuntime.composeVisibilityThreshold)
         return TargetHandoff(target: .compose, code: code,
@@ -310,7 +322,7 @@ struct SpringHandoff {
             SpringAnimation(view, DynamicAnimation.TRANSLATION_Y, finalPosition).apply {
                 spring.stiffness = \(n(perMass.k))f
                 spring.dampingRatio = \(n(ratio))f
-                setStartVelocity(\(NumberFormat.string(release.velocity))f)   // \(velocityNote(relative: false, unit: "px"))
+                setStartVelocity(\(typed(release.velocity))f)   // \(velocityNote(relative: false, unit: "px"))
                 start()
             }
             """
@@ -339,7 +351,7 @@ struct SpringHandoff {
         // withDurationAndBounce reads duration.inMilliseconds: whole milliseconds are what plays.
         let ms = max(1, Int((spring.response * 1000).rounded()))
         let bounce = r(spring.bounce)
-        let vText = NumberFormat.string(release.velocity)
+        let vText = typed(release.velocity)
         let unitNote = "velocity in the units of start/end per second: \(vText) px/s for pixels (start 0, end "
             + "\(NumberFormat.string(distance)) here)"
         let code = """
@@ -381,7 +393,7 @@ struct SpringHandoff {
         let duration = (PlatformSpringCurve.motionDuration(naturalFrequency: spring.naturalFrequency, dampingRatio: spring.dampingRatio) * 1000).rounded() / 1000
         let code = """
             // physics: keeps a velocity — \(velocityNote(relative: false, unit: "px"))
-            animate(element, { y: target }, { type: "spring", stiffness: \(n(p.stiffness)), damping: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(NumberFormat.string(release.velocity)) })
+            animate(element, { y: target }, { type: "spring", stiffness: \(n(p.stiffness)), damping: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(typed(release.velocity)) })
             // time-defined, the same spring as far as Motion can say it (Motion drops the velocity):
             animate(element, { y: target }, { type: "spring", visualDuration: \(n(visual)), bounce: \(n(bounce)) })
             animate(element, { y: target }, { type: "spring", duration: \(NumberFormat.string(duration)), bounce: \(n(bounce)) })
@@ -417,7 +429,7 @@ struct SpringHandoff {
         let code = """
             const [style, api] = useSpring(() => ({ y: 0 }))
             // velocity: \(velocityNote(relative: false, unit: "px", perMillisecond: true))
-            api.start({ y: target, config: { tension: \(n(p.stiffness)), friction: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(NumberFormat.string(release.velocity / 1000)) } })
+            api.start({ y: target, config: { tension: \(n(p.stiffness)), friction: \(n(p.damping)), mass: \(n(p.mass)), velocity: \(typed(release.velocity / 1000)) } })
             """
         let steps = Int(min(64, 1000 / hz).rounded(.up))
         let fast = NumberFormat.string(((Double(steps) * hz / 1000 - 1) * 1000).rounded() / 10)

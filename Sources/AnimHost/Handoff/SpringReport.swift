@@ -7,7 +7,8 @@ import LuaKit
 /// What `animhost spring` prints and `animhost.springConvert{}` returns: a spring in every
 /// parameterisation, its unit step, and code to paste into each target platform — by default
 /// UIKit, SwiftUI, Core Animation and POP; with `targets` given (`--to`), the ones asked for,
-/// each with its fidelity report. Numbers are rounded to 4 decimals, enough to reproduce the motion.
+/// each with its fidelity report. Numbers keep 4 decimals and at least 4 significant digits
+/// (`HandoffNumber`), enough to reproduce the motion.
 struct SpringReport {
     let spring: SpringConversion
     let release: SpringRelease
@@ -172,8 +173,8 @@ struct SpringReport {
             + "\"forms\":[\(forms.joined(separator: ","))],\"cannot\":[\(h.cannot.map(jsonString).joined(separator: ","))]}"
     }
 
-    /// A number rounded to 4 decimals, without trailing zeros.
-    private func n(_ v: Double) -> String { NumberFormat.string((v * 10_000).rounded() / 10_000) }
+    /// A number as the handoff's code prints it: 4 decimals, at least 4 significant digits.
+    private func n(_ v: Double) -> String { HandoffNumber.codeText(v) }
 }
 
 extension Host {
@@ -190,6 +191,7 @@ extension Host {
                 throw SpringConversionError("\(option) needs --to: the targets whose playback it writes (e.g. --to "
                     + "all)")
             }
+            try SpringHandoffLimits.check(given, spell: springOptionName)
             let to = try targets.map { t throws(SpringConversionError) in try HandoffTarget.parse(t, option: "--to") }
             let hz = try SpringHandoff.displayRate(displayHz, option: "--display-hz")
             if let from {
@@ -201,6 +203,7 @@ extension Host {
                         + "not both")
                 }
                 let read = try SpringTokens.read(from)
+                try SpringHandoffLimits.check(read) { "--from '\(from)': \($0)" }
                 let release = given
                 given = read.filter { r in !(release.contains { $0.name == r.name } || (r.name == "velocity" && release.contains { $0.name == "distance" })) }
                     + release
@@ -224,8 +227,20 @@ extension Host {
             }
             if let v = vectors { outputs.append(try TextOutput(path: v, protecting: inputs, option: "--vectors")) }
             if let dir = tests {
+                // A folder is made only for tests to go in: none for these targets is an error.
+                let native = HandoffNativeTests(handoff: r.handoff, targets: r.handoffs)
+                let untested = r.handoffs.map(\.target).filter { !HandoffNativeTests.tested.contains($0) }
+                guard !native.files.isEmpty else {
+                    throw .usage("--tests: no unit test is written for \(untested.map(\.rawValue).joined(separator: ", "))"
+                        + "; tests exist for \(HandoffNativeTests.testedText) (nothing written)")
+                }
+                if !untested.isEmpty {
+                    writeToStandardError("animhost: note: --tests: no unit test for "
+                        + "\(untested.map(\.rawValue).joined(separator: ", ")) (tests exist for "
+                        + "\(HandoffNativeTests.testedText))\n")
+                }
                 try makeDirectory(dir, option: "--tests")
-                for file in HandoffNativeTests(handoff: r.handoff, targets: r.handoffs).files {
+                for file in native.files {
                     let out = try TextOutput(path: dir + "/" + file.name, protecting: inputs + (vectors.map { [$0] }
                         ?? []), option: "--tests")
                     testFiles.append((out, file.text))

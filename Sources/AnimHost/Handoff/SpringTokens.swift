@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Dynamics
 import LuaKit
 
@@ -13,45 +16,48 @@ enum SpringTokens {
     /// The token file for a handoff.
     static func json(_ h: SpringHandoff) -> String {
         let p = h.spring, c = SpringConversion(parameters: p, initialVelocity: h.release.relative)
+        // The spring and the release in full (a round trip is exact); what is derived from them
+        // without the noise of its computation (1 − 0.7 is written 0.3).
         func n(_ v: Double) -> String { SpringHandoffLimits.written(v) }
-        func duration(_ seconds: Double) -> String { "{ \"value\": \(n((seconds * 1000).rounded())), \"unit\": \"ms\" "
+        func d(_ v: Double) -> String { HandoffNumber.exact(v) }
+        func duration(_ seconds: Double) -> String { "{ \"value\": \(d((seconds * 1000).rounded())), \"unit\": \"ms\" "
             + "}" }
         let bezier = CubicBezierFit(parameters: p, initialVelocity: h.release.relative)
         let linear = CSSLinearEasing(parameters: p, initialVelocity: h.release.relative)
         var lines = ["{", "  \"spring\": {", "    \"$type\": \"transition\","]
-        lines.append("    \"$description\": \"A spring (mass \(n(p.mass)), stiffness \(n(p.stiffness)), damping "
-            + "\(n(p.damping))); $value is its cubic-bezier fallback, "
+        lines.append("    \"$description\": \"A spring (mass \(d(p.mass)), stiffness \(d(p.stiffness)), damping "
+            + "\(d(p.damping))); $value is its cubic-bezier fallback, "
             + "\(bezier.map { "within \(percent($0.maxDistance)) % of the spring" } ?? "none: it never settles"); the "
                 + "spring itself is under $extensions.\(namespace)\",")
         if let b = bezier {
             lines += ["    \"$value\": {", "      \"duration\": \(duration(b.duration)),",
                 "      \"delay\": { \"value\": 0, \"unit\": \"ms\" },",
-                      "      \"timingFunction\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))]", "    },"]
+                      "      \"timingFunction\": [\(d(b.x1)), \(d(b.y1)), \(d(b.x2)), \(d(b.y2))]", "    },"]
         }
         var spring = [
             "\"mass\": \(n(p.mass))", "\"stiffness\": \(n(p.stiffness))", "\"damping\": \(n(p.damping))",
-            "\"dampingRatio\": \(n(p.dampingRatio))", "\"response\": \(n(p.response))", "\"frequency\": "
-                + "\(n(p.frequency))",
+            "\"dampingRatio\": \(d(p.dampingRatio))", "\"response\": \(d(p.response))", "\"frequency\": "
+                + "\(d(p.frequency))",
             "\"velocity\": \(n(h.release.velocity))", "\"distance\": \(h.release.distance.map(n) ?? "null")",
-            "\"settle\": \(c.settle.isFinite ? n(c.settle) : "null")", "\"overshoot\": \(n(c.overshoot))",
-            "\"swiftUI\": { \"duration\": \(n(p.response)), \"bounce\": \(n(p.bounce)) }",
-            "\"compose\": { \"dampingRatio\": \(n(p.dampingRatio)), \"stiffness\": \(n(p.stiffness / p.mass)) }",
+            "\"settle\": \(c.settle.isFinite ? d(c.settle) : "null")", "\"overshoot\": \(d(c.overshoot))",
+            "\"swiftUI\": { \"duration\": \(d(p.response)), \"bounce\": \(d(p.bounce)) }",
+            "\"compose\": { \"dampingRatio\": \(d(p.dampingRatio)), \"stiffness\": \(d(p.stiffness / p.mass)) }",
             "\"motion\": { \"stiffness\": \(n(p.stiffness)), \"damping\": \(n(p.damping)), \"mass\": \(n(p.mass)) }",
             "\"reactSpring\": { \"tension\": \(n(p.stiffness)), \"friction\": \(n(p.damping)), \"mass\": \(n(p.mass)) "
                 + "}",
             "\"figma\": { \"type\": \"spring\", \"mass\": \(n(p.mass)), \"stiffness\": \(n(p.stiffness)), "
                 + "\"damping\": \(n(p.damping)) }",
         ]
-        if let pop = c.pop { spring.append("\"pop\": { \"springSpeed\": \(n(pop.springSpeed)), \"springBounciness\": "
-            + "\(n(pop.springBounciness)) }") }
+        if let pop = c.pop { spring.append("\"pop\": { \"springSpeed\": \(d(pop.springSpeed)), \"springBounciness\": "
+            + "\(d(pop.springBounciness)) }") }
         var fallbacks: [String] = []
         if let b = bezier {
-            fallbacks.append("\"cubicBezier\": { \"value\": [\(n(b.x1)), \(n(b.y1)), \(n(b.x2)), \(n(b.y2))], "
-                + "\"duration\": \(duration(b.duration)), \"maxDistance\": \(n(b.maxDistance)) }")
+            fallbacks.append("\"cubicBezier\": { \"value\": [\(d(b.x1)), \(d(b.y1)), \(d(b.x2)), \(d(b.y2))], "
+                + "\"duration\": \(duration(b.duration)), \"maxDistance\": \(d(b.maxDistance)) }")
         }
         if let l = linear {
             fallbacks.append("\"linear\": { \"value\": \(jsonString(l.css)), \"duration\": \(duration(l.duration)), "
-                + "\"maxDistance\": \(n(l.maxDistance)) }")
+                + "\"maxDistance\": \(d(l.maxDistance)) }")
         }
         spring.append("\"fallbacks\": { " + fallbacks.joined(separator: ", ") + " }")
         lines += ["    \"$extensions\": {", "      \"\(namespace)\": {"]
@@ -73,6 +79,11 @@ enum SpringTokens {
         return SpringPreset.named("m3.standard.\(parts[5])\(speed)")
     }
 
+    /// Every Material 3 spring token name `material3` reads.
+    static let material3Names: [String] = ["default", "fast", "slow"].flatMap { speed in
+        ["spatial", "effects"].map { "md.sys.motion.spring.\(speed).\($0)" }
+    }.filter { material3($0) != nil }
+
     /// The spring named by `--from`: a Material 3 token name, or a JSON file holding an
     /// animhost token, a Figma spring (`{mass, stiffness, damping}`, the plugin API's
     /// `easingFunctionSpring`, or `{bounce, duration}`), as canonical names and values.
@@ -80,6 +91,12 @@ enum SpringTokens {
         if let preset = material3(from) {
             let p = preset.parameters
             return [("mass", p.mass), ("stiffness", p.stiffness), ("damping", p.damping)]
+        }
+        // A Material 3 name mistyped (no file of that name): say which token was meant.
+        if from.lowercased().hasPrefix("md."), access(from, F_OK) != 0 {
+            let hint = Suggestions.closest(to: from, in: material3Names).map { "; did you mean '\($0)'?" }
+                ?? " (they are \(material3Names.joined(separator: ", ")))"
+            throw SpringConversionError("--from '\(from)': no such Material 3 spring token and no such file\(hint)")
         }
         let text: String
         switch LuaState.readRegularFile(from, limit: 16 << 20) {

@@ -3,7 +3,7 @@ import Dynamics
 /// A small JSON reader for the files `animhost spring --from` takes (design tokens, a Figma
 /// spring): values as a tree, object members in file order, numbers as `Double` (read with
 /// Swift's own parser, so a number printed by `String(Double)` reads back exactly). Errors say
-/// where (line) and what was expected.
+/// where (line and column), what was expected and what was found.
 indirect enum TokenJSON: Equatable {
     case object([(key: String, value: TokenJSON)])
     case array([TokenJSON])
@@ -58,9 +58,24 @@ indirect enum TokenJSON: Equatable {
         let bytes: [UInt8]
         var i = 0
 
+        /// Where the reader stands (line and column, from 1; a column counts characters) and
+        /// what it expected there and found — the end of the text when a file was cut short.
         func fail(_ expected: String) -> SpringConversionError {
-            let line = bytes[..<min(i, bytes.count)].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
-            return SpringConversionError("line \(line): expected \(expected)")
+            let at = min(i, bytes.count)
+            let line = bytes[..<at].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+            let lineStart = bytes[..<at].lastIndex(of: 10).map { $0 + 1 } ?? 0
+            // UTF-8 continuation bytes (10xxxxxx) are not characters of their own.
+            let column = bytes[lineStart..<at].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            let found: String
+            if at == bytes.count {
+                found = "the end of the text (is the file cut short?)"
+            } else {
+                var end = at + 1
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let c = String(decoding: bytes[at..<end], as: UTF8.self)
+                found = c == "\n" ? "the end of the line" : "'\(c)'"
+            }
+            return SpringConversionError("line \(line), column \(column): expected \(expected), found \(found)")
         }
 
         mutating func skipSpace() {

@@ -4,7 +4,7 @@
 import LuaKit
 import Synchronization
 
-/// Where a scene script's `require` looks, in order (DESIGN.md "Modules"): the script's
+/// Where a scene script's `require` looks, in order (docs/scripts.md): the script's
 /// folder, the project's `behaviors/`, then a `lua_modules/` tree — LuaRocks' `--tree
 /// lua_modules` layout, modules in `lua_modules/share/lua/5.4` — beside the script, then
 /// in the current folder. Every module is read inside the sandbox, from inside the folder

@@ -21,6 +21,24 @@ public enum SpringHandoffLimits {
     /// The largest release speed relative to the distance (UIKit's initialVelocity), distances/s.
     static let maxRelativeVelocity = 1e4
 
+    /// The largest size of any number a spring or its release is given with: the host's rule for
+    /// every number a script hands over (Lua's `number` fields are held to it too).
+    static let maxMagnitude = 1e9
+
+    /// Why a number given for a spring or its release cannot be taken, nil when it can: the one
+    /// check `animhost spring` (after the option's name) and `animhost.springConvert` (after
+    /// the field's) share, so both refuse the same numbers with the same words.
+    public static func problem(_ v: Double) -> String? {
+        if !v.isFinite { return "must be finite, got \(v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf"))" }
+        return abs(v) <= maxMagnitude ? nil : "must be within ±1e9, got \(formatNumber(v))"
+    }
+
+    /// Throws for the first number of `given` that `problem` refuses, named by `spell`.
+    public static func check(_ given: [(name: String, value: Double)], spell: (String) -> String)
+        throws(SpringConversionError) {
+        for g in given { if let p = problem(g.value) { throw SpringConversionError("\(spell(g.name)) \(p)") } }
+    }
+
     /// A number as a user wrote it, in full (`1e-300`, `0.5`, `3`): for messages that quote input.
     public static func written(_ v: Double) -> String { formatNumber(v) }
 
@@ -57,7 +75,7 @@ public enum SpringHandoffLimits {
     public static func check(_ p: SpringParameters, given: String) throws(SpringConversionError) {
         let from = given.isEmpty ? "" : " (from \(given))"
         guard mass.contains(p.mass) else {
-            throw SpringConversionError("the spring's mass is \(formatNumber(p.mass))\(from); a handoff takes a mass "
+            throw SpringConversionError("the spring's mass is \(HandoffNumber.exact(p.mass))\(from); a handoff takes a mass "
                 + "from "
                 + "\(formatNumber(mass.lowerBound)) to \(formatNumber(mass.upperBound)) (only stiffness/mass and "
                     + "damping/mass shape the motion)")
@@ -67,13 +85,13 @@ public enum SpringHandoffLimits {
         let period = 2 * Double.pi * rootM / rootK
         guard period.isFinite, response.contains(period) else {
             throw SpringConversionError("the spring's response (its undamped period 2π·√(mass/stiffness)) is "
-                + "\(formatNumber(period)) s\(from); "
+                + "\(HandoffNumber.exact(period)) s\(from); "
                 + "a handoff takes springs with a response from \(formatNumber(response.lowerBound)) to "
                     + "\(formatNumber(response.upperBound)) s")
         }
         let zeta = p.damping / (2 * rootK * rootM)
         guard zeta.isFinite, zeta <= maxDampingRatio else {
-            throw SpringConversionError("the spring's damping ratio is \(formatNumber(zeta))\(from); a handoff takes "
+            throw SpringConversionError("the spring's damping ratio is \(HandoffNumber.exact(zeta))\(from); a handoff takes "
                 + "a damping ratio "
                 + "from 0 to \(formatNumber(maxDampingRatio)) (above that it creeps for hours)")
         }

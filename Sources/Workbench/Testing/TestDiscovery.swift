@@ -142,7 +142,7 @@ struct TestDiscovery {
     static let bustedLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
     static let bustedCPath = "./csrc/?.so;./csrc/?/?.so"
 
-    /// How a test file's `require` finds modules (DESIGN.md "Modules"), busted's way:
+    /// How a test file's `require` finds modules, busted's way (docs/tests.md):
     /// the `lpath` (`.busted`'s, else busted's default `./src/…`) in front of Lua's
     /// `./?.lua;./?/init.lua`, then the test file's folder and `behaviors/` (animhost's own
     /// conventions). With --allow-io, Lua's whole default path and `cpath` (installed and

@@ -1,8 +1,8 @@
 import Dynamics
 @testable import Animations
 
-/// The ten spring configurations S1–S10 of the reference's test vectors (springs-and-timing.md §7),
-/// each built through the parameterisation the reference names, with its printed tables.
+/// Ten spring configurations S1–S10 with closed-form test vectors computed outside animhost,
+/// each built through the parameterisation it was specified in, with its printed tables.
 struct SpringFixture {
     let id: String
     let parameters: SpringParameters

@@ -83,6 +83,14 @@ final class HeadlessChromium {
         return (r["result"] as? [String: Any])?["value"]
     }
 
+    /// Waits until the page has drawn twice more (two animation frames): whatever was changed
+    /// before the call is on the canvas, for a screenshot or a read-back.
+    func waitForPaint(timeout: Double = 20) throws {
+        _ = try evaluate("window.__paints = 0; requestAnimationFrame(() => requestAnimationFrame(() => "
+            + "{ window.__paints = 2 })); true")
+        try wait(for: "window.__paints === 2", timeout: timeout)
+    }
+
     /// Polls an expression until it is true.
     func wait(for expression: String, timeout: Double = 20) throws {
         let deadline = Date().addingTimeInterval(timeout)
