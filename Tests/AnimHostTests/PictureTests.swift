@@ -85,10 +85,32 @@ final class PictureTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("diff: \(diff)"), r.stdout)
         let doc = parse(try String(contentsOfFile: diff, encoding: .utf8))
         XCTAssertTrue(doc.text.contains("expected") && doc.text.contains("actual"))
-        // Back in line: the stale picture goes.
+        // And the moving one: a frame per trace row, the expected pane outlined 5 pt lower
+        // than the actual one is filled (the same outline, moved straight down).
+        let moving = dir + "/__snapshots__/fall_test.lua/open.diff.anim.svg"
+        XCTAssertTrue(r.stdout.contains("moving: \(moving)"), r.stdout)
+        let animated = try String(contentsOfFile: moving, encoding: .utf8)
+        let movingDoc = parse(animated)
+        XCTAssertEqual(movingDoc.elements.filter { $0 == "animate" }.count, lines.count - 1)
+        XCTAssertTrue(movingDoc.text.contains("expected (white outline) over actual"))
+        func numbers(_ d: Substring) -> [Double] {
+            d.split(whereSeparator: { !"-0123456789.".contains($0) }).compactMap { Double($0) }
+        }
+        let firstFrame = animated[animated.range(of: "<g ")!.lowerBound...]
+        let filled = firstFrame.firstMatch(of: /<path d="([^"]+)" fill="url/)!.1
+        let outlined = firstFrame.firstMatch(of: /<path d="([^"]+)" fill="none" stroke="#ffffff"/)!.1
+        let a = numbers(filled), e = numbers(outlined)
+        XCTAssertEqual(a.count, e.count)
+        let scale = (e[1] - a[1]) / 5
+        XCTAssertGreaterThan(scale, 0)
+        for i in a.indices {
+            XCTAssertEqual(e[i] - a[i], i % 2 == 0 ? 0 : 5 * scale, accuracy: 0.03, "coordinate \(i)")
+        }
+        // Back in line: the stale pictures go.
         XCTAssertEqual(try runAnimhost(["test", dir, "--update-snapshots"]).status, 0)
         XCTAssertEqual(try runAnimhost(["test", dir]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: diff))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: moving))
     }
 
     /// The positions (x, y) of every text element reading `label`.

@@ -20,7 +20,8 @@ public enum Host {
             // Checked before anything runs: '', a directory, the script itself are usage errors.
             let output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
             if options.format.isBinary && output.isTerminal {
-                throw .usage("--output '\(options.output ?? "-")' is a terminal; --format \(options.format.rawValue) is binary: name a file")
+                throw .usage("--output '\(options.output ?? "-")' is a terminal; "
+                    + "--format \(options.format.rawValue) is binary: name a file")
             }
             if options.watch { return watch(options) }
             Interrupt.catchSignal()
@@ -150,10 +151,13 @@ struct FrameRun {
         self.output = output
         collected = PictureFrames(byteLimit: scene.lua.options.memoryLimit / 4, account: scene.lua)
         // The ascii drawing needs each item's size.
-        let drawn = options.format.isMotion ? MotionScene.extraColumns : options.format == .ascii || options.format == .svg ? ["width", "height"] : []
+        let format = options.format
+        let drawn = format.isMotion ? MotionScene.extraColumns : format == .ascii || format == .svg ? ["width", "height"] : []
         columns = FrameColumn.list(extras: options.columns + drawn)
-        if options.format.isMotion, ((options.duration ?? scene.runDuration ?? RunOptions.defaultMaximumDuration) * options.fps).rounded(.down) + 1 > Double(MotionSettings.maximumFrames) {
-            throw .usage("--format \(options.format.rawValue) draws at most \(MotionSettings.maximumFrames) frames; this run would have more at --fps \(NumberFormat.string(options.fps)): lower --fps or --duration")
+        let longest = options.duration ?? scene.runDuration ?? RunOptions.defaultMaximumDuration
+        if format.isMotion, (longest * options.fps).rounded(.down) + 1 > Double(MotionSettings.maximumFrames) {
+            throw .usage("--format \(format.rawValue) draws at most \(MotionSettings.maximumFrames) frames; this run would "
+                + "have more at --fps \(NumberFormat.string(options.fps)): lower --fps or --duration")
         }
         let animator = scene.stage.animator
         for c in columns {
@@ -231,7 +235,8 @@ struct FrameRun {
     private func writeMotion() throws(HostError) {
         guard !motionFrames.frames.isEmpty else { return }
         let motion = MotionScene(animator: scene.stage.animator, columns: columns, frames: motionFrames.frames)
-        let painter = MotionPainter(scene: motion, settings: options.motion, evenSize: options.format == .mp4 || options.format == .webm)
+        let evenSize = options.format == .mp4 || options.format == .webm
+        let painter = MotionPainter(scene: motion, settings: options.motion, evenSize: evenSize)
         if options.format == .svgAnimated {
             output.writeLine(String(AnimatedSVG(painter: painter, fps: options.fps).document.dropLast()))
         } else {

@@ -35,7 +35,8 @@ public struct RunArguments: Equatable, Sendable {
             throw HostError.usage("--format must be one of \(formats); got '\(format)'")
         }
         o.format = f
-        o.fps = f.isMotion && fps == nil ? min(MotionSettings.defaultFPS, Double(o.hz)) : try NumberOption.parseFPS(fps, hz: o.hz)
+        o.fps = f.isMotion && fps == nil
+            ? min(MotionSettings.defaultFPS, Double(o.hz)) : try NumberOption.parseFPS(fps, hz: o.hz)
         o.items = items.map { $0.split(separator: ",").map(String.init) }
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
@@ -44,13 +45,16 @@ public struct RunArguments: Equatable, Sendable {
                 o.motion.size = try MotionSettings.parseSize(size)
             } else {
                 guard f == .ascii else {
-                    throw HostError.usage("--size sets the grid of --format ascii or the pixels of a moving picture (gif, apng, webm, mp4, svg-animated); it has no use with --format \(format)")
+                    throw HostError.usage("--size sets the grid of --format ascii or the pixels of a moving picture "
+                        + "(gif, apng, webm, mp4, svg-animated); it has no use with --format \(format)")
                 }
                 o.asciiSize = try RunOptions.parseSize(size)
             }
         }
-        for (given, name) in [(background != nil, "--background"), (trails, "--trails"), (velocity, "--velocity")] where given && !f.isMotion {
-            throw HostError.usage("\(name) draws on a moving picture (--format gif, apng, webm, mp4 or svg-animated); it has no use with --format \(format)")
+        let drawing = [(background != nil, "--background"), (trails, "--trails"), (velocity, "--velocity")]
+        for (given, name) in drawing where given && !f.isMotion {
+            throw HostError.usage("\(name) draws on a moving picture (--format gif, apng, webm, mp4 or svg-animated); "
+                + "it has no use with --format \(format)")
         }
         if let background { o.motion.background = try MotionSettings.parseBackground(background) }
         o.motion.trails = trails; o.motion.velocity = velocity

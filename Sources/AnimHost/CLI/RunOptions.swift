@@ -49,12 +49,16 @@ public struct RunOptions: Sendable {
         if let d = duration { try NumberOption.duration.check(d) }
         try NumberOption.memory.check(Double(memoryMiB))
         if realtime && format.isPicture {
-            throw .usage("--format \(format.rawValue) draws a whole run at its end; it cannot stream with --realtime (use csv, table, jsonl or ascii)")
+            throw .usage("--format \(format.rawValue) draws a whole run at its end; it cannot stream with --realtime "
+                + "(use csv, table, jsonl or ascii)")
         }
         if format.isMotion {
-            if watch { throw .usage("--format \(format.rawValue) draws a whole run into one file; it does not go with --watch") }
+            if watch {
+                throw .usage("--format \(format.rawValue) draws a whole run into one file; it does not go with --watch")
+            }
             if format.isBinary && (output == nil || output == "-") {
-                throw .usage("--format \(format.rawValue) is binary: give --output FILE.\(format.rawValue) (it is never written to a terminal or standard output)")
+                throw .usage("--format \(format.rawValue) is binary: give --output FILE.\(format.rawValue) "
+                    + "(it is never written to a terminal or standard output)")
             }
             try motion.check(format: format, fps: fps)
         }

@@ -8,18 +8,24 @@ struct AnimatedSVG {
 
     var document: String {
         let frames = painter.scene.frames.count
-        let w = painter.width, h = painter.height
+        let w = painter.width
+        let h = painter.height
         let duration = Double(frames) / fps
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" "
-        s += "font-family=\"'DejaVu Sans', Verdana, sans-serif\" data-frames=\"\(frames)\" data-fps=\"\(Svg.n(fps))\">\n"
+        s +=
+            "font-family=\"'DejaVu Sans', Verdana, sans-serif\" data-frames=\"\(frames)\" data-fps=\"\(Svg.n(fps))\">\n"
         var gradients = 0
         for mark in painter.backdrop { s += Self.element(mark, gradients: &gradients) + "\n" }
         for k in 0..<frames {
-            let begin = Svg.keyTime(Double(k) / Double(frames)), end = Svg.keyTime(Double(k + 1) / Double(frames))
+            let begin = Svg.keyTime(Double(k) / Double(frames))
+            let end = Svg.keyTime(Double(k + 1) / Double(frames))
             s += "<g visibility=\"\(k == 0 ? "visible" : "hidden")\">"
-            s += "<animate attributeName=\"visibility\" values=\"hidden;visible;hidden\" keyTimes=\"0;\(begin);\(end)\" "
-            s += "calcMode=\"discrete\" dur=\"\(NumberFormat.string((duration * 1e6).rounded() / 1e6))s\" repeatCount=\"indefinite\"/>\n"
+            s +=
+                "<animate attributeName=\"visibility\" values=\"hidden;visible;hidden\" keyTimes=\"0;\(begin);\(end)\" "
+            s +=
+                "calcMode=\"discrete\" dur=\"\(NumberFormat.string((duration * 1e6).rounded() / 1e6))s\" "
+                + "repeatCount=\"indefinite\"/>\n"
             for mark in painter.marks(frame: k) { s += Self.element(mark, gradients: &gradients) + "\n" }
             s += "</g>\n"
         }
@@ -45,7 +51,8 @@ struct AnimatedSVG {
             switch step {
             case .move(let p): d += "M\(Svg.n(p.x)) \(Svg.n(p.y))"
             case .line(let p): d += "L\(Svg.n(p.x)) \(Svg.n(p.y))"
-            case .curve(let a, let b, let c): d += "C\(Svg.n(a.x)) \(Svg.n(a.y)) \(Svg.n(b.x)) \(Svg.n(b.y)) \(Svg.n(c.x)) \(Svg.n(c.y))"
+            case .curve(let a, let b, let c):
+                d += "C\(Svg.n(a.x)) \(Svg.n(a.y)) \(Svg.n(b.x)) \(Svg.n(b.y)) \(Svg.n(c.x)) \(Svg.n(c.y))"
             case .close: d += "Z"
             }
         }
@@ -59,17 +66,27 @@ struct AnimatedSVG {
         case .gradient(let steps, let from, let to, let top, let bottom):
             gradients += 1
             let id = "g\(gradients)"
-            return "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Svg.n(from.x))\" y1=\"\(Svg.n(from.y))\" "
-                + "x2=\"\(Svg.n(to.x))\" y2=\"\(Svg.n(to.y))\"><stop offset=\"0\" stop-color=\"\(color(top))\"\(opacity("stop-opacity", top))/>"
-                + "<stop offset=\"1\" stop-color=\"\(color(bottom))\"\(opacity("stop-opacity", bottom))/></linearGradient>"
+            return
+                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" "
+                + "x1=\"\(Svg.n(from.x))\" y1=\"\(Svg.n(from.y))\" x2=\"\(Svg.n(to.x))\" y2=\"\(Svg.n(to.y))\">"
+                + "<stop offset=\"0\" stop-color=\"\(color(top))\"\(opacity("stop-opacity", top))/>"
+                + "<stop offset=\"1\" stop-color=\"\(color(bottom))\"\(opacity("stop-opacity", bottom))/>"
+                + "</linearGradient>"
                 + "<path d=\"\(path(steps))\" fill=\"url(#\(id))\"/>"
         case .stroke(let steps, let width, let c):
             return "<path d=\"\(path(steps))\" fill=\"none\" stroke=\"\(color(c))\"\(opacity("stroke-opacity", c)) "
                 + "stroke-width=\"\(Svg.n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
         case .text(let text, let at, let size, let bold, let align, let c):
-            let anchor = switch align { case .left: "start"; case .center: "middle"; case .right: "end" }
-            return "<text x=\"\(Svg.n(at.x))\" y=\"\(Svg.n(at.y))\" font-size=\"\(Svg.n(size))\" dominant-baseline=\"central\" "
-                + "text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(color(c))\"\(opacity("fill-opacity", c))>"
+            let anchor =
+                switch align {
+                case .left: "start"
+                case .center: "middle"
+                case .right: "end"
+                }
+            return
+                "<text x=\"\(Svg.n(at.x))\" y=\"\(Svg.n(at.y))\" font-size=\"\(Svg.n(size))\" "
+                + "dominant-baseline=\"central\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "") "
+                + "fill=\"\(color(c))\"\(opacity("fill-opacity", c))>"
                 + xmlEscaped(text) + "</text>"
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// `run --format gif|apng|webm|mp4`: the marks go to animhost-motion, a program beside
@@ -40,16 +40,21 @@ struct MotionEncoder {
         for mark in marks {
             switch mark {
             case .fill(let steps, let color):
-                path(steps); s += "fill \(c(color))\n"
+                path(steps)
+                s += "fill \(c(color))\n"
             case .gradient(let steps, let from, let to, let top, let bottom):
                 path(steps)
-                s += "gradient \(n(from.x)) \(n(from.y)) \(n(to.x)) \(n(to.y)) \(c(top).split(separator: " ").prefix(3).joined(separator: " ")) "
-                s += "\(c(bottom).split(separator: " ").prefix(3).joined(separator: " ")) \(NumberFormat.string((top.a * 10000).rounded() / 10000))\n"
+                // The colours without their alpha, then the one alpha both share.
+                let opaque = { (color: RGBA) in c(color).split(separator: " ").prefix(3).joined(separator: " ") }
+                s += "gradient \(n(from.x)) \(n(from.y)) \(n(to.x)) \(n(to.y)) \(opaque(top)) \(opaque(bottom)) "
+                s += NumberFormat.string((top.a * 10000).rounded() / 10000) + "\n"
             case .stroke(let steps, let width, let color):
-                path(steps); s += "stroke \(n(width)) \(c(color))\n"
+                path(steps)
+                s += "stroke \(n(width)) \(c(color))\n"
             case .text(let text, let at, let size, let bold, let align, let color):
                 let oneLine = String(text.map { $0.isNewline ? " " : $0 })
-                s += "text \(n(at.x)) \(n(at.y)) \(n(size)) \(bold ? 600 : 400) \(align.rawValue) \(c(color))|\(oneLine)\n"
+                s += "text \(n(at.x)) \(n(at.y)) \(n(size)) \(bold ? 600 : 400) \(align.rawValue) "
+                s += "\(c(color))|\(oneLine)\n"
             }
         }
     }
@@ -57,17 +62,26 @@ struct MotionEncoder {
     /// Paints and encodes every frame; returns the file's bytes.
     func encode() throws(HostError) -> [UInt8] {
         let program = try Self.executable()
-        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/animhost-motion-XXXXXX").utf8CString)
+        var template = Array(
+            ((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/animhost-motion-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .output("cannot make a temporary file for the picture: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw .output("cannot make a temporary file for the picture: \(String(cString: strerror(errno)))")
+        }
         Glibc.close(fd)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let registration = Interrupt.removeOnSignal(temporary)
-        defer { unlink(temporary); Interrupt.forget(registration) }
+        defer {
+            unlink(temporary)
+            Interrupt.forget(registration)
+        }
         try run(program, writing: temporary)
-        guard let file = fopen(temporary, "rb") else { throw .output("cannot read the encoded picture: \(String(cString: strerror(errno)))") }
+        guard let file = fopen(temporary, "rb") else {
+            throw .output("cannot read the encoded picture: \(String(cString: strerror(errno)))")
+        }
         defer { fclose(file) }
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = fread(&chunk, 1, chunk.count, file)
             if n > 0 { bytes += chunk[0..<n] }
@@ -84,8 +98,10 @@ struct MotionEncoder {
         }
         let path = (folder == "/" ? "" : folder) + "/" + executableName
         guard access(path, X_OK) == 0 else {
-            throw .usage("--format gif, apng, webm and mp4 need \(executableName) (cairo and FFmpeg), which is not built in \(folder): "
-                + "scripts/animhost builds it the first time, or build it with scripts/build-motion \(folder)")
+            throw .usage(
+                "--format gif, apng, webm and mp4 need \(executableName) (cairo and FFmpeg), "
+                    + "which is not built in \(folder): "
+                    + "scripts/animhost builds it the first time, or build it with scripts/build-motion \(folder)")
         }
         return path
     }
@@ -119,7 +135,10 @@ struct MotionEncoder {
                 while offset < bytes.count {
                     let n = Glibc.send(ends[0], bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                     if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { sent = false; return }
+                    if n <= 0 {
+                        sent = false
+                        return
+                    }
                     offset += n
                 }
             }
@@ -136,9 +155,12 @@ struct MotionEncoder {
         Glibc.close(ends[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
         guard exited && code == 0 else {
-            throw .output("\(Self.executableName) could not write the \(format.rawValue) (\(exited ? "exit status \(code)" : "ended by signal \(status & 0x7f)"); its message is above)")
+            let how = exited ? "exit status \(code)" : "ended by signal \(status & 0x7f)"
+            throw .output("\(Self.executableName) could not write the \(format.rawValue) (\(how); "
+                + "its message is above)")
         }
     }
 }

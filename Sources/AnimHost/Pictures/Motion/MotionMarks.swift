@@ -1,13 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dynamics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A colour with straight (not premultiplied) alpha, each channel 0…1.
 struct RGBA: Equatable {
     var r, g, b, a: Double
 
-    init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+    init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 
     /// `#rrggbb`.
     init(hex: String, alpha: Double = 1) {
@@ -29,11 +35,18 @@ struct RGBA: Equatable {
 
 /// One piece of a path, in pixels.
 enum PathStep: Equatable {
-    case move(Vec2), line(Vec2), curve(Vec2, Vec2, Vec2), close
+    case move(Vec2)
+    case line(Vec2)
+    case curve(Vec2, Vec2, Vec2)
+    case close
 }
 
 /// Horizontal placement of a text on its point.
-enum TextAlign: String { case left = "l", center = "c", right = "r" }
+enum TextAlign: String {
+    case left = "l"
+    case center = "c"
+    case right = "r"
+}
 
 /// One thing painted on a frame, in pixels. Both the animated SVG and animhost-motion
 /// (cairo) paint exactly these, so every format shows the same drawing.
@@ -59,7 +72,10 @@ enum MotionPaths {
     /// A rectangle centred on the origin, corners rounded by `radius` (at most half a side).
     static func roundedRectangle(width w: Double, height h: Double, radius: Double) -> [PathStep] {
         let r = max(0, min(radius, w / 2, h / 2))
-        let x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2
+        let x0 = -w / 2
+        let y0 = -h / 2
+        let x1 = w / 2
+        let y1 = h / 2
         guard r > 0 else { return rectangle(x0, y0, w, h) }
         let k = r * (1 - kappa)
         return [
@@ -73,7 +89,10 @@ enum MotionPaths {
 
     /// An ellipse centred on the origin, in four Bézier quarters.
     static func ellipse(width w: Double, height h: Double) -> [PathStep] {
-        let a = w / 2, b = h / 2, ka = a * kappa, kb = b * kappa
+        let a = w / 2
+        let b = h / 2
+        let ka = a * kappa
+        let kb = b * kappa
         return [
             .move(Vec2(a, 0)),
             .curve(Vec2(a, kb), Vec2(ka, b), Vec2(0, b)),

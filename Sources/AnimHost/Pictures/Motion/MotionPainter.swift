@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dynamics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws a run's frames as the viewer's page draws them (Sources/Viewer/Page/page.js:
 /// `drawItem`, `drawTrails`, `drawArrows`, `drawEdges`): the same palette and shading,
@@ -16,6 +17,8 @@ struct MotionPainter {
 
     let scene: MotionScene
     let settings: MotionSettings
+    /// A line in the top left corner of every frame (what the picture shows), if any.
+    var caption: String?
     /// The picture in pixels.
     let width: Int, height: Int
     /// Pixels per point, and the pixel of the scene's origin.
@@ -39,7 +42,8 @@ struct MotionPainter {
         }
         screenBox = box
         let span = box.hi - box.lo
-        let w: Int, h: Int
+        let w: Int
+        let h: Int
         if let size = settings.size {
             (w, h) = size
         } else {
@@ -51,17 +55,21 @@ struct MotionPainter {
             }
             (w, h) = (side(span.x), side(span.y))
         }
-        width = w; height = h
+        width = w
+        height = h
         scale = min(Double(w) / span.x, Double(h) / span.y)
         origin = Vec2((Double(w) - span.x * scale) / 2, (Double(h) - span.y * scale) / 2) - box.lo * scale
     }
 
     private static func extent(_ scene: MotionScene, column: [String: Int]) -> (lo: Vec2, hi: Vec2) {
-        var lo = Vec2(Double.infinity, Double.infinity), hi = -lo
+        var lo = Vec2(Double.infinity, Double.infinity)
+        var hi = -lo
         for f in scene.frames {
             for row in f.rows {
-                guard let x = column["x"].flatMap({ row.values[$0] }), let y = column["y"].flatMap({ row.values[$0] }) else { continue }
-                let w = column["width"].flatMap { row.values[$0] } ?? 0, h = column["height"].flatMap { row.values[$0] } ?? 0
+                guard let x = column["x"].flatMap({ row.values[$0] }), let y = column["y"].flatMap({ row.values[$0] })
+                else { continue }
+                let w = column["width"].flatMap { row.values[$0] } ?? 0
+                let h = column["height"].flatMap { row.values[$0] } ?? 0
                 let reach = (w * w + h * h).squareRoot() / 2 * max(1, column["scale"].flatMap { row.values[$0] } ?? 1)
                 lo = Vec2(min(lo.x, x - reach), min(lo.y, y - reach))
                 hi = Vec2(max(hi.x, x + reach), max(hi.y, y + reach))
@@ -78,7 +86,7 @@ struct MotionPainter {
     private var isDark: Bool {
         switch settings.background {
         case .viewer: true
-        case .transparent: true   // the viewer's colours, made for its dark screen
+        case .transparent: true  // the viewer's colours, made for its dark screen
         case .color(let r, let g, let b): 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b) < 128
         }
     }
@@ -86,18 +94,27 @@ struct MotionPainter {
     /// What every frame has beneath its items: the background, the viewer's grid.
     var backdrop: [MotionMark] {
         let all = MotionPaths.rectangle(0, 0, Double(width), Double(height))
-        let lo = pixel(screenBox.lo), hi = pixel(screenBox.hi)
+        let lo = pixel(screenBox.lo)
+        let hi = pixel(screenBox.hi)
         switch settings.background {
         case .transparent: return []
         case .color(let r, let g, let b): return [.fill(all, RGBA(Double(r) / 255, Double(g) / 255, Double(b) / 255))]
         case .viewer:
-            var marks: [MotionMark] = [.fill(all, Self.page), .fill(MotionPaths.rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y), Self.screen)]
+            var marks: [MotionMark] = [
+                .fill(all, Self.page), .fill(MotionPaths.rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y), Self.screen),
+            ]
             // The viewer's faint 40 pt grid on the screen.
             var grid: [PathStep] = []
             var x = screenBox.lo.x + 40
-            while x < screenBox.hi.x { grid += [.move(pixel(Vec2(x, screenBox.lo.y))), .line(pixel(Vec2(x, screenBox.hi.y)))]; x += 40 }
+            while x < screenBox.hi.x {
+                grid += [.move(pixel(Vec2(x, screenBox.lo.y))), .line(pixel(Vec2(x, screenBox.hi.y)))]
+                x += 40
+            }
             var y = screenBox.lo.y + 40
-            while y < screenBox.hi.y { grid += [.move(pixel(Vec2(screenBox.lo.x, y))), .line(pixel(Vec2(screenBox.hi.x, y)))]; y += 40 }
+            while y < screenBox.hi.y {
+                grid += [.move(pixel(Vec2(screenBox.lo.x, y))), .line(pixel(Vec2(screenBox.hi.x, y)))]
+                y += 40
+            }
             if !grid.isEmpty { marks.append(.stroke(grid, width: 1, RGBA(1, 1, 1, 0.035))) }
             return marks
         }
@@ -122,25 +139,36 @@ struct MotionPainter {
         let edgeColor = RGBA(hex: "#ff9f6b")
         var lines: [PathStep] = []
         for e in scene.edges {
-            let a = pixel(e.origin), b = pixel(e.origin + e.size)
+            let a = pixel(e.origin)
+            let b = pixel(e.origin + e.size)
             lines += MotionPaths.rectangle(a.x, a.y, b.x - a.x, b.y - a.y)
         }
         for (p, q) in scene.boundaries { lines += [.move(pixel(p)), .line(pixel(q))] }
         if !lines.isEmpty { marks.append(.stroke(lines, width: 2.2, edgeColor)) }
         if settings.velocity { for row in frame.rows { marks += arrow(row) } }
+        if let caption {
+            marks.append(
+                .text(
+                    caption, at: Vec2(8, 12), size: 11, bold: false, align: .left,
+                    isDark ? RGBA(1, 1, 1, 0.75) : RGBA(hex: "#3c4043")))
+        }
         let time = "t = " + String(format2: frame.time) + " s"
-        marks.append(.text(time, at: Vec2(Double(width) - 8, Double(height) - 10), size: 11, bold: false, align: .right,
-                           isDark ? RGBA(1, 1, 1, 0.6) : RGBA(hex: "#5f6368")))
+        marks.append(
+            .text(
+                time, at: Vec2(Double(width) - 8, Double(height) - 10), size: 11, bold: false, align: .right,
+                isDark ? RGBA(1, 1, 1, 0.6) : RGBA(hex: "#5f6368")))
         return marks
     }
 
     /// The page's dimming of what lies outside the screen (when the picture is wider or
     /// taller than the bounds): the whole picture with the screen cut out.
     private var offScreenShade: MotionMark {
-        let lo = pixel(screenBox.lo), hi = pixel(screenBox.hi)
+        let lo = pixel(screenBox.lo)
+        let hi = pixel(screenBox.hi)
         // The hole runs the other way round, so the non-zero rule leaves it empty.
         let hole: [PathStep] = [.move(lo), .line(Vec2(lo.x, hi.y)), .line(hi), .line(Vec2(hi.x, lo.y)), .close]
-        return .fill(MotionPaths.rectangle(0, 0, Double(width), Double(height)) + hole, RGBA(11 / 255, 13 / 255, 17 / 255, 0.62))
+        return .fill(
+            MotionPaths.rectangle(0, 0, Double(width), Double(height)) + hole, RGBA(11 / 255, 13 / 255, 17 / 255, 0.62))
     }
 
     private func trails(upTo k: Int) -> [MotionMark] {
@@ -154,13 +182,15 @@ struct MotionPainter {
             }
             points = Array(points.suffix(Self.trailLength))
             guard points.count >= 2 else { continue }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            guard ((xs.max()! - xs.min()!) + (ys.max()! - ys.min()!)) * scale >= 6 else { continue }   // at rest: no dot
+            let xs = points.map(\.x)
+            let ys = points.map(\.y)
+            guard ((xs.max()! - xs.min()!) + (ys.max()! - ys.min()!)) * scale >= 6 else { continue }  // at rest: no dot
             let color = RGBA(hex: Self.palette[item.colorIndex % Self.palette.count]).shaded(0.55)
             // Older segments fainter, in eight steps of the viewer's 0.8 × age ramp.
             let bands = 8
             for band in 0..<bands {
-                let from = 1 + band * (points.count - 1) / bands, to = 1 + (band + 1) * (points.count - 1) / bands
+                let from = 1 + band * (points.count - 1) / bands
+                let to = 1 + (band + 1) * (points.count - 1) / bands
                 guard from < to else { continue }
                 let path: [PathStep] = [.move(pixel(points[from - 1]))] + (from..<to).map { .line(pixel(points[$0])) }
                 marks.append(.stroke(path, width: 2.5, color.withAlpha(0.8 * Double(to) / Double(points.count))))
@@ -172,14 +202,19 @@ struct MotionPainter {
     private func arrow(_ row: FrameRow) -> [MotionMark] {
         let v = Vec2(value(row, "vx", 0), value(row, "vy", 0))
         let from = pixel(Vec2(value(row, "x", 0), value(row, "y", 0)))
-        let d = v * 0.1 * scale, length = d.length
+        let d = v * 0.1 * scale
+        let length = d.length
         guard length >= 4 else { return [] }
-        let u = d / length, head = min(10, length * 0.4), tip = from + d
+        let u = d / length
+        let head = min(10, length * 0.4)
+        let tip = from + d
         let yellow = RGBA(hex: "#ffd166")
-        let base = tip - u * head, side = Vec2(-u.y, u.x) * (head * 0.5)
+        let base = tip - u * head
+        let side = Vec2(-u.y, u.x) * (head * 0.5)
         let label = "\(Int(v.length.rounded())) pt/s"
         let labelWidth = Double(label.count) * 6.2
-        let at = Vec2(max(4, min(tip.x + 6, Double(width) - 4 - labelWidth)), max(4 + 13, min(tip.y - 4, Double(height) - 4)) - 6)
+        let at = Vec2(
+            max(4, min(tip.x + 6, Double(width) - 4 - labelWidth)), max(4 + 13, min(tip.y - 4, Double(height) - 4)) - 6)
         return [
             .stroke([.move(from), .line(base)], width: 2, yellow),
             .fill([.move(tip), .line(base + side), .line(base - side), .close], yellow),
@@ -195,8 +230,11 @@ extension MotionScene.Item {
         func v(_ name: String, _ fallback: Double) -> Double {
             p.scene.columns.firstIndex(of: name).flatMap { row.values[$0] } ?? fallback
         }
-        let center = Vec2(v("x", 0), v("y", 0)), angle = v("angle", 0)
-        let w = v("width", size.x), h = v("height", size.y), k = v("scale", 1)
+        let center = Vec2(v("x", 0), v("y", 0))
+        let angle = v("angle", 0)
+        let w = v("width", size.x)
+        let h = v("height", size.y)
+        let k = v("scale", 1)
         let alpha = max(0, min(1, v("alpha", 1)))
         guard alpha > 0, k > 0 else { return }
         let local: [PathStep]
@@ -205,15 +243,23 @@ extension MotionScene.Item {
         case .ellipse: local = MotionPaths.ellipse(width: w, height: h)
         case .polygon: local = MotionPaths.polygon(shape.scaled(by: Vec2(w / size.x, h / size.y)).points)
         }
-        let c = cos(angle), s = sin(angle)
+        let c = cos(angle)
+        let s = sin(angle)
         func toPixel(_ q: Vec2) -> Vec2 { p.pixel(center + Vec2(c * q.x - s * q.y, s * q.x + c * q.y) * k) }
         let path = MotionPaths.mapped(local, toPixel)
         let color = RGBA(hex: MotionPainter.palette[colorIndex % MotionPainter.palette.count])
-        marks.append(.gradient(path, from: toPixel(Vec2(0, -h / 2)), to: toPixel(Vec2(0, h / 2)),
-                               top: color.shaded(0.12).withAlpha(alpha), bottom: color.shaded(-0.08).withAlpha(alpha)))
+        if outlined {
+            marks.append(.stroke(path, width: 2, RGBA(1, 1, 1, 0.9 * alpha)))
+            return
+        }
+        marks.append(
+            .gradient(
+                path, from: toPixel(Vec2(0, -h / 2)), to: toPixel(Vec2(0, h / 2)),
+                top: color.shaded(0.12).withAlpha(alpha), bottom: color.shaded(-0.08).withAlpha(alpha)))
         marks.append(.stroke(path, width: 1.5 * k, color.shaded(0.35).withAlpha(alpha)))
         if min(w, h) * k * p.scale > 12 * 2.2 {
-            marks.append(.text(name, at: p.pixel(center), size: 12, bold: true, align: .center, RGBA(1, 1, 1, 0.88 * alpha)))
+            marks.append(
+                .text(name, at: p.pixel(center), size: 12, bold: true, align: .center, RGBA(1, 1, 1, 0.88 * alpha)))
         }
     }
 }
@@ -231,6 +277,7 @@ extension String {
     init(format2 v: Double) {
         let hundredths = Int((abs(v) * 100).rounded())
         let fraction = hundredths % 100
-        self = (v < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        self =
+            (v < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }

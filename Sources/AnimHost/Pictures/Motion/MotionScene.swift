@@ -10,12 +10,14 @@ struct MotionScene {
         var size: Vec2
         /// The item's place among all the scene's items: its colour, as in the viewer.
         var colorIndex: Int
+        /// Drawn as an outline only, nameless (the expected motion of a snapshot's diff).
+        var outlined = false
     }
 
     var items: [Item]
     /// The scene's reference bounds (x, y, width, height), if it has them.
     var bounds: (x: Double, y: Double, width: Double, height: Double)?
-    /// Collision edges (rectangles) and boundary segments, as at the run's start.
+    /// Collision edges (rectangles) and boundary segments, as at the run's end.
     var edges: [(origin: Vec2, size: Vec2)] = []
     var boundaries: [(Vec2, Vec2)] = []
     var columns: [String]
@@ -24,8 +26,16 @@ struct MotionScene {
     /// The frame columns a moving picture needs besides x, y, angle, vx, vy.
     static let extraColumns = ["width", "height", "alpha", "scale", "cornerRadius"]
 
+    init(items: [Item], columns: [String], frames: [Frame]) {
+        self.items = items
+        self.columns = columns
+        self.frames = frames
+    }
+
     init(animator a: Animator, columns: [FrameColumn], frames: [Frame]) {
-        items = a.itemIDs.enumerated().map { i, id in Item(name: a.name(of: id), shape: a.shape(of: id), size: a.size(of: id), colorIndex: i) }
+        items = a.itemIDs.enumerated().map { i, id in
+            Item(name: a.name(of: id), shape: a.shape(of: id), size: a.size(of: id), colorIndex: i)
+        }
         bounds = a.referenceBounds.map { ($0.origin.x, $0.origin.y, $0.size.x, $0.size.y) }
         self.columns = columns.map(\.name)
         self.frames = frames

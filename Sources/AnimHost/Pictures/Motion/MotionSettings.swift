@@ -30,8 +30,13 @@ public struct MotionSettings: Sendable {
     /// Parses `WIDTHxHEIGHT` for `--size` with a moving format.
     public static func parseSize(_ text: String) throws(HostError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sideRange.contains(w), sideRange.contains(h) else {
-            throw .usage("--size takes WIDTHxHEIGHT in pixels, each from \(sideRange.lowerBound) to \(sideRange.upperBound) (e.g. 320x568), got '\(text)'")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sideRange.contains(w),
+            sideRange.contains(h)
+        else {
+            throw .usage(
+                "--size takes WIDTHxHEIGHT in pixels, each from \(sideRange.lowerBound) to \(sideRange.upperBound) "
+                    + "(e.g. 320x568), got '\(text)'"
+            )
         }
         return (w, h)
     }
@@ -40,7 +45,8 @@ public struct MotionSettings: Sendable {
     public static func parseBackground(_ text: String) throws(HostError) -> Background {
         if text == "transparent" { return .transparent }
         let digits = Array(text.utf8.dropFirst())
-        guard text.hasPrefix("#"), digits.count == 6, let v = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+        guard text.hasPrefix("#"), digits.count == 6, let v = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else {
             throw .usage("--background takes transparent or a colour #rrggbb (e.g. #ffffff), got '\(text)'")
         }
         return .color(red: UInt8(v >> 16), green: UInt8((v >> 8) & 0xff), blue: UInt8(v & 0xff))
@@ -49,13 +55,23 @@ public struct MotionSettings: Sendable {
     /// Checks the settings against the format and frame rate.
     func check(format: FrameFormat, fps: Double) throws(HostError) {
         if format == .gif && fps > 50 {
-            throw .usage("--format gif plays at most 50 frames a second (GIF stores each frame's delay in hundredths of a second, and browsers slow shorter ones down); got --fps \(NumberFormat.string(fps)); use 50 or less, or --format apng, webm or mp4")
+            throw .usage(
+                "--format gif plays at most 50 frames a second (GIF stores each frame's delay in hundredths "
+                    + "of a second, and browsers slow shorter ones down); got --fps \(NumberFormat.string(fps)); "
+                    + "use 50 or less, or --format apng, webm or mp4"
+            )
         }
         if format == .mp4 && background == .transparent {
-            throw .usage("--format mp4 (H.264) has no transparency; use --format webm or apng with --background transparent, or a colour #rrggbb")
+            throw .usage(
+                "--format mp4 (H.264) has no transparency; use --format webm or apng with "
+                    + "--background transparent, or a colour #rrggbb"
+            )
         }
         if format == .mp4 || format == .webm, let size, size.width % 2 == 1 || size.height % 2 == 1 {
-            throw .usage("--format \(format.rawValue) needs an even width and height (its colour is stored at half resolution); got --size \(size.width)x\(size.height)")
+            throw .usage(
+                "--format \(format.rawValue) needs an even width and height (its colour is stored at half "
+                    + "resolution); got --size \(size.width)x\(size.height)"
+            )
         }
     }
 }
