@@ -26,6 +26,8 @@ struct MotionPainter {
     /// The area drawn as the screen, in points.
     private let screenBox: (lo: Vec2, hi: Vec2)
     private let column: [String: Int]
+    /// paths[item][frame]: the item's center, with `--trails`.
+    private let paths: [[Vec2?]]
 
     init(scene: MotionScene, settings: MotionSettings, evenSize: Bool) {
         self.scene = scene
@@ -33,6 +35,21 @@ struct MotionPainter {
         var column: [String: Int] = [:]
         for (i, name) in scene.columns.enumerated() { column[name] = i }
         self.column = column
+        // Each item's center at every frame (nil where a frame leaves it out), for its trail.
+        var paths = [[Vec2?]](repeating: [], count: settings.trails ? scene.items.count : 0)
+        if settings.trails {
+            var index: [String: Int] = [:]
+            for (i, item) in scene.items.enumerated() { index[item.name] = i }
+            for k in scene.frames.indices {
+                for i in paths.indices { paths[i].append(nil) }
+                for row in scene.frames[k].rows {
+                    guard let i = index[row.item], let x = column["x"].flatMap({ row.values[$0] }),
+                          let y = column["y"].flatMap({ row.values[$0] }) else { continue }
+                    paths[i][k] = Vec2(x, y)
+                }
+            }
+        }
+        self.paths = paths
         // The screen: the bounds, or (without bounds) everything the items cover, padded.
         let box: (lo: Vec2, hi: Vec2)
         if let b = scene.bounds, b.width > 0, b.height > 0 {
@@ -85,9 +102,17 @@ struct MotionPainter {
 
     private var isDark: Bool {
         switch settings.background {
-        case .viewer: true
-        case .transparent: true  // the viewer's colours, made for its dark screen
+        case .viewer, .transparent: true
         case .color(let r, let g, let b): 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b) < 128
+        }
+    }
+
+    /// Text that is not on an item: light on a dark background, dark on a light one, and a
+    /// middle grey on no background (whatever the picture is put on).
+    private var textColor: RGBA {
+        switch settings.background {
+        case .transparent: RGBA(hex: "#8a8f98")
+        case .viewer, .color: isDark ? RGBA(1, 1, 1, 0.6) : RGBA(hex: "#5f6368")
         }
     }
 
@@ -150,13 +175,13 @@ struct MotionPainter {
             marks.append(
                 .text(
                     caption, at: Vec2(8, 12), size: 11, bold: false, align: .left,
-                    isDark ? RGBA(1, 1, 1, 0.75) : RGBA(hex: "#3c4043")))
+                    textColor))
         }
         let time = "t = " + String(format2: frame.time) + " s"
         marks.append(
             .text(
                 time, at: Vec2(Double(width) - 8, Double(height) - 10), size: 11, bold: false, align: .right,
-                isDark ? RGBA(1, 1, 1, 0.6) : RGBA(hex: "#5f6368")))
+                textColor))
         return marks
     }
 
@@ -173,12 +198,10 @@ struct MotionPainter {
 
     private func trails(upTo k: Int) -> [MotionMark] {
         var marks: [MotionMark] = []
-        for item in scene.items {
+        for (i, item) in scene.items.enumerated() {
             var points: [Vec2] = []
-            for f in scene.frames[max(0, k - 4 * Self.trailLength)...k] {
-                guard let row = f.rows.first(where: { $0.item == item.name }) else { continue }
-                let p = Vec2(value(row, "x", 0), value(row, "y", 0))
-                if points.last != p { points.append(p) }
+            for p in paths[i][max(0, k - 4 * Self.trailLength)...k] {
+                if let p, points.last != p { points.append(p) }
             }
             points = Array(points.suffix(Self.trailLength))
             guard points.count >= 2 else { continue }
