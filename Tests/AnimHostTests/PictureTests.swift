@@ -93,6 +93,9 @@ final class PictureTests: XCTestCase {
         let movingDoc = parse(animated)
         XCTAssertEqual(movingDoc.elements.filter { $0 == "animate" }.count, lines.count - 1)
         XCTAssertTrue(movingDoc.text.contains("expected (white outline) over actual"))
+        // At the trace's speed: 31 frames of 1/60 s (the trace's frame rate), 31/60 s a loop.
+        XCTAssertTrue(animated.contains("data-fps=\"60\"") && animated.contains("dur=\"0.516667s\""),
+                      String(animated.prefix(400)))
         func numbers(_ d: Substring) -> [Double] {
             d.split(whereSeparator: { !"-0123456789.".contains($0) }).compactMap { Double($0) }
         }

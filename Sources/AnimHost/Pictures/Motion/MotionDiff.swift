@@ -6,7 +6,7 @@ import Dynamics
 /// `height` columns when the trace has them, else 20 pt squares.
 package enum MotionDiff {
     /// The animated SVG, or nil when either CSV is not a `run` CSV with x and y.
-    package static func svg(expected: String, actual: String, fps: Double = 30) -> String? {
+    package static func svg(expected: String, actual: String) -> String? {
         guard let a = frames(csv: actual), let e = frames(csv: expected), a.columns == e.columns,
             a.columns.contains("x"), a.columns.contains("y"), !a.frames.isEmpty, !e.frames.isEmpty
         else { return nil }
@@ -31,6 +31,9 @@ package enum MotionDiff {
         let scene = MotionScene(items: items + outlines, columns: a.columns, frames: frames)
         var painter = MotionPainter(scene: scene, settings: MotionSettings(), evenSize: false)
         painter.caption = "expected (white outline) over actual"
+        // Played at the trace's own frame rate, so the picture moves at the run's speed.
+        let step = frames.count > 1 ? frames[1].time - frames[0].time : 0
+        let fps = step > 0 ? max(1, min(1000, (1 / step).rounded())) : MotionSettings.defaultFPS
         return AnimatedSVG(painter: painter, fps: fps).document
     }
 
