@@ -65,6 +65,8 @@ final class PictureTests: XCTestCase {
               it("matches", function()
                 local tr = animhost.load("pane.lua"):run(0.5):trace()
                 assert.truthy(tr:svg():find("<polyline", 1, true))
+                local _, groups = tr:movingSvg():gsub("<animate ", "")
+                assert.equals(tr:count(), groups)
                 assert.snapshot("open", tr, 0.01)
               end)
             end)

@@ -1,15 +1,18 @@
 import Dynamics
 
-/// A failing snapshot's animated picture (`<name>.diff.anim.svg`): the actual motion drawn
-/// as `run --format svg-animated` draws a run, the expected one over it as white outlines,
-/// frame by frame. Items are the CSV's; their shapes are rectangles of the `width` and
-/// `height` columns when the trace has them, else 20 pt squares.
+/// A trace as a moving picture (`trace:movingSvg()`), and a failing snapshot's
+/// (`<name>.diff.anim.svg`): the actual motion drawn as `run --format svg-animated` draws a
+/// run, the expected one over it as white outlines, frame by frame. Items are the CSV's;
+/// their shapes are rectangles of the `width` and `height` columns when the trace has
+/// them, else 20 pt squares.
 package enum MotionDiff {
-    /// The animated SVG, or nil when either CSV is not a `run` CSV with x and y.
-    package static func svg(expected: String, actual: String) -> String? {
-        guard let a = frames(csv: actual), let e = frames(csv: expected), a.columns == e.columns,
-            a.columns.contains("x"), a.columns.contains("y"), !a.frames.isEmpty, !e.frames.isEmpty
-        else { return nil }
+    /// The animated SVG of the `run` CSV `actual`, with `expected`'s motion outlined over it
+    /// when given; nil when a CSV is not a `run` CSV with x and y (or their columns differ).
+    package static func svg(expected: String?, actual: String) -> String? {
+        guard let a = Self.frames(csv: actual), a.columns.contains("x"), a.columns.contains("y"),
+              !a.frames.isEmpty else { return nil }
+        let e = expected.flatMap { Self.frames(csv: $0) } ?? (a.columns, [])
+        guard expected == nil || (e.columns == a.columns && !e.frames.isEmpty) else { return nil }
         var names: [String] = []
         for f in a.frames + e.frames { for r in f.rows where !names.contains(r.item) { names.append(r.item) } }
         let items = names.enumerated().map {
@@ -24,13 +27,14 @@ package enum MotionDiff {
         let count = max(a.frames.count, e.frames.count)
         let frames = (0..<count).map { k -> Frame in
             let fa = a.frames[min(k, a.frames.count - 1)]
-            let fe = e.frames[min(k, e.frames.count - 1)]
+            guard let fe = e.frames.isEmpty ? nil : e.frames[min(k, e.frames.count - 1)] else { return fa }
             let expectedRows = fe.rows.map { FrameRow(item: "expected\u{0}" + $0.item, values: $0.values) }
             return Frame(time: k < a.frames.count ? fa.time : fe.time, rows: fa.rows + expectedRows)
         }
-        let scene = MotionScene(items: items + outlines, columns: a.columns, frames: frames)
+        let drawn = items + (expected == nil ? [] : outlines)
+        let scene = MotionScene(items: drawn, columns: a.columns, frames: frames)
         var painter = MotionPainter(scene: scene, settings: MotionSettings(), evenSize: false)
-        painter.caption = "expected (white outline) over actual"
+        if expected != nil { painter.caption = "expected (white outline) over actual" }
         // Played at the trace's own frame rate, so the picture moves at the run's speed.
         let step = frames.count > 1 ? frames[1].time - frames[0].time : 0
         let fps = step > 0 ? max(1, min(1000, (1 / step).rounded())) : MotionSettings.defaultFPS
