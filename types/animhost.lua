@@ -937,6 +937,10 @@ function Trace:metrics(item, options) end
 ---@return string svg
 function Trace:svg(columns) end
 
+---The trace as a moving picture: an SVG that plays its frames at their own rate in any browser, drawn as `run --format svg-animated` draws a run (items as rectangles of their width and height). Save it to look at a motion a test measured (with `--allow-io`).
+---@return string svg
+function Trace:movingSvg() end
+
 ---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
 ---@param path string the scene script, relative to the test file
 ---@param options {set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil, input: string|table[]|nil}?

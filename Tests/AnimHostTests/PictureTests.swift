@@ -65,6 +65,8 @@ final class PictureTests: XCTestCase {
               it("matches", function()
                 local tr = animhost.load("pane.lua"):run(0.5):trace()
                 assert.truthy(tr:svg():find("<polyline", 1, true))
+                local _, groups = tr:movingSvg():gsub("<animate ", "")
+                assert.equals(tr:count(), groups)
                 assert.snapshot("open", tr, 0.01)
               end)
             end)
@@ -85,10 +87,35 @@ final class PictureTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("diff: \(diff)"), r.stdout)
         let doc = parse(try String(contentsOfFile: diff, encoding: .utf8))
         XCTAssertTrue(doc.text.contains("expected") && doc.text.contains("actual"))
-        // Back in line: the stale picture goes.
+        // And the moving one: a frame per trace row, the expected pane outlined 5 pt lower
+        // than the actual one is filled (the same outline, moved straight down).
+        let moving = dir + "/__snapshots__/fall_test.lua/open.diff.anim.svg"
+        XCTAssertTrue(r.stdout.contains("moving: \(moving)"), r.stdout)
+        let animated = try String(contentsOfFile: moving, encoding: .utf8)
+        let movingDoc = parse(animated)
+        XCTAssertEqual(movingDoc.elements.filter { $0 == "animate" }.count, lines.count - 1)
+        XCTAssertTrue(movingDoc.text.contains("expected (white outline) over actual"))
+        // At the trace's speed: 31 frames of 1/60 s (the trace's frame rate), 31/60 s a loop.
+        XCTAssertTrue(animated.contains("data-fps=\"60\"") && animated.contains("dur=\"0.516667s\""),
+                      String(animated.prefix(400)))
+        func numbers(_ d: Substring) -> [Double] {
+            d.split(whereSeparator: { !"-0123456789.".contains($0) }).compactMap { Double($0) }
+        }
+        let firstFrame = animated[animated.range(of: "<g ")!.lowerBound...]
+        let filled = firstFrame.firstMatch(of: /<path d="([^"]+)" fill="url/)!.1
+        let outlined = firstFrame.firstMatch(of: /<path d="([^"]+)" fill="none" stroke="#ffffff"/)!.1
+        let a = numbers(filled), e = numbers(outlined)
+        XCTAssertEqual(a.count, e.count)
+        let scale = (e[1] - a[1]) / 5
+        XCTAssertGreaterThan(scale, 0)
+        for i in a.indices {
+            XCTAssertEqual(e[i] - a[i], i % 2 == 0 ? 0 : 5 * scale, accuracy: 0.03, "coordinate \(i)")
+        }
+        // Back in line: the stale pictures go.
         XCTAssertEqual(try runAnimhost(["test", dir, "--update-snapshots"]).status, 0)
         XCTAssertEqual(try runAnimhost(["test", dir]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: diff))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: moving))
     }
 
     /// The positions (x, y) of every text element reading `label`.

@@ -145,7 +145,8 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(Double(across) / Double(down), 2, accuracy: 0.15, r.stdout)   // 200 pt: 40 columns of 5 pt, 20 rows of 10 pt
         let size = try runAnimhost(["run", script, "--format", "csv", "--size", "80x40", "--duration", "0"])
         XCTAssertEqual(size.status, 2)
-        XCTAssertTrue(size.stderr.contains("--size sets the grid of --format ascii; it has no use with --format csv"), size.stderr)
+        XCTAssertTrue(size.stderr.contains("--size sets the grid of --format ascii or the pixels of a moving picture "
+                                           + "(gif, apng, webm, mp4, svg-animated); it has no use with --format csv"), size.stderr)
     }
 
     func testOutputFileIsWrittenWhole() throws {

@@ -65,7 +65,8 @@ final class SnapshotFileTests: XCTestCase {
         XCTAssertTrue(contents(folder + "/steps.diff.svg")?.contains("<svg") ?? false)
         // Nothing temporary is left, and the planted links are still only links.
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        XCTAssertEqual(names, ["steps.csv", "steps.csv.tmp", "steps.diff.svg", "steps.diff.svg.tmp"])
+        XCTAssertEqual(names, ["steps.csv", "steps.csv.tmp", "steps.diff.anim.svg", "steps.diff.svg",
+                               "steps.diff.svg.tmp"])
     }
 
     /// A linked `__snapshots__` (or a linked folder for the test file) is refused: the

@@ -20,7 +20,7 @@ final class TestAPIDescriptionTests: XCTestCase {
         }
         let trace = try XCTUnwrap(reference.classes.last)
         XCTAssertEqual(trace.methodList, ["value", "last", "max", "min", "window", "release", "settleTime", "overshoot",
-                                          "maxVelocityJump", "items", "count", "csv", "metrics", "svg"])
+                                          "maxVelocityJump", "items", "count", "csv", "metrics", "svg", "movingSvg"])
     }
 
     func testTheTypesCarryEveryResultOfAMethod() throws {

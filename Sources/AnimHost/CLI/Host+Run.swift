@@ -19,6 +19,10 @@ public enum Host {
             try options.validate()
             // Checked before anything runs: '', a directory, the script itself are usage errors.
             let output = try options.output.map { p throws(HostError) in try TextOutput(path: p, protecting: options.readFiles) } ?? TextOutput()
+            if options.format.isBinary && output.isTerminal {
+                throw .usage("--output '\(options.output ?? "-")' is a terminal; "
+                    + "--format \(options.format.rawValue) is binary: name a file")
+            }
             if options.watch { return watch(options) }
             Interrupt.catchSignal()
             Interrupt.catchTermination()
@@ -127,6 +131,11 @@ package func readInputFile(_ path: String, option: String) throws(HostError) -> 
 /// Whether a file exists and is a regular file.
 package func isRegularFile(_ path: String) -> Bool { ScriptFiles.isRegularFile(path) }
 
+/// The frames a moving picture keeps (all of them, up to `MotionSettings.maximumFrames`).
+final class MotionFrames {
+    var frames: [Frame] = []
+}
+
 /// Steps a loaded scene and writes its frames (docs/frames.md).
 struct FrameRun {
     let scene: Scene
@@ -144,7 +153,14 @@ struct FrameRun {
         self.output = output
         collected = PictureFrames(byteLimit: scene.lua.options.memoryLimit / 4, account: scene.lua)
         // The ascii drawing needs each item's size.
-        columns = FrameColumn.list(extras: options.columns + (options.format == .ascii || options.format == .svg ? ["width", "height"] : []))
+        let format = options.format
+        let drawn = format.isMotion ? MotionScene.extraColumns : format == .ascii || format == .svg ? ["width", "height"] : []
+        columns = FrameColumn.list(extras: options.columns + drawn)
+        let longest = options.duration ?? scene.runDuration ?? RunOptions.defaultMaximumDuration
+        if format.isMotion, (longest * options.fps).rounded(.down) + 1 > Double(MotionSettings.maximumFrames) {
+            throw .usage("--format \(format.rawValue) draws at most \(MotionSettings.maximumFrames) frames; this run would "
+                + "have more at --fps \(NumberFormat.string(options.fps)): lower --fps or --duration")
+        }
         let animator = scene.stage.animator
         for c in columns {
             if case .custom(let name) = c, animator.existingPropertyIndex(named: name) == nil {
@@ -174,6 +190,16 @@ struct FrameRun {
     enum End: Equatable { case finished, interrupted(at: Double) }
 
     func run() throws(HostError) -> End {
+        if options.format.isMotion {
+            // One file: written even when the run stops on a script error, with the frames so far.
+            let end: End
+            do throws(HostError) { end = try step() } catch {
+                try? writeMotion()
+                throw error
+            }
+            try writeMotion()
+            return end
+        }
         if options.format == .svg {
             // One document: written even when the run stops on an error (or Ctrl-C), with
             // the frames so far.
@@ -202,6 +228,22 @@ struct FrameRun {
         var picture = MotionPicture(title: scene.options.path, bounds: bounds, shapes: shapes, series: series)
         picture.chartColumns = ["x", "y", "angle"] + options.columns.filter { !["x", "y", "angle"].contains($0) }
         output.writeLine(String(picture.svg.dropLast()))
+        output.flush()
+    }
+
+    /// Every frame of a moving picture (`--format gif…`), drawn at the end.
+    private let motionFrames = MotionFrames()
+
+    private func writeMotion() throws(HostError) {
+        guard !motionFrames.frames.isEmpty else { return }
+        let motion = MotionScene(animator: scene.stage.animator, columns: columns, frames: motionFrames.frames)
+        let evenSize = options.format == .mp4 || options.format == .webm
+        let painter = MotionPainter(scene: motion, settings: options.motion, evenSize: evenSize)
+        if options.format == .svgAnimated {
+            output.writeLine(String(AnimatedSVG(painter: painter, fps: options.fps).document.dropLast()))
+        } else {
+            output.write(bytes: try MotionEncoder(painter: painter, format: options.format, fps: options.fps).encode())
+        }
         output.flush()
     }
 
@@ -245,6 +287,7 @@ struct FrameRun {
         var frame = scene.stage.captureFrame(columns: columns, items: selectedItems())
         frame.time = time
         if options.format == .svg { collected.append(frame); return }
+        if options.format.isMotion { motionFrames.frames.append(frame); return }
         for line in encoder.lines(for: frame) { output.writeLine(line) }
     }
 

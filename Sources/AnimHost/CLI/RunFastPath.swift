@@ -37,6 +37,9 @@ extension RunArguments {
         .init(name: "watch", takesValue: false, unconditional: false, repeatable: false),
         .init(name: "realtime", takesValue: false, unconditional: false, repeatable: false),
         .init(name: "allow-io", takesValue: false, unconditional: false, repeatable: false),
+        .init(name: "background", takesValue: true, unconditional: false, repeatable: false),
+        .init(name: "trails", takesValue: false, unconditional: false, repeatable: false),
+        .init(name: "velocity", takesValue: false, unconditional: false, repeatable: false),
     ]
 
     /// The arguments after `run`, read without ArgumentParser; nil when the list is not one
@@ -95,6 +98,8 @@ extension RunArguments {
         case "watch": watch = true
         case "realtime": realtime = true
         case "allow-io": allowIO = true
+        case "trails": trails = true
+        case "velocity": velocity = true
         default: preconditionFailure("run has no flag --\(name)")
         }
     }
@@ -114,6 +119,7 @@ extension RunArguments {
         case "output": output = value
         case "size": size = value
         case "input": input = value
+        case "background": background = value
         default: preconditionFailure("run has no option --\(name)")
         }
     }

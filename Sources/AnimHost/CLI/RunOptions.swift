@@ -28,6 +28,8 @@ public struct RunOptions: Sendable {
     public var estimator: VelocityEstimator?
     /// The `ascii` grid: columns × rows.
     public var asciiSize = (columns: 60, rows: 30)
+    /// The moving pictures' size, background and overlays (`--format gif…`).
+    public var motion = MotionSettings()
 
     public init(script: String) { self.script = script }
 
@@ -46,7 +48,20 @@ public struct RunOptions: Sendable {
         }
         if let d = duration { try NumberOption.duration.check(d) }
         try NumberOption.memory.check(Double(memoryMiB))
-        if realtime && format == .svg { throw .usage("--format svg draws a whole run at its end; it cannot stream with --realtime (use csv, table, jsonl or ascii)") }
+        if realtime && format.isPicture {
+            throw .usage("--format \(format.rawValue) draws a whole run at its end; it cannot stream with --realtime "
+                + "(use csv, table, jsonl or ascii)")
+        }
+        if format.isMotion {
+            if watch {
+                throw .usage("--format \(format.rawValue) draws a whole run into one file; it does not go with --watch")
+            }
+            if format.isBinary && (output == nil || output == "-") {
+                throw .usage("--format \(format.rawValue) is binary: give --output FILE.\(format.rawValue) "
+                    + "(it is never written to a terminal or standard output)")
+            }
+            try motion.check(format: format, fps: fps)
+        }
     }
 
     /// Parses `COLUMNSxROWS` for `--size` (each 4…1000).

@@ -3,6 +3,23 @@ import Dynamics
 /// The text formats frames can be written in.
 public enum FrameFormat: String, CaseIterable, Sendable {
     case csv, table, jsonl, ascii, svg
+    /// Moving pictures of the run, drawn as the viewer draws it (docs/pictures.md).
+    case gif, apng, webm, mp4
+    case svgAnimated = "svg-animated"
+
+    /// A moving picture: the frames are drawn, not printed.
+    public var isMotion: Bool {
+        switch self {
+        case .gif, .apng, .webm, .mp4, .svgAnimated: true
+        case .csv, .table, .jsonl, .ascii, .svg: false
+        }
+    }
+
+    /// Encoded by animhost-motion into bytes that must go to a file, never to a terminal.
+    public var isBinary: Bool { isMotion && self != .svgAnimated }
+
+    /// Drawn from the whole run at its end (no frame is printed while it runs).
+    public var isPicture: Bool { self == .svg || isMotion }
 }
 
 /// Turns frames into text lines in one of the formats. Stateless apart from whether the
@@ -30,7 +47,7 @@ public struct FrameEncoder: Sendable {
         case .csv: return names.joined(separator: ",")
         case .table:
             return pad("t", 10) + " " + pad("item", itemWidth) + columns.map { " " + pad($0.name, 12) }.joined()
-        case .jsonl, .ascii, .svg: return nil
+        case .jsonl, .ascii, .svg, .gif, .apng, .webm, .mp4, .svgAnimated: return nil
         }
     }
 
@@ -74,9 +91,8 @@ public struct FrameEncoder: Sendable {
         case .ascii:
             return AsciiCanvas(bounds: bounds, columns: asciiSize.columns, rows: asciiSize.rows, shapes: shapes)
                 .draw(frame: frame, columns: columns)
-        case .svg:
+        case .svg, .gif, .apng, .webm, .mp4, .svgAnimated:
             return []   // one document for the whole run: FrameRun collects the frames
-
         }
     }
 

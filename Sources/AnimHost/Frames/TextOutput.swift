@@ -217,6 +217,24 @@ public final class TextOutput {
         if fputs(line, f) < 0 || fputc(10, f) < 0 { noteError(f) }
     }
 
+    /// Writes bytes as they are (a moving picture's file).
+    public func write(bytes: [UInt8]) {
+        guard let f = open() else { return }
+        if fwrite(bytes, 1, bytes.count, f) != bytes.count { noteError(f) }
+    }
+
+    /// Whether the output is a terminal (where a binary picture must never go).
+    public var isTerminal: Bool {
+        switch target {
+        case .standardOutput: return isatty(1) == 1
+        case .replace: return false
+        case .direct(let path):
+            let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            defer { if fd >= 0 { Glibc.close(fd) } }
+            return fd >= 0 && isatty(fd) == 1
+        }
+    }
+
     /// Sends buffered lines on their way.
     public func flush() {
         guard let file else { return }

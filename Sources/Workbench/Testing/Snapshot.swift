@@ -19,12 +19,13 @@ enum Snapshot {
     static func check(testFile: String, name: String, csv: String, tolerance: Double, update: Bool) -> String? {
         if let problem = nameProblem(name) { return problem }
         let p = path(testFile: testFile, name: name)
-        let file = name + ".csv", diff = name + ".diff.svg"
+        let file = name + ".csv", diff = name + ".diff.svg", moving = name + ".diff.anim.svg"
         do throws(SnapshotFolder.Problem) {
             if update {
                 guard let folder = try SnapshotFolder.open(testFile: testFile, create: true) else { return "cannot write snapshot \(p)" }
                 try folder.write(file, csv)
                 folder.remove(diff)
+                folder.remove(moving)
                 return nil
             }
             guard let folder = try SnapshotFolder.open(testFile: testFile, create: false), let stored = try folder.read(file) else {
@@ -32,8 +33,10 @@ enum Snapshot {
             }
             if let difference = compare(stored: stored, csv: csv, name: name, path: p, tolerance: tolerance) {
                 return difference + diffPicture(folder, diff, name: name, stored: stored, csv: csv, source: p)
+                    + movingDiff(folder, moving, stored: stored, csv: csv, source: p)
             }
             folder.remove(diff)   // a diff from an earlier failure would mislead
+            folder.remove(moving)
             return nil
         } catch {
             return error.message
@@ -89,6 +92,19 @@ enum Snapshot {
         let svg = PlotDocument.svg(actual, columns: columns, title: "snapshot '\(name)': expected (dashed) and actual", overlay: expected)
         do throws(SnapshotFolder.Problem) { try folder.write(file, svg) } catch { return "; no diff picture (\(error.message))" }
         return "; diff: \(diffPath(source))"
+    }
+
+    static func movingDiffPath(_ snapshotPath: String) -> String { String(snapshotPath.dropLast(4)) + ".diff.anim.svg" }
+
+    /// Writes `<name>.diff.anim.svg` beside the snapshot: the actual motion playing, the
+    /// expected one outlined over it (docs/pictures.md); returns the words that name it.
+    private static func movingDiff(_ folder: SnapshotFolder, _ file: String, stored: String, csv: String,
+                                   source: String) -> String {
+        guard let svg = MotionDiff.svg(expected: stored, actual: csv) else { return "" }
+        do throws(SnapshotFolder.Problem) { try folder.write(file, svg) } catch {
+            return "; no moving diff (\(error.message))"
+        }
+        return "; moving: \(movingDiffPath(source))"
     }
 
     /// A tolerance as given, even a tiny one the frame format would round to 0.

@@ -484,6 +484,12 @@ final class TestAPI {
             }
             call.push(t.svg(columns: columns)); return .results(1)
         }
+        c.method("movingSvg", "The trace as a moving picture: an SVG that plays its frames at their own rate in any "
+                 + "browser, drawn as `run --format svg-animated` draws a run (items as rectangles of their width "
+                 + "and height). Save it to look at a motion a test measured (with `--allow-io`).",
+                 [], returns: LuaParam("svg", "string", annotation: "string")) { o, call in
+            call.push(MotionDiff.svg(expected: nil, actual: o.csv()) ?? ""); return .results(1)
+        }
         c.describeObject { o in "trace (\(o.frames.count) frames)" }
         lua.register(c)
     }
