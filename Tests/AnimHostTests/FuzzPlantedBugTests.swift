@@ -17,13 +17,12 @@ final class FuzzPlantedBugTests: XCTestCase {
         var o = FuzzOptions(script: fixture(scene))
         o.runs = 200
         o.rates = rates
-        o.limits.restWithin = 3
         let c = try FuzzCampaign.run(o, stopAtFirst: true)
         guard let first = c.failing.first, let f = first.outcome.failure else {
             XCTFail("\(scene): no failure in 200 runs", file: file, line: line)
             return nil
         }
-        let shrunk = FuzzShrinker(c.fuzzCase, budget: 150).shrink(first.outcome.touches, f)
+        let shrunk = FuzzShrinker(c.fuzzCase, budget: 100).shrink(first.outcome.touches, f)
         XCTAssertLessThanOrEqual(shrunk.touches.count, 3, "\(scene): shrunk to \(shrunk.touches.count) touches: \(shrunk.failure)", file: file, line: line)
         // The shrunk touches, as written to the CSV and read back, fail the same check.
         let replayed = FuzzTouch.touches(from: try TouchesCSV.read(FuzzTouch.csv(shrunk.touches), path: "shrunk.csv").events)
@@ -73,7 +72,6 @@ final class FuzzPlantedBugTests: XCTestCase {
     func testTheSameSeedGivesTheSameRunsOnAnyJobsAndShards() throws {
         var o = FuzzOptions(script: fixture("velocity_reset.lua"))
         o.runs = 24
-        o.limits.restWithin = 3
         func failures(_ c: FuzzCampaign) -> [String] { c.failing.map { "\($0.run): \($0.outcome.failure!) \(FuzzTouch.csv($0.outcome.touches))" } }
         o.jobs = 1
         let one = try FuzzCampaign.run(o)

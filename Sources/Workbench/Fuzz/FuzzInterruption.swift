@@ -13,7 +13,7 @@ import Dynamics
 /// change Δv into each frame is measured from the segment between the changes into the
 /// frames before and after it, like `MotionTruth`'s `betweenSamples` (or between those
 /// changes' trends extended to the frame, whichever is nearer); beyond
-/// max(100 pt/s, 75 % of the larger speed) it is a jump (a circular swing turns its changes by a frame's turn, off that segment). A finger that holds the item
+/// max(100 pt/s, 60 % of the larger speed) it is a jump (a circular swing turns its changes by a frame's turn, off that segment). A finger that holds the item
 /// explains the jump (the item moves as the finger moves over the next frame, within
 /// 1 pt + 10 %), and so does a contact (the run's collision exemptions).
 enum FuzzInterruption {
