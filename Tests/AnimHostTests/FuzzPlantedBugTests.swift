@@ -39,7 +39,8 @@ final class FuzzPlantedBugTests: XCTestCase {
 
     func testATeleportIsFound() throws {
         let r = try XCTUnwrap(try found("teleport.lua"))
-        XCTAssertEqual(r.failure.check, .interruption, "\(r.failure)")
+        // The jump back, 0.15 s after the tap, with the velocity still the spring's.
+        XCTAssertEqual(r.failure.check, .truth, "\(r.failure)")
         XCTAssertEqual(r.failure.item, "box")
     }
 
@@ -70,7 +71,7 @@ final class FuzzPlantedBugTests: XCTestCase {
     /// The same seed gives the same runs, whatever the number of threads and however the
     /// runs are sharded.
     func testTheSameSeedGivesTheSameRunsOnAnyJobsAndShards() throws {
-        var o = FuzzOptions(script: fixture("velocity_reset.lua"))
+        var o = FuzzOptions(script: fixture("invariant.lua"))
         o.runs = 24
         func failures(_ c: FuzzCampaign) -> [String] { c.failing.map { "\($0.run): \($0.outcome.failure!) \(FuzzTouch.csv($0.outcome.touches))" } }
         o.jobs = 1

@@ -26,6 +26,10 @@ public struct FuzzStage: Sendable {
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
     /// Items a touch may go down on, with their half sizes.
     public var items: [(name: String, half: Vec2)]
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double, items: [(name: String, half: Vec2)]) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.items = items
+    }
 }
 
 /// Generates the touches of run `index` of `seed`: one to five touches (taps, slow drags,

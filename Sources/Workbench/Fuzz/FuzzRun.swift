@@ -94,7 +94,8 @@ public struct FuzzRun {
         } catch {
             // The host refuses a NaN or an infinity where a script hands one over
             // (`must be finite, got nan`): the value's check, with the script's line.
-            let text = error.description
+            // Its first line (file:line: message); the traceback is the replay's to show.
+            let text = String(error.description.split(separator: "\n", maxSplits: 1).first ?? "")
             let nonFinite = text.contains("must be finite") || text.contains("got nan") || text.contains("got inf")
             fail(nonFinite ? .finite : .scriptError, nil, text)
         }

@@ -81,7 +81,8 @@ public struct FuzzCampaign: Sendable {
 
     /// Runs the campaign; `stopAtFirst` stops at the first failure (in run order) — a
     /// test's way to find a planted bug quickly.
-    public static func run(_ o: FuzzOptions, stopAtFirst: Bool = false) throws(HostError) -> FuzzCampaign {
+    /// `quiet`: no header and no progress line on stderr.
+    public static func run(_ o: FuzzOptions, stopAtFirst: Bool = false, quiet: Bool = false) throws(HostError) -> FuzzCampaign {
         guard o.runs >= 1 && o.runs <= 100_000_000 else { throw .usage("--runs must be from 1 to 100000000, got \(o.runs)") }
         guard !o.rates.isEmpty, o.rates.allSatisfy({ $0 >= 1 && $0 <= 10000 }) else {
             throw .usage("--hz takes step rates from 1 to 10000, separated by commas (e.g. 60,120)")
@@ -107,8 +108,8 @@ public struct FuzzCampaign: Sendable {
             return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
         }
         let part = shard.n > 1 ? " (shard \(shard.k)/\(shard.n): \(indices.count) runs)" : ""
-        fputs("animhost: fuzz: \(o.script): \(o.runs) runs\(part), seed \(o.seed), at \(o.rates.map(String.init).joined(separator: ", ")) Hz\n", stderr)
-        let progress = FuzzProgress(total: indices.count)
+        if !quiet { fputs("animhost: fuzz: \(o.script): \(o.runs) runs\(part), seed \(o.seed), at \(o.rates.map(String.init).joined(separator: ", ")) Hz\n", stderr) }
+        let progress = FuzzProgress(total: quiet ? Int.max : indices.count)
         let outcomes = parallelMap(indices.count, jobs: jobs) { k in
             let outcome = fuzzCase.evaluate(FuzzGenerator.touches(seed: seed, index: indices[k], stage: stage))
             progress.done(failed: outcome.failure != nil)
@@ -166,7 +167,7 @@ final class FuzzProgress: @unchecked Sendable {
         count += 1
         if f { failed += 1 }
         let now = MonotonicClock.now()
-        if now - lastShown >= 2 {
+        if now - lastShown >= 2 && total != Int.max {
             lastShown = now
             shown = true
             let rate = Double(count) / max(1e-9, now - started)

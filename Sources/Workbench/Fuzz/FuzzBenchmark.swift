@@ -1,0 +1,18 @@
+import AnimHost
+
+/// Times `animhost fuzz` (for `scripts/bench`): `runs` generated runs of pane.lua (demo off)
+/// at 120 Hz on one thread, each loaded, driven, run to rest and checked.
+public enum FuzzBenchmark {
+    /// Wall-clock seconds, and how many runs failed (pane.lua passes every check: 0).
+    public static func run(path: String = "behaviors/pane.lua", runs: Int = 200, seed: UInt64 = 1) throws(HostError)
+        -> (seconds: Double, failed: Int) {
+        var o = FuzzOptions(script: path)
+        o.runs = runs
+        o.seed = seed
+        o.jobs = 1
+        o.sets = [(name: "demo", value: 0)]
+        let start = MonotonicClock.now()
+        let c = try FuzzCampaign.run(o, quiet: true)
+        return (MonotonicClock.now() - start, c.failing.count)
+    }
+}
