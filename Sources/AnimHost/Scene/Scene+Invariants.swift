@@ -26,7 +26,7 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
 extension Scene {
     func registerInvariant(in module: LuaModule) {
         module.function("invariant", "Declares a property that must hold in every frame: `fn(state)` returns true, or false (or nil) and a message saying what is wrong; `state.time` is the simulated time. `animhost fuzz` checks every invariant after every frame of every run; a test checks them with `scene:checkInvariants()`.",
-                        [LuaParam("name", .string), LuaParam("fn", "function", annotation: "fun(state: {time: number}): boolean?, string?", "returns whether it holds, and a message when not")],
+                        [LuaParam("name", LuaType<String>.string, "named when it fails"), LuaParam("fn", "function", annotation: "fun(state: {time: number}): boolean?, string?", "returns whether it holds, and a message when not")],
                         example: "animhost.invariant(\"pane stays on screen\", function() return pane.center.y < 900, \"pane at y = \" .. pane.center.y end)") { [unowned self] call throws(LuaCallError) in
             let name = try call.argument(1, .string), fn = try call.argument(2, .function)
             if self.invariants.contains(where: { $0.name == name }) {
