@@ -255,18 +255,21 @@ func runSweep(_ o: Options) -> Run {
 }
 
 /// 200 fuzz runs of behaviors/pane.lua (demo off) on one thread, the fastest of 3: runs per
-/// second per core (the goal is ≥ 200). "ms/step" here is ms per run.
+/// second per core (the goal is ≥ 200), from the thread's CPU time so that other processes
+/// on the machine do not count. "ms/step" here is CPU ms per run.
 func runFuzz(_ o: Options) -> Run {
     do {
         var best = try FuzzBenchmark.run()
         for _ in 0..<2 {
             let r = try FuzzBenchmark.run()
-            if r.seconds < best.seconds { best = r }
+            if r.cpuSeconds < best.cpuSeconds { best = r }
         }
         if best.failed != 0 { fail("fuzz-200: \(best.failed) runs of pane.lua failed a check") }
-        let perRun = best.seconds * 1000 / 200
+        let perRun = best.cpuSeconds * 1000 / 200
         return Run(mean: perRun, p50: perRun, p95: perRun, max: perRun, wall: best.seconds,
-                   quality: "200 runs (fastest of 3) in \(format(best.seconds * 1000, 1)) ms on one thread: \(format(200 / best.seconds, 0)) runs/s/core; every run passed")
+                   quality: "200 runs on one thread (fastest of 3): \(format(best.cpuSeconds * 1000, 1)) ms of CPU, "
+                       + "\(format(200 / best.cpuSeconds, 0)) runs/s/core (wall \(format(best.seconds * 1000, 1)) ms: "
+                       + "\(format(200 / best.seconds, 0)) runs/s); every run passed")
     } catch {
         fail("fuzz of behaviors/pane.lua failed: \(error)")
     }

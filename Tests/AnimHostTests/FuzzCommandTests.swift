@@ -49,9 +49,11 @@ final class FuzzCommandTests: XCTestCase {
     }
 
     func testUsageErrorsExitTwo() throws {
-        for args in [["fuzz", "behaviors/pane.lua", "--runs", "0"], ["fuzz", "behaviors/pane.lua", "--hz", "60,x"],
-                     ["fuzz", "behaviors/pane.lua", "--shard", "4/3"], ["fuzz", "behaviors/pane.lua", "--rest-within", "-1"],
-                     ["check", "no-such-frames.csv"], ["check", "-", "--exempt", "box@2:1"]] {
+        for args in [
+            ["fuzz", "behaviors/pane.lua", "--runs", "0"], ["fuzz", "behaviors/pane.lua", "--hz", "60,x"],
+            ["fuzz", "behaviors/pane.lua", "--shard", "4/3"], ["fuzz", "behaviors/pane.lua", "--rest-within", "-1"],
+            ["check", "no-such-frames.csv"], ["check", "-", "--exempt", "box@2:1"],
+        ] {
             let r = try runAnimhost(args, stdin: "t,item,x,y,vx,vy\n")
             XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
         }

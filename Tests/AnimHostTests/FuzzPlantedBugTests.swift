@@ -13,7 +13,8 @@ final class FuzzPlantedBugTests: XCTestCase {
 
     /// The first failure of `scene` within 200 runs of seed 1, shrunk.
     private func found(_ scene: String, rates: [Int] = [120], file: StaticString = #filePath, line: UInt = #line)
-        throws -> (run: Int, failure: FuzzFailure, touches: [FuzzTouch])? {
+        throws -> (run: Int, failure: FuzzFailure, touches: [FuzzTouch])?
+    {
         var o = FuzzOptions(script: fixture(scene))
         o.runs = 200
         o.rates = rates
@@ -23,11 +24,16 @@ final class FuzzPlantedBugTests: XCTestCase {
             return nil
         }
         let shrunk = FuzzShrinker(c.fuzzCase, budget: 100).shrink(first.outcome.touches, f)
-        XCTAssertLessThanOrEqual(shrunk.touches.count, 3, "\(scene): shrunk to \(shrunk.touches.count) touches: \(shrunk.failure)", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            shrunk.touches.count, 3, "\(scene): shrunk to \(shrunk.touches.count) touches: \(shrunk.failure)",
+            file: file, line: line)
         // The shrunk touches, as written to the CSV and read back, fail the same check.
-        let replayed = FuzzTouch.touches(from: try TouchesCSV.read(FuzzTouch.csv(shrunk.touches), path: "shrunk.csv").events)
+        let replayed = FuzzTouch.touches(
+            from: try TouchesCSV.read(FuzzTouch.csv(shrunk.touches), path: "shrunk.csv").events)
         let again = c.fuzzCase.evaluate(replayed)
-        XCTAssertEqual(again.failure?.check, shrunk.failure.check, "\(scene): the CSV replays to \(String(describing: again.failure))", file: file, line: line)
+        XCTAssertEqual(
+            again.failure?.check, shrunk.failure.check,
+            "\(scene): the CSV replays to \(String(describing: again.failure))", file: file, line: line)
         return (first.run, shrunk.failure, shrunk.touches)
     }
 
@@ -73,7 +79,9 @@ final class FuzzPlantedBugTests: XCTestCase {
     func testTheSameSeedGivesTheSameRunsOnAnyJobsAndShards() throws {
         var o = FuzzOptions(script: fixture("invariant.lua"))
         o.runs = 24
-        func failures(_ c: FuzzCampaign) -> [String] { c.failing.map { "\($0.run): \($0.outcome.failure!) \(FuzzTouch.csv($0.outcome.touches))" } }
+        func failures(_ c: FuzzCampaign) -> [String] {
+            c.failing.map { "\($0.run): \($0.outcome.failure!) \(FuzzTouch.csv($0.outcome.touches))" }
+        }
         o.jobs = 1
         let one = try FuzzCampaign.run(o)
         o.jobs = 3
@@ -88,8 +96,12 @@ final class FuzzPlantedBugTests: XCTestCase {
         XCTAssertEqual(sharded.sorted(), failures(one).sorted())
         // Touches are generated from (seed, run) alone.
         let stage = FuzzStage(minX: 0, minY: 0, maxX: 320, maxY: 568, items: [("pane", .init(160, 284))])
-        XCTAssertEqual(FuzzGenerator.touches(seed: 7, index: 3, stage: stage), FuzzGenerator.touches(seed: 7, index: 3, stage: stage))
-        XCTAssertNotEqual(FuzzGenerator.touches(seed: 7, index: 3, stage: stage), FuzzGenerator.touches(seed: 8, index: 3, stage: stage))
+        XCTAssertEqual(
+            FuzzGenerator.touches(seed: 7, index: 3, stage: stage),
+            FuzzGenerator.touches(seed: 7, index: 3, stage: stage))
+        XCTAssertNotEqual(
+            FuzzGenerator.touches(seed: 7, index: 3, stage: stage),
+            FuzzGenerator.touches(seed: 8, index: 3, stage: stage))
     }
 
     /// The generated touches stay within the stated limits: flicks up to 8000 pt/s, every
@@ -105,7 +117,8 @@ final class FuzzPlantedBugTests: XCTestCase {
                     XCTAssertGreaterThanOrEqual(s.t, last.t)
                     if s.t > last.t + 0.004 {
                         // The sample's own jitter (±0.5 pt a sample) aside.
-                        XCTAssertLessThanOrEqual(((s.p - last.p).length - 1.5) / (s.t - last.t), FuzzGenerator.maxFlickSpeed * 1.01)
+                        XCTAssertLessThanOrEqual(
+                            ((s.p - last.p).length - 1.5) / (s.t - last.t), FuzzGenerator.maxFlickSpeed * 1.01)
                     }
                     last = s
                     if t.anchor == nil {

@@ -18,17 +18,31 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var location: String?
     public var description: String {
-        "invariant '\(name)'\(location.map { " (declared at \($0))" } ?? "") failed at t = \(NumberFormat.string(time)) s"
+        "invariant '\(name)'\(location.map { " (declared at \($0))" } ?? "") failed at t = "
+            + "\(NumberFormat.string(time)) s"
             + (message.isEmpty ? "" : ": \(message)")
     }
 }
 
 extension Scene {
     func registerInvariant(in module: LuaModule) {
-        module.function("invariant", "Declares a property that must hold in every frame: `fn(state)` returns true, or false (or nil) and a message saying what is wrong; `state.time` is the simulated time. `animhost fuzz` checks every invariant after every frame of every run; a test checks them with `scene:checkInvariants()`.",
-                        [LuaParam("name", LuaType<String>.string, "named when it fails"), LuaParam("fn", "function", annotation: "fun(state: {time: number}): boolean?, string?", "returns whether it holds, and a message when not")],
-                        example: "animhost.invariant(\"pane stays on screen\", function() return pane.center.y < 900, \"pane at y = \" .. pane.center.y end)") { [unowned self] call throws(LuaCallError) in
-            let name = try call.argument(1, .string), fn = try call.argument(2, .function)
+        module.function(
+            "invariant",
+            "Declares a property that must hold in every frame: `fn(state)` returns true, or false (or nil) and a "
+                + "message saying what is wrong; `state.time` is the simulated time. `animhost fuzz` checks every "
+                    + "invariant after every frame of every run; a test checks them with `scene:checkInvariants()`.",
+            [
+                LuaParam("name", LuaType<String>.string, "named when it fails"),
+                LuaParam(
+                    "fn", "function", annotation: "fun(state: {time: number}): boolean?, string?",
+                    "returns whether it holds, and a message when not"),
+            ],
+            example:
+                "animhost.invariant(\"pane stays on screen\", function() return pane.center.y < 900, \"pane at y = "
+                    + "\" .. pane.center.y end)"
+        ) { [unowned self] call throws(LuaCallError) in
+            let name = try call.argument(1, .string)
+            let fn = try call.argument(2, .function)
             if self.invariants.contains(where: { $0.name == name }) {
                 throw LuaCallError("invariant '\(name)' is declared twice; give each its own name")
             }
@@ -53,7 +67,9 @@ extension Scene {
             let ok = lua_toboolean(lua.L, -2) != 0
             let message = ok ? "" : (lua.string(at: -1) ?? "")
             lua.setTop(top)
-            if !ok { return InvariantViolation(name: inv.name, time: stage.time, message: message, location: inv.location) }
+            if !ok {
+                return InvariantViolation(name: inv.name, time: stage.time, message: message, location: inv.location)
+            }
         }
         return nil
     }

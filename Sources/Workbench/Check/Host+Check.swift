@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import AnimHost
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Everything `animhost check` takes.
 public struct CheckOptions: Sendable {
@@ -42,8 +43,10 @@ extension Host {
                 exemptions += TruthRecorder.touchExemptions(try readTouches(input), step: 1.0 / 120, ends: true)
             }
             let report = MotionTruth.check(series, exemptions: exemptions, angular: angular)
-            print(checkReport(report, source: name, items: series.count, angular: angular, exemptions: exemptions,
-                              input: o.input, show: o.show))
+            print(
+                checkReport(
+                    report, source: name, items: series.count, angular: angular, exemptions: exemptions,
+                    input: o.input, show: o.show))
             return report.violations.isEmpty ? 0 : 1
         } catch {
             report(error)
@@ -54,28 +57,40 @@ extension Host {
     /// Each item's samples: columns x, y, vx, vy are needed; angle and omega are checked
     /// when both are there.
     static func samples(of s: FrameSeries, source: String) throws(HostError)
-        -> (series: [(item: String, samples: [MotionTruth.Sample])], angular: Bool) {
+        -> (series: [(item: String, samples: [MotionTruth.Sample])], angular: Bool)
+    {
         let needed = ["x", "y", "vx", "vy"]
         let missing = needed.filter { s.column($0) == nil }
         guard missing.isEmpty else {
-            throw .input("\(source): needs columns \(needed.joined(separator: ", ")) (angle and omega too, to check turning); it has: \(s.columns.joined(separator: ", ")) — write it with `animhost run` (they are its default columns)")
+            throw .input(
+                "\(source): needs columns \(needed.joined(separator: ", ")) (angle and omega too, to check "
+                    + "turning); it has: \(s.columns.joined(separator: ", ")) — write it with `animhost run` (they "
+                        + "are its default columns)"
+            )
         }
-        let angle = s.column("angle"), omega = s.column("omega")
+        let angle = s.column("angle")
+        let omega = s.column("omega")
         let angular = angle != nil && omega != nil
         var out: [(item: String, samples: [MotionTruth.Sample])] = []
         for (i, item) in s.items.enumerated() {
             let p = s.points[i]
             let cols = needed.map { p[s.column($0)!] }
             let n = cols[0].count
-            let a = angular ? p[angle!] : [], w = angular ? p[omega!] : []
+            let a = angular ? p[angle!] : []
+            let w = angular ? p[omega!] : []
             guard cols.allSatisfy({ $0.count == n }), !angular || (a.count == n && w.count == n) else {
-                throw .input("\(source): item '\(item)' has empty cells in some of x, y, vx, vy, angle, omega; every row needs all of them")
+                throw .input(
+                    "\(source): item '\(item)' has empty cells in some of x, y, vx, vy, angle, omega; every row "
+                        + "needs all of them"
+                )
             }
             var samples: [MotionTruth.Sample] = []
             samples.reserveCapacity(n)
             for k in 0..<n {
-                samples.append(.init(t: cols[0][k].0, x: cols[0][k].1, y: cols[1][k].1, angle: angular ? a[k].1 : 0,
-                                     vx: cols[2][k].1, vy: cols[3][k].1, omega: angular ? w[k].1 : 0))
+                samples.append(
+                    .init(
+                        t: cols[0][k].0, x: cols[0][k].1, y: cols[1][k].1, angle: angular ? a[k].1 : 0,
+                        vx: cols[2][k].1, vy: cols[3][k].1, omega: angular ? w[k].1 : 0))
             }
             out.append((item, samples))
         }
@@ -84,30 +99,50 @@ extension Host {
 
     /// `[ITEM@]FROM:TO` (seconds).
     static func parseExemption(_ text: String) throws(HostError) -> MotionTruth.Exemption {
-        var item: String?, window = Substring(text)
-        if let at = text.lastIndex(of: "@") { item = String(text[..<at]); window = text[text.index(after: at)...] }
+        var item: String?
+        var window = Substring(text)
+        if let at = text.lastIndex(of: "@") {
+            item = String(text[..<at])
+            window = text[text.index(after: at)...]
+        }
         let p = window.split(separator: ":", omittingEmptySubsequences: false)
         guard p.count == 2, let from = Double(p[0]), let to = Double(p[1]), from.isFinite, to.isFinite, from <= to,
-              item.map({ !$0.isEmpty }) ?? true else {
-            throw .usage("--exempt takes [ITEM@]FROM:TO in seconds with FROM ≤ TO (e.g. box@0.5:0.55, or 0.5:0.55 for every item), got '\(text)'")
+            item.map({ !$0.isEmpty }) ?? true
+        else {
+            throw .usage(
+                "--exempt takes [ITEM@]FROM:TO in seconds with FROM ≤ TO (e.g. box@0.5:0.55, or 0.5:0.55 for every "
+                    + "item), got '\(text)'"
+            )
         }
         return .init(item: item, from: from, to: to, reason: .collision)
     }
 
     /// What `check` prints: the rule, the exemptions it used and those it cannot know, the verdict.
-    static func checkReport(_ r: MotionTruth.Report, source: String, items: Int, angular: Bool,
-                            exemptions: [MotionTruth.Exemption], input: String?, show: Int) -> String {
+    static func checkReport(
+        _ r: MotionTruth.Report, source: String, items: Int, angular: Bool,
+        exemptions: [MotionTruth.Exemption], input: String?, show: Int
+    ) -> String {
         var s = "animhost check: \(source): \(items) item\(items == 1 ? "" : "s"), \(r.pairs) frame pairs"
         s += angular ? " (position and angle)\n" : " (position only: no angle and omega columns)\n"
-        s += "rule: |Δposition/Δt − reported velocity| ≤ max(\(NumberFormat.string(MotionTruth.linearFloor)) pt/s, \(Int(MotionTruth.relative * 100)) % of the larger speed), the reported velocity read between the pair's two"
-        s += angular ? "; angles likewise, max(\(NumberFormat.string(MotionTruth.angularFloor)) rad/s, \(Int(MotionTruth.relative * 100)) %)\n" : "\n"
+        s +=
+            "rule: |Δposition/Δt − reported velocity| ≤ max(\(NumberFormat.string(MotionTruth.linearFloor)) pt/s, "
+                + "\(Int(MotionTruth.relative * 100)) % of the larger speed), the reported velocity read between "
+                    + "the pair's two"
+        s +=
+            angular
+            ? "; angles likewise, max(\(NumberFormat.string(MotionTruth.angularFloor)) rad/s, "
+                + "\(Int(MotionTruth.relative * 100)) %)\n"
+            : "\n"
         let touches = exemptions.filter { $0.reason == .touch }.count
         let given = exemptions.count - touches
         s += "exempt: \(r.exempted) pairs"
         if touches > 0 { s += " — the first and last frames of the touches of \(input ?? "--input")" }
         if given > 0 { s += "\(touches > 0 ? "," : " —") \(given) --exempt window\(given == 1 ? "" : "s")" }
-        s += "\nnot known to a frames file, so not exempt: contacts beginning or ending, teleports (a script setting a center), "
-            + "springs snapping onto their targets, touches (give --input TOUCHES.csv); a pair across one may be flagged "
+        s +=
+            "\nnot known to a frames file, so not exempt: contacts beginning or ending, teleports (a script setting "
+                + "a center), "
+            + "springs snapping onto their targets, touches (give --input TOUCHES.csv); a pair across one may be "
+                + "flagged "
             + "(`animhost fuzz` runs the scene and knows them); exempt a window with --exempt [ITEM@]FROM:TO\n"
         if r.violations.isEmpty {
             s += "ok: every pair tells the truth"

@@ -34,20 +34,25 @@ public struct TruthRecorder {
     /// One step, its exemptions, and the frames it completes. Returns whether a frame was added.
     @discardableResult
     public mutating func step() throws(HostError) -> Bool {
-        let stage = scene.stage, h = stage.stepDuration
+        let stage = scene.stage
+        let h = stage.stepDuration
         let springing = scene.itemsWithCenterSprings
         try stage.step()
         if !springing.isEmpty {
             let stillSpringing = scene.itemsWithCenterSprings
             for id in springing where !stillSpringing.contains(id) {
-                exemptions.append(.init(item: stage.animator.name(of: id), from: stage.time - h, to: stage.time,
-                                        reason: .springSnap))
+                exemptions.append(
+                    .init(
+                        item: stage.animator.name(of: id), from: stage.time - h, to: stage.time,
+                        reason: .springSnap))
             }
         }
         let now = stage.animator.touchingContactPairs()
         let t = stage.time
         for name in TruthRun.changedItems(touching, now, stage.animator)
-            + TruthRun.names(stage.animator.hitItemIndices(speed: TruthRun.hitSpeed, spin: MotionTruth.angularFloor), stage.animator) {
+            + TruthRun.names(
+                stage.animator.hitItemIndices(speed: TruthRun.hitSpeed, spin: MotionTruth.angularFloor), stage.animator)
+        {
             // The impulse falls in this step; a speculative contact can take it a step
             // before it touches, and "ended" is seen a step after the items part: pairs
             // holding any of the steps ending at t − h, t, t + h.
@@ -83,7 +88,9 @@ public struct TruthRecorder {
     /// With `ends`, also the step of each touch's last sample, where a handler may put the
     /// item at the finger and hand it the release velocity in the same step (both true; the
     /// pair's positions show part of each).
-    public static func touchExemptions(_ touches: [TouchEvent], step h: Double, ends: Bool = false) -> [MotionTruth.Exemption] {
+    public static func touchExemptions(_ touches: [TouchEvent], step h: Double, ends: Bool = false) -> [MotionTruth
+        .Exemption]
+    {
         var out: [MotionTruth.Exemption] = []
         for (k, e) in touches.enumerated() {
             if e.phase == .began {
@@ -99,7 +106,9 @@ public struct TruthRecorder {
     /// Everything recorded, with the touches' exemptions.
     public func finish(touchEnds: Bool = false) -> TruthRun {
         var r = TruthRun()
-        r.exemptions = exemptions + Self.touchExemptions(scene.stage.deliveredTouches, step: scene.stage.stepDuration, ends: touchEnds)
+        r.exemptions =
+            exemptions
+            + Self.touchExemptions(scene.stage.deliveredTouches, step: scene.stage.stepDuration, ends: touchEnds)
         r.series = TruthRun.seriesOf(frames)
         r.offsets = scene.stage.animator.centreOffsets()
         return r

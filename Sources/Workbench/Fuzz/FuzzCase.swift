@@ -9,7 +9,9 @@ public struct FuzzCase: Sendable {
     public var limits: FuzzLimits
 
     public init(scene: FuzzSceneOptions, rates: [Int], limits: FuzzLimits) {
-        self.scene = scene; self.rates = rates; self.limits = limits
+        self.scene = scene
+        self.rates = rates
+        self.limits = limits
     }
 
     /// What a case found: the touches as delivered (anchors resolved at the first rate)
@@ -27,9 +29,18 @@ public struct FuzzCase: Sendable {
         guard out.failure == nil else { return out }
         for hz in rates.dropFirst() {
             let other = FuzzRun.run(scene.options, hz: hz, touches: first.touches, limits: limits)
-            if let e = other.loadError { out.loadError = e; return out }
-            if let f = other.failure { out.failure = f; return out }
-            if let f = compareEnds(first, at: rates[0], other, at: hz) { out.failure = f; return out }
+            if let e = other.loadError {
+                out.loadError = e
+                return out
+            }
+            if let f = other.failure {
+                out.failure = f
+                return out
+            }
+            if let f = compareEnds(first, at: rates[0], other, at: hz) {
+                out.failure = f
+                return out
+            }
         }
         return out
     }
@@ -42,8 +53,18 @@ public struct FuzzCase: Sendable {
             let tol = max(limits.endFloor, limits.endRelative * max(ea.travel, eb.travel))
             let angle = abs(ea.angle - eb.angle)
             if d > tol || angle > limits.endAngle {
-                return FuzzFailure(check: .rates, time: 0, item: ea.item, hz: hzB,
-                                   detail: "at rest at (\(fixed(ea.x, 2)), \(fixed(ea.y, 2))), angle \(fixed(ea.angle, 3)) at \(hzA) Hz but (\(fixed(eb.x, 2)), \(fixed(eb.y, 2))), angle \(fixed(eb.angle, 3)) at \(hzB) Hz: \(fixed(d, 2)) pt apart (tolerance \(fixed(tol, 2)) pt: max(\(NumberFormat.string(limits.endFloor)) pt, \(NumberFormat.string(limits.endRelative * 100)) % of the \(fixed(max(ea.travel, eb.travel), 1)) pt it travelled)), angles \(fixed(angle, 3)) rad apart (tolerance \(NumberFormat.string(limits.endAngle)))")
+                return FuzzFailure(
+                    check: .rates, time: 0, item: ea.item, hz: hzB,
+                    detail:
+                        "at rest at (\(fixed(ea.x, 2)), \(fixed(ea.y, 2))), angle \(fixed(ea.angle, 3)) at \(hzA) "
+                            + "Hz but (\(fixed(eb.x, 2)), \(fixed(eb.y, 2))), angle \(fixed(eb.angle, 3)) at \(hzB) "
+                                + "Hz: \(fixed(d, 2)) pt apart (tolerance \(fixed(tol, 2)) pt: "
+                                    + "max(\(NumberFormat.string(limits.endFloor)) pt, "
+                                        + "\(NumberFormat.string(limits.endRelative * 100)) % of the "
+                                            + "\(fixed(max(ea.travel, eb.travel), 1)) pt it travelled)), angles "
+                                                + "\(fixed(angle, 3)) rad apart (tolerance "
+                                                    + "\(NumberFormat.string(limits.endAngle)))"
+                )
             }
         }
         return nil

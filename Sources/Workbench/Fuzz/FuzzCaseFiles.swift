@@ -6,7 +6,8 @@ extension Host {
     /// columns) and `SCENE_seedS_runR_test.lua`, a test that runs the same checks on them and
     /// fails until the bug is fixed. Returns the two paths.
     static func writeFuzzCase(_ o: FuzzOptions, run: Int, touches: [FuzzTouch], failure: FuzzFailure)
-        throws(HostError) -> (csv: String, test: String) {
+        throws(HostError) -> (csv: String, test: String)
+    {
         let sceneFile = String(o.script.split(separator: "/").last ?? Substring(o.script))
         let base = sceneFile.hasSuffix(".lua") ? String(sceneFile.dropLast(4)) : sceneFile
         let dir = o.output ?? (directory(of: o.script) + "/" + base + ".fuzz")
@@ -26,12 +27,17 @@ extension Host {
 
     /// The `_test.lua` of a shrunk failure.
     static func fuzzTestSource(_ o: FuzzOptions, run: Int, scene: String, csv: String, failure: FuzzFailure) -> String {
-        var opts = ["input = \(luaString(csv))", "hz = {\(o.rates.map(String.init).joined(separator: ", "))}",
-                    "restWithin = \(NumberFormat.string(o.limits.restWithin))", "seed = \(o.seed)"]
+        var opts = [
+            "input = \(luaString(csv))", "hz = {\(o.rates.map(String.init).joined(separator: ", "))}",
+            "restWithin = \(NumberFormat.string(o.limits.restWithin))", "seed = \(o.seed)",
+        ]
         if !o.sets.isEmpty {
-            opts.append("set = {" + o.sets.map { "\($0.name) = \(NumberFormat.string($0.value))" }.joined(separator: ", ") + "}")
+            opts.append(
+                "set = {" + o.sets.map { "\($0.name) = \(NumberFormat.string($0.value))" }.joined(separator: ", ") + "}"
+            )
         }
-        let command = "animhost fuzz \(o.script) --seed \(o.seed) --hz \(o.rates.map(String.init).joined(separator: ","))"
+        let command =
+            "animhost fuzz \(o.script) --seed \(o.seed) --hz \(o.rates.map(String.init).joined(separator: ","))"
             + o.sets.map { " --set \($0.name)=\(NumberFormat.string($0.value))" }.joined()
         return """
             -- Found by `\(command)` (run \(run)) and shrunk to the touches in \(csv).
@@ -57,7 +63,8 @@ extension Host {
             return out
         }
         guard !from.hasPrefix("/") else { return (ScriptFiles.realPath(to) ?? to) }
-        let a = parts(from), b = parts(to)
+        let a = parts(from)
+        let b = parts(to)
         guard !a.contains("..") else { return ScriptFiles.realPath(to) ?? to }
         var common = 0
         while common < a.count && common < b.count - 1 && a[common] == b[common] { common += 1 }

@@ -28,7 +28,8 @@ public struct FuzzFailure: Sendable, Equatable, CustomStringConvertible {
     public var detail: String
 
     public var description: String {
-        "\(check.rawValue): failed at t = \(NumberFormat.string(time)) s\(item.map { " for item '\($0)'" } ?? "") at \(hz) Hz: \(detail)"
+        "\(check.rawValue): failed at t = \(NumberFormat.string(time)) s\(item.map { " for item '\($0)'" } ?? "") "
+            + "at \(hz) Hz: \(detail)"
     }
 
     /// Whether `o` is the same failure for shrinking: the same check (of the same item, when named).

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnimHost
 import Dynamics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// SplitMix64: a small, fast generator whose whole state is one number, so run `i` of seed
 /// `s` is the same on any machine, thread or `--jobs` (Swift's own generator is not seeded).
@@ -28,7 +29,11 @@ public struct FuzzStage: Sendable {
     public var items: [(name: String, half: Vec2)]
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double, items: [(name: String, half: Vec2)]) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.items = items
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.items = items
     }
 }
 
@@ -65,7 +70,8 @@ public enum FuzzGenerator {
     static func one(_ rng: inout SplitMix64, id: Int, start: Double, stage: FuzzStage) -> FuzzTouch {
         let kinds: [FuzzTouch.Kind] = [.tap, .tap, .drag, .flick, .flick, .longPress]
         let kind = kinds[Int(rng.next() % UInt64(kinds.count))]
-        var anchor: String?, from: Vec2
+        var anchor: String?
+        var from: Vec2
         if !stage.items.isEmpty && rng.chance(0.75) {
             let item = stage.items[Int(rng.next() % UInt64(stage.items.count))]
             anchor = item.name
@@ -89,7 +95,11 @@ public enum FuzzGenerator {
             // A finger held still trembles: samples at the device's rate, within 1.5 pt.
             repeat {
                 t += interval(&rng)
-                path.append((FuzzTouch.roundTime(min(t, hold)), FuzzTouch.round(Vec2(rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5)))))
+                path.append(
+                    (
+                        FuzzTouch.roundTime(min(t, hold)),
+                        FuzzTouch.round(Vec2(rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5)))
+                    ))
             } while t < hold
         case .drag, .flick:
             let angle = rng.uniform(0, 2 * Double.pi)
@@ -106,11 +116,15 @@ public enum FuzzGenerator {
                 path.append((FuzzTouch.roundTime(t), FuzzTouch.round(dir * distance + jitter)))
             }
         }
-        return FuzzTouch(kind: kind, id: id, start: start, from: from, anchor: anchor, path: clipped(path, from: from, anchor: anchor, stage: stage))
+        return FuzzTouch(
+            kind: kind, id: id, start: start, from: from, anchor: anchor,
+            path: clipped(path, from: from, anchor: anchor, stage: stage))
     }
 
     /// Keeps an unanchored finger inside the bounds (an anchored one is clipped when resolved).
-    static func clipped(_ path: [(t: Double, p: Vec2)], from: Vec2, anchor: String?, stage: FuzzStage) -> [(t: Double, p: Vec2)] {
+    static func clipped(_ path: [(t: Double, p: Vec2)], from: Vec2, anchor: String?, stage: FuzzStage) -> [(
+        t: Double, p: Vec2
+    )] {
         guard anchor == nil else { return path }
         return path.map { s in
             let q = from + s.p

@@ -20,7 +20,8 @@ enum FuzzInterruption {
     static let movingSpeed = 50.0
 
     static func firstJump(_ run: TruthRun, touches: [TouchEvent], limits: FuzzLimits)
-        -> (item: String, time: Double, detail: String)? {
+        -> (item: String, time: Double, detail: String)?
+    {
         var windows: [(down: Double, from: Double, to: Double, touch: Int)] = []
         for e in touches where e.phase == .began {
             let up = touches.last { $0.touch == e.touch && $0.time >= e.time }?.time ?? e.time
@@ -35,27 +36,48 @@ enum FuzzInterruption {
                 // The item's speed at the last frame before the down.
                 guard let before = s.lastIndex(where: { $0.t <= w.down }) else { continue }
                 guard speed(s[before]) >= movingSpeed else { continue }
-                let lo = max(2, before + 1), hi = min(s.count - 2, (s.lastIndex { $0.t <= w.to + 2 * period } ?? before))
+                let lo = max(2, before + 1)
+                let hi = min(s.count - 2, (s.lastIndex { $0.t <= w.to + 2 * period } ?? before))
                 guard lo <= hi else { continue }
                 for k in lo...hi {
-                    let d0 = dv(s, k - 1), d1 = dv(s, k), d2 = dv(s, k + 1)
+                    let d0 = dv(s, k - 1)
+                    let d1 = dv(s, k)
+                    let d2 = dv(s, k + 1)
                     var off = MotionTruth.distanceToSegment(d1.x, d1.y, d0.x, d0.y, d2.x, d2.y)
                     if k >= 3 && k + 2 < s.count {
                         // A force whose change changes (a spring turning) as it steps: the
                         // trends of the changes before and after, extended to this frame.
-                        let b = dv(s, k - 2), a = dv(s, k + 2)
-                        let p0 = (x: 2 * d0.x - b.x, y: 2 * d0.y - b.y), p2 = (x: 2 * d2.x - a.x, y: 2 * d2.y - a.y)
+                        let b = dv(s, k - 2)
+                        let a = dv(s, k + 2)
+                        let p0 = (x: 2 * d0.x - b.x, y: 2 * d0.y - b.y)
+                        let p2 = (x: 2 * d2.x - a.x, y: 2 * d2.y - a.y)
                         off = min(off, MotionTruth.distanceToSegment(d1.x, d1.y, p0.x, p0.y, p2.x, p2.y))
                     }
                     let tol = max(limits.jumpFloor, limits.jumpRelative * max(speed(s[k - 1]), speed(s[k])))
                     guard off > tol else { continue }
-                    if excused.contains(where: { ($0.item == nil || $0.item == name) && $0.from <= s[k].t + period && $0.to >= s[k - 1].t - period }) { continue }
-                    if heldByFinger(s, k, touches) || handedOff(s, k, touches, period: period, limits: limits) { continue }
+                    if excused.contains(where: {
+                        ($0.item == nil || $0.item == name) && $0.from <= s[k].t + period
+                            && $0.to >= s[k - 1].t - period
+                    }) {
+                        continue
+                    }
+                    if heldByFinger(s, k, touches) || handedOff(s, k, touches, period: period, limits: limits) {
+                        continue
+                    }
                     // A finger catching the item in the next frame cuts the evidence short:
                     // whether the force that changed it here went on cannot be seen.
                     if k + 2 < s.count && held(s, k + 1, touches) { continue }
                     if found == nil || s[k].t < found!.time {
-                        found = (name, s[k].t, "touch \(w.touch) went down at t = \(NumberFormat.string(w.down)) s on a scene where '\(name)' moved at \(fixed(speed(s[before]), 1)) pt/s; between t = \(fixed(s[k - 1].t, 6)) and \(fixed(s[k].t, 6)) s its velocity went from (\(fixed(s[k - 1].vx, 1)), \(fixed(s[k - 1].vy, 1))) to (\(fixed(s[k].vx, 1)), \(fixed(s[k].vy, 1))) pt/s, \(fixed(off, 1)) pt/s more than the changes around it explain (tolerance \(fixed(tol, 1)))")
+                        found = (
+                            name, s[k].t,
+                            "touch \(w.touch) went down at t = \(NumberFormat.string(w.down)) s on a scene where "
+                                + "'\(name)' moved at \(fixed(speed(s[before]), 1)) pt/s; between t = "
+                                    + "\(fixed(s[k - 1].t, 6)) and \(fixed(s[k].t, 6)) s its velocity went from "
+                                        + "(\(fixed(s[k - 1].vx, 1)), \(fixed(s[k - 1].vy, 1))) to "
+                                            + "(\(fixed(s[k].vx, 1)), \(fixed(s[k].vy, 1))) pt/s, \(fixed(off, 1)) "
+                                                + "pt/s more than the changes around it explain (tolerance "
+                                                    + "\(fixed(tol, 1)))"
+                        )
                     }
                     break
                 }
@@ -79,7 +101,8 @@ enum FuzzInterruption {
     }
 
     static func held(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent]) -> Bool {
-        let t0 = s[k].t, t1 = s[k + 1].t
+        let t0 = s[k].t
+        let t1 = s[k + 1].t
         let moved = Vec2(s[k + 1].x - s[k].x, s[k + 1].y - s[k].y).length
         var ids: [Int] = []
         for e in touches where !ids.contains(e.touch) { ids.append(e.touch) }
@@ -98,8 +121,13 @@ enum FuzzInterruption {
     /// finger lifted within the pair (or a frame before it), and the item leaves no faster
     /// than the finger moved between any two of its samples in its last 0.1 s (+ 50 % and 100 pt/s: release velocity
     /// estimators differ, and a scene may hand over only part of it, one axis of it, or none).
-    static func handedOff(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent], period: Double, limits: FuzzLimits) -> Bool {
-        for up in touches where (up.phase == .ended || up.phase == .cancelled) && up.time >= s[k - 1].t - period && up.time <= s[k].t + 1e-9 {
+    static func handedOff(
+        _ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent], period: Double, limits: FuzzLimits
+    ) -> Bool {
+        for up in touches
+        where (up.phase == .ended || up.phase == .cancelled) && up.time >= s[k - 1].t - period
+            && up.time <= s[k].t + 1e-9
+        {
             let mine = touches.filter { $0.touch == up.touch && $0.time >= up.time - 0.1 && $0.time <= up.time }
             var finger = 0.0
             for (a, b) in zip(mine, mine.dropFirst()) where b.time - a.time > 1e-4 {
@@ -115,7 +143,8 @@ enum FuzzInterruption {
     static func position(_ e: [TouchEvent], at t: Double) -> Vec2 {
         guard let j = e.firstIndex(where: { $0.time >= t }) else { return e.last!.location }
         guard j > 0 else { return e[0].location }
-        let a = e[j - 1], b = e[j]
+        let a = e[j - 1]
+        let b = e[j]
         let u = b.time > a.time ? (t - a.time) / (b.time - a.time) : 1
         return a.location + (b.location - a.location) * u
     }

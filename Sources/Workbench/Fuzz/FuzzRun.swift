@@ -1,7 +1,8 @@
 import AnimHost
 import Dynamics
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a fuzz run holds to, besides the scene.
@@ -41,8 +42,12 @@ public struct FuzzRun {
         var o = options
         o.hz = hz
         let scene: Scene
-        do { scene = try Scene.load(o) } catch { r.loadError = error; return r }
-        let stage = scene.stage, animator = stage.animator
+        do { scene = try Scene.load(o) } catch {
+            r.loadError = error
+            return r
+        }
+        let stage = scene.stage
+        let animator = stage.animator
         // The frames `run` prints.
         let fps = Double(min(60, hz))
         var recorder = TruthRecorder(scene: scene, fps: fps)
@@ -50,7 +55,9 @@ public struct FuzzRun {
         let lastEnd = touches.map(\.end).max() ?? 0
         let deadline = lastEnd + (limits.restWithin > 0 ? limits.restWithin : 2)
         func fail(_ check: FuzzFailure.Check, _ item: String?, _ detail: String, at t: Double? = nil) {
-            if r.failure == nil { r.failure = FuzzFailure(check: check, time: t ?? stage.time, item: item, hz: hz, detail: detail) }
+            if r.failure == nil {
+                r.failure = FuzzFailure(check: check, time: t ?? stage.time, item: item, hz: hz, detail: detail)
+            }
         }
         do throws(HostError) {
             try recorder.start()
@@ -79,17 +86,28 @@ public struct FuzzRun {
                         checkBounds(animator.itemsKeptInBounds(), animator, slop: limits.boundsSlop, fail)
                     }
                     if !scene.invariants.isEmpty, let v = try scene.firstViolatedInvariant() {
-                        fail(.invariant, nil, "'\(v.name)'\(v.location.map { " (\($0))" } ?? ""): \(v.message.isEmpty ? "returned false" : v.message)")
+                        fail(
+                            .invariant, nil,
+                            "'\(v.name)'\(v.location.map { " (\($0))" } ?? ""): "
+                                + "\(v.message.isEmpty ? "returned false" : v.message)"
+                        )
                     }
                 }
             }
             if r.failure == nil && limits.restWithin > 0 && !stage.isSettled {
-                let fastest = animator.itemIDs.max { animator.velocity(of: $0).length < animator.velocity(of: $1).length }
+                let fastest = animator.itemIDs.max {
+                    animator.velocity(of: $0).length < animator.velocity(of: $1).length
+                }
                 let speed = fastest.map { animator.velocity(of: $0).length } ?? 0
-                fail(.rest, fastest.map { animator.name(of: $0) },
-                     "not at rest \(NumberFormat.string(limits.restWithin)) s after the last touch ended (t = \(NumberFormat.string(lastEnd)) s)"
-                        + (speed > 1.2 ? "; still moving at \(fixed(speed, 1)) pt/s"
-                            : "; its items are almost still (fastest \(fixed(speed, 2)) pt/s) but something is still running or waiting (an animation, a timer, a scripted move)"))
+                fail(
+                    .rest, fastest.map { animator.name(of: $0) },
+                    "not at rest \(NumberFormat.string(limits.restWithin)) s after the last touch ended (t = "
+                        + "\(NumberFormat.string(lastEnd)) s)"
+                        + (speed > 1.2
+                            ? "; still moving at \(fixed(speed, 1)) pt/s"
+                            : "; its items are almost still (fastest \(fixed(speed, 2)) pt/s) but something is "
+                                + "still running or waiting (an animation, a timer, a scripted move)")
+                )
             }
         } catch {
             // The host refuses a NaN or an infinity where a script hands one over
@@ -107,18 +125,24 @@ public struct FuzzRun {
             // one): those pairs are the interruption check's. An item a handler moves farther
             // than the finger (a teleport) is checked.
             let touches = stage.deliveredTouches
-            var report = MotionTruth.check(truth.series, exemptions: truth.exemptions + FuzzRun.snaps(truth.series),
-                                           offsets: truth.offsets)
+            var report = MotionTruth.check(
+                truth.series, exemptions: truth.exemptions + FuzzRun.snaps(truth.series),
+                offsets: truth.offsets)
             report.violations.removeAll { v in
                 guard let s = truth.series.first(where: { $0.item == v.item })?.samples,
-                      let k = s.firstIndex(where: { $0.t == v.t0 }), k + 1 < s.count else { return false }
+                    let k = s.firstIndex(where: { $0.t == v.t0 }), k + 1 < s.count
+                else { return false }
                 return FuzzInterruption.held(s, k, touches)
             }
             if let v = report.violations.first {
-                fail(.truth, v.item, v.description + (report.violations.count > 1 ? " (\(report.violations.count) pairs in all)" : ""), at: v.t1)
+                fail(
+                    .truth, v.item,
+                    v.description + (report.violations.count > 1 ? " (\(report.violations.count) pairs in all)" : ""),
+                    at: v.t1)
             }
         }
-        if r.failure == nil, let j = FuzzInterruption.firstJump(truth, touches: stage.deliveredTouches, limits: limits) {
+        if r.failure == nil, let j = FuzzInterruption.firstJump(truth, touches: stage.deliveredTouches, limits: limits)
+        {
             fail(.interruption, j.item, j.detail, at: j.time)
         }
         for (name, s) in truth.series {
@@ -135,10 +159,14 @@ public struct FuzzRun {
         var out: [MotionTruth.Exemption] = []
         for (name, s) in series where s.count > 1 {
             for k in 1..<s.count {
-                let a = s[k - 1], b = s[k]
-                let reach = 0.5 + 1e-9, dt = b.t - a.t
-                if b.vx == 0 && b.vy == 0 && abs(b.x - a.x) <= reach + abs(a.vx) * dt && abs(b.y - a.y) <= reach + abs(a.vy) * dt
-                    && (a.vx * a.vx + a.vy * a.vy).squareRoot() <= MotionTruth.linearFloor {
+                let a = s[k - 1]
+                let b = s[k]
+                let reach = 0.5 + 1e-9
+                let dt = b.t - a.t
+                if b.vx == 0 && b.vy == 0 && abs(b.x - a.x) <= reach + abs(a.vx) * dt
+                    && abs(b.y - a.y) <= reach + abs(a.vy) * dt
+                    && (a.vx * a.vx + a.vy * a.vy).squareRoot() <= MotionTruth.linearFloor
+                {
                     out.append(.init(item: name, from: b.t, to: b.t, reason: .springSnap))
                 }
             }
@@ -150,17 +178,29 @@ public struct FuzzRun {
         let names = ["x", "y", "angle", "vx", "vy", "omega"]
         for row in f.rows {
             for (k, v) in row.values.enumerated() where k < names.count {
-                if let v, !v.isFinite { fail(.finite, row.item, "\(names[k]) = \(v)", f.time); return }
+                if let v, !v.isFinite {
+                    fail(.finite, row.item, "\(names[k]) = \(v)", f.time)
+                    return
+                }
             }
         }
     }
 
-    static func checkBounds(_ kept: [(item: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)], _ a: Animator,
-                            slop: Double, _ fail: (FuzzFailure.Check, String?, String, Double?) -> Void) {
+    static func checkBounds(
+        _ kept: [(item: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)], _ a: Animator,
+        slop: Double, _ fail: (FuzzFailure.Check, String?, String, Double?) -> Void
+    ) {
         for k in kept {
-            let id = ItemID(index: k.item), c = a.center(of: id)
+            let id = ItemID(index: k.item)
+            let c = a.center(of: id)
             if c.x < k.minX - slop || c.x > k.maxX + slop || c.y < k.minY - slop || c.y > k.maxY + slop {
-                fail(.bounds, a.name(of: id), "center (\(fixed(c.x, 2)), \(fixed(c.y, 2))) is outside its collision bounds x \(NumberFormat.string(k.minX))…\(NumberFormat.string(k.maxX)), y \(NumberFormat.string(k.minY))…\(NumberFormat.string(k.maxY)) (by more than \(NumberFormat.string(slop)) pt)", nil)
+                fail(
+                    .bounds, a.name(of: id),
+                    "center (\(fixed(c.x, 2)), \(fixed(c.y, 2))) is outside its collision bounds x "
+                        + "\(NumberFormat.string(k.minX))…\(NumberFormat.string(k.maxX)), y "
+                            + "\(NumberFormat.string(k.minY))…\(NumberFormat.string(k.maxY)) (by more than "
+                                + "\(NumberFormat.string(slop)) pt)",
+                    nil)
                 return
             }
         }

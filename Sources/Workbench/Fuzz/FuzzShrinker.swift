@@ -9,16 +9,24 @@ public struct FuzzShrinker {
     public let fuzzCase: FuzzCase
     public var budget = 300
 
-    public init(_ fuzzCase: FuzzCase, budget: Int = 300) { self.fuzzCase = fuzzCase; self.budget = budget }
+    public init(_ fuzzCase: FuzzCase, budget: Int = 300) {
+        self.fuzzCase = fuzzCase
+        self.budget = budget
+    }
 
-    public func shrink(_ touches: [FuzzTouch], _ failure: FuzzFailure) -> (touches: [FuzzTouch], failure: FuzzFailure, runs: Int) {
-        var best = touches, bestFailure = failure, runs = 0
+    public func shrink(_ touches: [FuzzTouch], _ failure: FuzzFailure) -> (
+        touches: [FuzzTouch], failure: FuzzFailure, runs: Int
+    ) {
+        var best = touches
+        var bestFailure = failure
+        var runs = 0
         func attempt(_ t: [FuzzTouch]) -> Bool {
             guard runs < budget, t != best else { return false }
             runs += 1
             let o = fuzzCase.evaluate(t)
             guard let f = o.failure, f.same(as: failure) else { return false }
-            best = o.touches; bestFailure = f
+            best = o.touches
+            bestFailure = f
             return true
         }
         var changed = true
@@ -38,7 +46,10 @@ public struct FuzzShrinker {
                 var t = best
                 let p = t[i].path
                 t[i].path = p.enumerated().filter { $0.offset % 2 == 1 || $0.offset == p.count - 1 }.map(\.element)
-                if attempt(t) { changed = true; continue }
+                if attempt(t) {
+                    changed = true
+                    continue
+                }
                 t = best
                 t[i].path = [p[p.count - 1]]
                 if attempt(t) { changed = true }

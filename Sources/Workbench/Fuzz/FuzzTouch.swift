@@ -9,7 +9,12 @@ import Dynamics
 /// (`from` is then the offset from its center), so a touch catches a moving item. A run
 /// resolves anchors to points (`resolved(at:)`), and what it writes and shrinks is resolved.
 public struct FuzzTouch: Sendable, Equatable {
-    public enum Kind: String, Sendable { case tap, longPress = "long press", drag = "slow drag", flick }
+    public enum Kind: String, Sendable {
+        case tap
+        case longPress = "long press"
+        case drag = "slow drag"
+        case flick
+    }
     public var kind: Kind
     public var id: Int
     public var start: Double
@@ -37,8 +42,10 @@ public struct FuzzTouch: Sendable, Equatable {
     public var events: [TouchEvent] {
         var out = [TouchEvent(time: start, touch: id, phase: .began, location: from)]
         for (k, s) in path.enumerated() {
-            out.append(TouchEvent(time: FuzzTouch.roundTime(start + s.t), touch: id,
-                                  phase: k == path.count - 1 ? .ended : .moved, location: from + s.p))
+            out.append(
+                TouchEvent(
+                    time: FuzzTouch.roundTime(start + s.t), touch: id,
+                    phase: k == path.count - 1 ? .ended : .moved, location: from + s.p))
         }
         return out
     }
@@ -58,7 +65,8 @@ public struct FuzzTouch: Sendable, Equatable {
     public static func csv(_ touches: [FuzzTouch]) -> String {
         var s = TouchesCSV.header.joined(separator: ",") + "\n"
         for e in events(touches) {
-            s += "\(NumberFormat.string(e.time)),\(e.touch),\(e.phase.rawValue),\(NumberFormat.string(e.location.x)),\(NumberFormat.string(e.location.y))\n"
+            s +=
+                "\(NumberFormat.string(e.time)),\(e.touch),\(e.phase.rawValue),\(NumberFormat.string(e.location.x)),\(NumberFormat.string(e.location.y))\n"
         }
         return s
     }
@@ -68,7 +76,7 @@ extension FuzzTouch {
     /// The touches of a touches file, each finger one touch (the inverse of `events`).
     public static func touches(from events: [TouchEvent]) -> [FuzzTouch] {
         var out: [FuzzTouch] = []
-        var open: [Int: Int] = [:]   // finger → index in out; looked up only, never iterated
+        var open: [Int: Int] = [:]  // finger → index in out; looked up only, never iterated
         for e in events {
             if e.phase == .began || open[e.touch] == nil {
                 open[e.touch] = out.count

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import AnimHost
 import Dynamics
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 /// Everything `animhost fuzz` takes.
 public struct FuzzOptions: Sendable {
@@ -35,7 +36,8 @@ extension Host {
     public static func fuzz(_ o: FuzzOptions) -> Int32 {
         do throws(HostError) {
             let c = try FuzzCampaign.run(o)
-            let failing = c.failing, indices = c.indices
+            let failing = c.failing
+            let indices = c.indices
             let part = c.shard.n > 1 ? " (shard \(c.shard.k)/\(c.shard.n))" : ""
             var byCheck: [(FuzzFailure.Check, Int)] = []
             for check in FuzzFailure.Check.allCases {
@@ -43,24 +45,37 @@ extension Host {
                 if n > 0 { byCheck.append((check, n)) }
             }
             guard let (run, first) = failing.first.map({ ($0.run, $0.outcome) }) else {
-                print("animhost fuzz: \(indices.count) runs of \(o.script) passed every check (seed \(o.seed)\(part)): "
-                      + FuzzFailure.Check.allCases.filter { $0 != .scriptError && ($0 != .rates || o.rates.count > 1) && ($0 != .rest || o.limits.restWithin > 0) }.map(\.rawValue).joined(separator: "; "))
+                print(
+                    "animhost fuzz: \(indices.count) runs of \(o.script) passed every check (seed \(o.seed)\(part)): "
+                        + FuzzFailure.Check.allCases.filter {
+                            $0 != .scriptError && ($0 != .rates || o.rates.count > 1)
+                                && ($0 != .rest || o.limits.restWithin > 0)
+                        }.map(\.rawValue).joined(separator: "; "))
                 return 0
             }
             let found = first.failure!
             let shrunk = FuzzShrinker(c.fuzzCase, budget: o.shrinkBudget).shrink(first.touches, found)
             let files = try writeFuzzCase(o, run: run, touches: shrunk.touches, failure: shrunk.failure)
-            var s = "animhost fuzz: \(failing.count) of \(indices.count) runs of \(o.script) failed (seed \(o.seed)\(part)): "
+            var s =
+                "animhost fuzz: \(failing.count) of \(indices.count) runs of \(o.script) failed (seed "
+                    + "\(o.seed)\(part)): "
             s += byCheck.map { "\($0.1) × \($0.0.rawValue)" }.joined(separator: ", ") + "\n"
             s += "first: run \(run), \(first.touches.count) touch\(first.touches.count == 1 ? "" : "es"): \(found)\n"
-            s += "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) touch\(shrunk.touches.count == 1 ? "" : "es") (\(shrunk.touches.map(\.kind.rawValue).joined(separator: ", "))): \(shrunk.failure)\n"
+            s +=
+                "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) "
+                    + "touch\(shrunk.touches.count == 1 ? "" : "es") "
+                        + "(\(shrunk.touches.map(\.kind.rawValue).joined(separator: ", "))): \(shrunk.failure)\n"
             var shown: [FuzzFailure.Check] = [found.check]
             for f in failing.dropFirst() where !shown.contains(f.outcome.failure!.check) && shown.count < 5 {
                 shown.append(f.outcome.failure!.check)
                 s += "also: run \(f.run): \(f.outcome.failure!)\n"
             }
-            s += "touches: \(files.csv)\ntest:    \(files.test) (fails until the bug is fixed: animhost test \(files.test))\n"
-            s += "replay:  animhost run \(o.script) --hz \(shrunk.failure.hz) --input \(files.csv)\(o.sets.map { " --set \($0.name)=\(NumberFormat.string($0.value))" }.joined())"
+            s +=
+                "touches: \(files.csv)\ntest:    \(files.test) (fails until the bug is fixed: animhost test "
+                    + "\(files.test))\n"
+            s +=
+                "replay:  animhost run \(o.script) --hz \(shrunk.failure.hz) --input "
+                    + "\(files.csv)\(o.sets.map { " --set \($0.name)=\(NumberFormat.string($0.value))" }.joined())"
             print(s)
             return 1
         } catch {
@@ -82,18 +97,28 @@ public struct FuzzCampaign: Sendable {
     /// Runs the campaign; `stopAtFirst` stops at the first failure (in run order) — a
     /// test's way to find a planted bug quickly.
     /// `quiet`: no header and no progress line on stderr.
-    public static func run(_ o: FuzzOptions, stopAtFirst: Bool = false, quiet: Bool = false) throws(HostError) -> FuzzCampaign {
-        guard o.runs >= 1 && o.runs <= 100_000_000 else { throw .usage("--runs must be from 1 to 100000000, got \(o.runs)") }
+    public static func run(_ o: FuzzOptions, stopAtFirst: Bool = false, quiet: Bool = false) throws(HostError)
+        -> FuzzCampaign
+    {
+        guard o.runs >= 1 && o.runs <= 100_000_000 else {
+            throw .usage("--runs must be from 1 to 100000000, got \(o.runs)")
+        }
         guard !o.rates.isEmpty, o.rates.allSatisfy({ $0 >= 1 && $0 <= 10000 }) else {
             throw .usage("--hz takes step rates from 1 to 10000, separated by commas (e.g. 60,120)")
         }
         guard o.limits.restWithin >= 0 && o.limits.restWithin <= 1000 else {
-            throw .usage("--rest-within must be a number of seconds from 0 (no rest required) to 1000, got \(NumberFormat.string(o.limits.restWithin))")
+            throw .usage(
+                "--rest-within must be a number of seconds from 0 (no rest required) to 1000, got "
+                    + "\(NumberFormat.string(o.limits.restWithin))"
+            )
         }
         let shard = try o.shard.map { s throws(HostError) in try SweepOptions.parseShard(s) } ?? (k: 1, n: 1)
         let jobs = try runningJobs(o.jobs)
         var so = SceneOptions(path: o.script)
-        so.sets = o.sets; so.memoryMiB = o.memoryMiB; so.estimator = o.estimator; so.seed = o.seed
+        so.sets = o.sets
+        so.memoryMiB = o.memoryMiB
+        so.estimator = o.estimator
+        so.seed = o.seed
         let fuzzCase = FuzzCase(scene: FuzzSceneOptions(so), rates: o.rates, limits: o.limits)
         let stage = try Host.fuzzStage(so, hz: o.rates[0])
         let indices = Array(stride(from: shard.k - 1, to: o.runs, by: shard.n))
@@ -103,12 +128,20 @@ public struct FuzzCampaign: Sendable {
             for i in indices {
                 let outcome = fuzzCase.evaluate(FuzzGenerator.touches(seed: seed, index: i, stage: stage))
                 if let e = outcome.loadError { throw e }
-                if outcome.failure != nil { failing.append((i, outcome)); break }
+                if outcome.failure != nil {
+                    failing.append((i, outcome))
+                    break
+                }
             }
             return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
         }
         let part = shard.n > 1 ? " (shard \(shard.k)/\(shard.n): \(indices.count) runs)" : ""
-        if !quiet { fputs("animhost: fuzz: \(o.script): \(o.runs) runs\(part), seed \(o.seed), at \(o.rates.map(String.init).joined(separator: ", ")) Hz\n", stderr) }
+        if !quiet {
+            fputs(
+                "animhost: fuzz: \(o.script): \(o.runs) runs\(part), seed \(o.seed), at "
+                    + "\(o.rates.map(String.init).joined(separator: ", ")) Hz\n",
+                stderr)
+        }
         let progress = FuzzProgress(total: quiet ? Int.max : indices.count)
         let outcomes = parallelMap(indices.count, jobs: jobs) { k in
             let outcome = fuzzCase.evaluate(FuzzGenerator.touches(seed: seed, index: indices[k], stage: stage))
@@ -134,11 +167,15 @@ extension Host {
         let a = scene.stage.animator
         let items = a.itemIDs.map { (name: a.name(of: $0), half: a.size(of: $0) * 0.5) }
         if let b = a.referenceBounds {
-            return FuzzStage(minX: b.origin.x, minY: b.origin.y, maxX: b.origin.x + b.size.x, maxY: b.origin.y + b.size.y, items: items)
+            return FuzzStage(
+                minX: b.origin.x, minY: b.origin.y, maxX: b.origin.x + b.size.x, maxY: b.origin.y + b.size.y,
+                items: items)
         }
-        var lo = Vec2(0, 0), hi = Vec2(100, 100)
+        var lo = Vec2(0, 0)
+        var hi = Vec2(100, 100)
         for id in a.itemIDs {
-            let c = a.center(of: id), h = a.size(of: id) * 0.5
+            let c = a.center(of: id)
+            let h = a.size(of: id) * 0.5
             lo = Vec2(min(lo.x, c.x - h.x), min(lo.y, c.y - h.y))
             hi = Vec2(max(hi.x, c.x + h.x), max(hi.y, c.y + h.y))
         }

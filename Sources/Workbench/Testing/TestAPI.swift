@@ -100,13 +100,15 @@ final class TestAPI {
     /// estimator =})`: the checks of `animhost fuzz` on one touches file (what a fuzz's
     /// `_test.lua` calls). Returns true, or false and the failure.
     private func fuzzCheck(_ call: LuaCall) -> LuaReturn {
-        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
+        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, "
+            + "got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
         if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
         guard call.count == 2, let r = LuaFields(call, argument: 2, function: "fuzzCheck") else {
-            return .error("bad argument #2 to 'fuzzCheck' (expected table {input=, hz=, restWithin=, set=, seed=, estimator=})")
+            return .error("bad argument #2 to 'fuzzCheck' (expected table {input=, hz=, restWithin=, set=, seed=, "
+                + "estimator=})")
         }
         var so = SceneOptions(path: resolved)
         so.seed = options.seed
@@ -138,7 +140,8 @@ final class TestAPI {
             lua.pop()
             input = try readLoadOptions(call, into: &so)
         } catch { return .error(error.description) }
-        guard case .file(let csv) = input else { return .error("bad argument #2 to 'fuzzCheck' (field 'input': a touches CSV file expected)") }
+        guard case .file(let csv) = input else { return .error("bad argument #2 to 'fuzzCheck' (field 'input': a "
+            + "touches CSV file expected)") }
         let events: [TouchEvent]
         do throws(HostError) { events = try Host.readTouchesFile(csv).events }
         catch { return .error("bad argument #2 to 'fuzzCheck' (field 'input': \(error.description))") }
@@ -276,7 +279,8 @@ final class TestAPI {
             do throws(HostError) { try o.step(Int(n)) } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
-        c.method("checkInvariants", "Checks the scene's `animhost.invariant`s now: an error naming the first that does not hold.",
+        c.method("checkInvariants", "Checks the scene's `animhost.invariant`s now: an error naming the first that "
+            + "does not hold.",
                  returns: Self.sceneResult) { o, call in
             do throws(HostError) {
                 if let v = try o.scene.firstViolatedInvariant() { return .error(v.description) }

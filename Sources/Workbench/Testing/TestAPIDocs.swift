@@ -34,7 +34,14 @@ enum TestAPIDocs {
 
     static let fuzzCheck = Entry(
         signature: "animhost.fuzzCheck(path, options) → ok, failure",
-        doc: "Runs the scene with a touches CSV and applies every check of `animhost fuzz` (frames tell the truth, no unexplained velocity jump when a touch interrupts a motion, rest within `restWithin` s of the last touch (0: not required), no NaN or infinity, items inside their collision bounds, the scene's `animhost.invariant`s, and with several rates the same end state at each). Returns true, or false and what failed (which check, when, which item, the numbers). `options`: `input` (the touches CSV, required; relative to the test file), `hz` (a rate or a list, default 120), `restWithin` (default 10), and `set`, `seed`, `estimator` as `animhost.load`'s. The `_test.lua` a fuzz writes calls it.",
+        doc: "Runs the scene with a touches CSV and applies every check of `animhost fuzz` (frames tell the truth, "
+            + "no unexplained velocity jump when a touch interrupts a motion, rest within `restWithin` s of the "
+                + "last touch (0: not required), no NaN or infinity, items inside their collision bounds, the "
+                    + "scene's `animhost.invariant`s, and with several rates the same end state at each). Returns "
+                        + "true, or false and what failed (which check, when, which item, the numbers). `options`: "
+                            + "`input` (the touches CSV, required; relative to the test file), `hz` (a rate or a "
+                                + "list, default 120), `restWithin` (default 10), and `set`, `seed`, `estimator` as "
+                                    + "`animhost.load`'s. The `_test.lua` a fuzz writes calls it.",
         luaLS: """
             ---Runs a scene with a touches CSV under every check of `animhost fuzz`; true, or false and the failure.
             ---@param path string the scene script, relative to the test file
