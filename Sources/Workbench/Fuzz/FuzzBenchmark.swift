@@ -6,9 +6,11 @@ import AnimHost
 /// Times `animhost fuzz` (for `scripts/bench`): `runs` generated runs of pane.lua (demo off)
 /// at 120 Hz on one thread, each loaded, driven, run to rest and checked.
 public enum FuzzBenchmark {
-    /// Wall-clock seconds, and how many runs failed (pane.lua passes every check: 0).
+    /// Wall-clock seconds, the calling thread's CPU seconds (the runs are all on it: what a
+    /// core does, whatever else the machine runs), and how many runs failed (pane.lua passes
+    /// every check: 0).
     public static func run(path: String = "behaviors/pane.lua", runs: Int = 200, seed: UInt64 = 1) throws(HostError)
-        -> (seconds: Double, failed: Int)
+        -> (seconds: Double, cpuSeconds: Double, failed: Int)
     {
         var o = FuzzOptions(script: path)
         o.runs = runs
