@@ -692,7 +692,7 @@ function animhost.every(interval, fn) end
 function animhost.run(fields) end
 
 ---Declares a property that must hold in every frame: `fn(state)` returns true, or false (or nil) and a message saying what is wrong; `state.time` is the simulated time. `animhost fuzz` checks every invariant after every frame of every run; a test checks them with `scene:checkInvariants()`.
----@param name string 
+---@param name string named when it fails
 ---@param fn fun(state: {time: number}): boolean?, string? returns whether it holds, and a message when not
 function animhost.invariant(name, fn) end
 
