@@ -11,7 +11,12 @@ extension Host {
         let sceneFile = String(o.script.split(separator: "/").last ?? Substring(o.script))
         let base = sceneFile.hasSuffix(".lua") ? String(sceneFile.dropLast(4)) : sceneFile
         let dir = o.output ?? (directory(of: o.script) + "/" + base + ".fuzz")
-        try makeDirectory(dir, option: "--output")
+        // With its missing parents (`--output found/today`), as `mkdir -p`.
+        var partial = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            partial += "/" + part
+            try makeDirectory(partial, option: "--output")
+        }
         let name = "\(base)-seed\(o.seed)-run\(run)"
         let csvPath = dir + "/" + name + ".csv"
         let testPath = dir + "/" + name.replacingDashes + "_test.lua"

@@ -15,21 +15,31 @@ import Dynamics
 /// changes' trends extended to the frame, whichever is nearer); beyond
 /// max(100 pt/s, 60 % of the larger speed) it is a jump (a circular swing turns its changes by a frame's turn, off that segment). A finger that holds the item
 /// explains the jump (the item moves as the finger moves over the next frame, within
-/// 1 pt + 10 %), and so does a contact (the run's collision exemptions).
+/// 1 pt + 10 %), and so does a contact (the run's collision exemptions). A jump that a run
+/// without that touch (and the touches after it) shows too is the scene's own, not the
+/// touch's doing (a bounce animation's turn).
 enum FuzzInterruption {
     static let movingSpeed = 50.0
 
-    static func firstJump(_ run: TruthRun, touches: [TouchEvent], limits: FuzzLimits)
-        -> (item: String, time: Double, detail: String)?
-    {
+    /// A jump found: the item, the touch's down, the two frames, and the words.
+    struct Jump {
+        var item: String
+        var down: Double
+        var before: MotionTruth.Sample, after: MotionTruth.Sample
+        var detail: String
+        var time: Double { after.t }
+    }
+
+    /// Every item's first jump within each touch, in time order.
+    static func jumps(_ run: TruthRun, touches: [TouchEvent], limits: FuzzLimits) -> [Jump] {
         var windows: [(down: Double, from: Double, to: Double, touch: Int)] = []
         for e in touches where e.phase == .began {
             let up = touches.last { $0.touch == e.touch && $0.time >= e.time }?.time ?? e.time
             windows.append((e.time, e.time, up, e.touch))
         }
-        guard !windows.isEmpty else { return nil }
+        guard !windows.isEmpty else { return [] }
         let excused = run.exemptions.filter { $0.reason != .touch }
-        var found: (item: String, time: Double, detail: String)?
+        var found: [Jump] = []
         for (name, s) in run.series where s.count >= 4 {
             let period = s[1].t - s[0].t
             for w in windows {
@@ -67,9 +77,9 @@ enum FuzzInterruption {
                     // A finger catching the item in the next frame cuts the evidence short:
                     // whether the force that changed it here went on cannot be seen.
                     if k + 2 < s.count && held(s, k + 1, touches) { continue }
-                    if found == nil || s[k].t < found!.time {
-                        found = (
-                            name, s[k].t,
+                    do {
+                        found.append(Jump(
+                            item: name, down: w.down, before: s[k - 1], after: s[k], detail:
                             "touch \(w.touch) went down at t = \(NumberFormat.string(w.down)) s on a scene where "
                                 + "'\(name)' moved at \(fixed(speed(s[before]), 1)) pt/s; between t = "
                                     + "\(fixed(s[k - 1].t, 6)) and \(fixed(s[k].t, 6)) s its velocity went from "
@@ -77,13 +87,25 @@ enum FuzzInterruption {
                                             + "(\(fixed(s[k].vx, 1)), \(fixed(s[k].vy, 1))) pt/s, \(fixed(off, 1)) "
                                                 + "pt/s more than the changes around it explain (tolerance "
                                                     + "\(fixed(tol, 1)))"
-                        )
+                        ))
                     }
                     break
                 }
             }
         }
-        return found
+        return found.sorted { $0.time < $1.time }
+    }
+
+    /// Whether a run without the touch (and those after it) shows the same two frames: then
+    /// the jump is the scene's own (a bounce's turn, a scripted kick), not the touch's doing.
+    static func happensWithout(_ j: Jump, baseline: TruthRun) -> Bool {
+        guard let s = baseline.series.first(where: { $0.item == j.item })?.samples else { return false }
+        func same(_ a: MotionTruth.Sample) -> Bool {
+            guard let b = s.first(where: { abs($0.t - a.t) < 1e-9 }) else { return false }
+            let d = ((a.vx - b.vx) * (a.vx - b.vx) + (a.vy - b.vy) * (a.vy - b.vy)).squareRoot()
+            return d <= 1 + 0.01 * speed(a)
+        }
+        return same(j.before) && same(j.after)
     }
 
     @inline(__always) static func speed(_ a: MotionTruth.Sample) -> Double { (a.vx * a.vx + a.vy * a.vy).squareRoot() }

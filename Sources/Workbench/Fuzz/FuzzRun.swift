@@ -32,12 +32,17 @@ public struct FuzzRun {
     public var failure: FuzzFailure?
     /// Each item's end state: name, x, y, angle, and how far its center travelled (pt).
     public var end: [(item: String, x: Double, y: Double, angle: Double, travel: Double)] = []
+    /// The frames and exemptions of a baseline run (`checkInterruptions` false).
+    var truth: TruthRun?
     /// A load error: the scene could not run at all (not a finding of this run).
     public var loadError: HostError?
 
     /// Loads the scene with `options` at `hz` and runs it with `touches` until it rests,
     /// at most `limits.restWithin` after the last touch, checking every frame.
-    public static func run(_ options: SceneOptions, hz: Int, touches: [FuzzTouch], limits: FuzzLimits) -> FuzzRun {
+    /// `checkInterruptions` false: a baseline run, its frames kept in `truth`, its
+    /// interruptions not weighed (no runs within runs).
+    public static func run(_ options: SceneOptions, hz: Int, touches: [FuzzTouch], limits: FuzzLimits,
+                           checkInterruptions: Bool = true) -> FuzzRun {
         var r = FuzzRun()
         var o = options
         o.hz = hz
@@ -141,10 +146,17 @@ public struct FuzzRun {
                     at: v.t1)
             }
         }
-        if r.failure == nil, let j = FuzzInterruption.firstJump(truth, touches: stage.deliveredTouches, limits: limits)
-        {
-            fail(.interruption, j.item, j.detail, at: j.time)
+        if r.failure == nil && checkInterruptions {
+            // Each jump is weighed against a run without its touch (at most three such runs).
+            for j in FuzzInterruption.jumps(truth, touches: stage.deliveredTouches, limits: limits).prefix(3) {
+                let earlier = r.touches.filter { $0.start < j.down - 1e-9 }
+                let base = FuzzRun.run(options, hz: hz, touches: earlier, limits: limits, checkInterruptions: false)
+                if let baseline = base.truth, FuzzInterruption.happensWithout(j, baseline: baseline) { continue }
+                fail(.interruption, j.item, j.detail, at: j.time)
+                break
+            }
         }
+        if !checkInterruptions { r.truth = truth }
         for (name, s) in truth.series {
             guard let last = s.last, let first = s.first else { continue }
             r.end.append((name, last.x, last.y, last.angle, (Vec2(last.x, last.y) - Vec2(first.x, first.y)).length))

@@ -35,6 +35,10 @@ extension Host {
     /// (or the scene cannot run), 2 for a usage error.
     public static func fuzz(_ o: FuzzOptions) -> Int32 {
         do throws(HostError) {
+            // Before the runs: a folder that cannot be made is not found out after an hour.
+            if let out = o.output, isRegularFile(out) {
+                throw .usage("--output '\(out)': is a file; give a folder for the touches CSV and the test")
+            }
             let c = try FuzzCampaign.run(o)
             let failing = c.failing
             let indices = c.indices
