@@ -691,6 +691,11 @@ function animhost.every(interval, fn) end
 ---@param fields {duration: number?} duration
 function animhost.run(fields) end
 
+---Declares a property that must hold in every frame: `fn(state)` returns true, or false (or nil) and a message saying what is wrong; `state.time` is the simulated time. `animhost fuzz` checks every invariant after every frame of every run; a test checks them with `scene:checkInvariants()`.
+---@param name string named when it fails
+---@param fn fun(state: {time: number}): boolean?, string? returns whether it holds, and a message when not
+function animhost.invariant(name, fn) end
+
 ---The simulated time now.
 ---@return number time
 function animhost.time() end
@@ -817,6 +822,10 @@ function SceneUnderTest:runUntilRest(max) end
 ---@param n? integer Default 1.
 ---@return animhost.SceneUnderTest scene
 function SceneUnderTest:step(n) end
+
+---Checks the scene's `animhost.invariant`s now: an error naming the first that does not hold.
+---@return animhost.SceneUnderTest scene
+function SceneUnderTest:checkInvariants() end
 
 ---A tap now (down, up one step later).
 ---@param point animhost.Vec|number[] (pt)
@@ -946,6 +955,12 @@ function Trace:movingSvg() end
 ---@param options {set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil, input: string|table[]|nil}?
 ---@return animhost.SceneUnderTest
 function animhost.load(path, options) end
+---Runs a scene with a touches CSV under every check of `animhost fuzz`; true, or false and the failure.
+---@param path string the scene script, relative to the test file
+---@param options {input: string, hz: integer|integer[]|nil, restWithin: number?, set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil}
+---@return boolean ok
+---@return string? failure
+function animhost.fuzzCheck(path, options) end
 
 ---The motion assertions of test files (fields of luassert's `assert`).
 ---@class animhost.MotionAssertions

@@ -20,7 +20,7 @@ struct AnimhostCommand: ParsableCommand {
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
         version: animhostVersion,
         subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, Velocity.self,
-                      View.self])
+                      Fuzz.self, Check.self, View.self])
 }
 
 struct Repl: ParsableCommand {
@@ -228,6 +228,72 @@ struct Sweep: ParsableCommand {
         o.memoryMiB = common.memoryMiB
         o.sets = common.sets; o.estimator = try shared.parsedEstimator()
         throw ExitCode(Host.sweep(o))
+    }
+}
+
+struct Fuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Drive a scene with generated touches (taps, drags, flicks, interruptions) and check every run; a "
+            + "failure is shrunk to a touches CSV and a _test.lua.")
+
+    @Argument(help: "The scene script (.lua).") var script: String
+    @Option(parsing: .unconditional, help: "Generated runs (default 100).") var runs: Int = 100
+    @Option(parsing: .unconditional, help: "Seed of the touches and the scene's math.random (0…2^64−1; default 1).")
+    var seed: String = "1"
+    @Option(parsing: .unconditional, help: "Parallel runs (default: every core).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Run only runs K, K+N, K+2N, … (1-based): K/N.") var shard: String?
+    @Option(parsing: .unconditional, help: "Step rates, comma-separated (default 120); end states must agree.")
+    var hz: String = "120"
+    @Option(name: .customLong("rest-within"), parsing: .unconditional,
+            help: "Rest within this many seconds of the last touch (default 10; 0: not required).")
+    var restWithin: Double = 10
+    @Option(help: "Folder for a failure's touches CSV and _test.lua (default: SCENE.fuzz beside it).")
+    var output: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(parsing: .unconditional, help: "Lua heap cap in MiB of each run (1…1048576).") var memory: String = "256"
+    @Option(help: ArgumentHelp("Release-velocity estimator of every recognizer that names none: "
+        + "\(VelocityEstimator.names).")) var estimator: String?
+
+    func run() throws {
+        var o = FuzzOptions(script: script)
+        let common = try SharedOptionValues.parse(hz: "120", seed: seed, memory: memory, sets: sets)
+        o.seed = common.seed; o.memoryMiB = common.memoryMiB; o.sets = common.sets
+        o.estimator = try SharedOptionValues.parseEstimator(estimator)
+        var rates: [Int] = []
+        for part in hz.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let r = Int(part.filter { $0 != " " }), r >= 1, r <= 10000 else {
+                throw HostError.usage("--hz takes whole step rates from 1 to 10000 separated by commas (e.g. "
+                    + "60,120), got '\(hz)'")
+            }
+            if !rates.contains(r) { rates.append(r) }
+        }
+        o.rates = rates
+        o.runs = runs; o.jobs = jobs; o.shard = shard; o.output = output
+        o.limits.restWithin = restWithin
+        throw ExitCode(Host.fuzz(o))
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check that frames tell the truth: each pair's motion agrees with its reported velocities (exit 1 "
+            + "when not).")
+
+    @Argument(help: "A `run` CSV (t,item,x,y,angle,vx,vy,omega), or - for stdin.") var frames: String
+    @Option(help: "A touches CSV (t,touch,phase,x,y): each touch's first and last frames are exempt.")
+    var input: String?
+    @Option(help: "A window with a contact or teleport: [ITEM@]FROM:TO in seconds (repeatable).")
+    var exempt: [String] = []
+    @Option(parsing: .unconditional, help: "Contradicting pairs listed (default 10).") var show: Int = 10
+
+    func run() throws {
+        var o = CheckOptions(frames: frames)
+        o.input = input; o.exempt = exempt
+        guard show >= 0 else { throw HostError.usage("--show must be 0 or more, got \(show)") }
+        o.show = show
+        throw ExitCode(Host.check(o))
     }
 }
 

@@ -287,7 +287,7 @@ extension Host {
     }
 
     /// Makes `path` a folder for generated files (it may exist already as one).
-    static func makeDirectory(_ path: String, option: String) throws(HostError) {
+    package static func makeDirectory(_ path: String, option: String) throws(HostError) {
         guard !path.isEmpty else { throw .usage("\(option) needs a folder name, got ''") }
         if isDirectory(path) { return }
         var st = stat()

@@ -57,6 +57,8 @@ public final class Scene {
     /// The script's `animhost.run{duration=}`.
     public internal(set) var runDuration: Double?
     public internal(set) var tunables: [Tunable] = []
+    /// The script's `animhost.invariant`s, in declaration order.
+    public internal(set) var invariants: [SceneInvariant] = []
     /// A `--set` value outside its tunable's range, noticed while the script ran: the
     /// load fails with this usage error instead of the script error it raised.
     var setError: HostError?

@@ -40,6 +40,7 @@ final class TestAPI {
             call.push(NumberFormat.string(v)); return .results(1)
         }
         lua.register("load", in: t) { [unowned self] call in self.load(call) }
+        lua.register("fuzzCheck", in: t) { [unowned self] call in self.fuzzCheck(call) }
         let module = LuaModule(name: "animhost", state: lua, table: t)
         SpringConvertBinding.register(in: module)
         ReleaseKitBinding.register(in: module, vectors: { [unowned self] in self.vectors })
@@ -97,6 +98,62 @@ final class TestAPI {
         } catch {
             return .error(error.description)
         }
+    }
+
+    /// `animhost.fuzzCheck(path, {input = "touches.csv", hz = {60, 120}, restWithin = 5, set =, seed =,
+    /// estimator =})`: the checks of `animhost fuzz` on one touches file (what a fuzz's
+    /// `_test.lua` calls). Returns true, or false and the failure.
+    private func fuzzCheck(_ call: LuaCall) -> LuaReturn {
+        guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, "
+            + "got \(call.typeName(at: 1))") }
+        let resolved = resolve(path)
+        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+            return call.argumentError(1, problem)
+        }
+        guard call.count == 2, let r = LuaFields(call, argument: 2, function: "fuzzCheck") else {
+            return .error("bad argument #2 to 'fuzzCheck' (expected table {input=, hz=, restWithin=, set=, seed=, "
+                + "estimator=})")
+        }
+        var so = SceneOptions(path: resolved)
+        so.seed = options.seed
+        so.estimator = options.estimator
+        so.setsName = "set"
+        var limits = FuzzLimits(), rates = [120]
+        let input: LoadInput
+        do throws(LuaCallError) {
+            do { try r.checkNames(valid: ["estimator", "hz", "input", "restWithin", "seed", "set"], kind: "animhost.fuzzCheck") } catch {
+                throw LuaCallError("bad argument #2 to 'fuzzCheck' (\(error.description))")
+            }
+            if let w = try r.optional("restWithin", .atLeast(0)) { limits.restWithin = w }
+            switch r.push("hz") {
+            case LUA_TNIL: lua.pop()
+            case LUA_TNUMBER:
+                rates = [Int(lua_tonumberx(call.L, -1, nil))]; lua.pop()
+            default:
+                var list: [Int] = []
+                var k: lua_Integer = 1
+                while lua_rawgeti(call.L, -1, k) == LUA_TNUMBER { list.append(Int(lua_tonumberx(call.L, -1, nil))); lua.pop(); k += 1 }
+                lua.pop(2)
+                rates = list
+            }
+            guard !rates.isEmpty, rates.allSatisfy({ $0 >= 1 && $0 <= 10000 }) else { throw r.error("hz", "step rates from 1 to 10000 expected, as a number or a list") }
+            // The rest is `load`'s: read from a table of only its keys.
+            lua_createtable(call.L, 0, 4)
+            for key in ["estimator", "input", "seed", "set"] { lua_getfield(call.L, 2, key); lua_setfield(call.L, -2, key) }
+            lua_copy(call.L, -1, 2)
+            lua.pop()
+            input = try readLoadOptions(call, into: &so)
+        } catch { return .error(error.description) }
+        guard case .file(let csv) = input else { return .error("bad argument #2 to 'fuzzCheck' (field 'input': a "
+            + "touches CSV file expected)") }
+        let events: [TouchEvent]
+        do throws(HostError) { events = try Host.readTouchesFile(csv).events }
+        catch { return .error("bad argument #2 to 'fuzzCheck' (field 'input': \(error.description))") }
+        let outcome = FuzzCase(scene: FuzzSceneOptions(so), rates: rates, limits: limits).evaluate(FuzzTouch.touches(from: events))
+        if let e = outcome.loadError { return .error(e.description) }
+        call.push(outcome.failure == nil)
+        if let f = outcome.failure { call.push(f.description); return .results(2) }
+        return .results(1)
     }
 
     /// What `input` named: nothing, a list like `animhost.input`'s, or a touches CSV file.
@@ -224,6 +281,14 @@ final class TestAPI {
             if case .success(let v) = call.number(at: 2) { n = v }
             guard n >= 0, n <= 1e8 else { return .error("bad argument #1 to 'step' (a step count ≥ 0 expected)") }
             do throws(HostError) { try o.step(Int(n)) } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("checkInvariants", "Checks the scene's `animhost.invariant`s now: an error naming the first that "
+            + "does not hold.",
+                 returns: Self.sceneResult) { o, call in
+            do throws(HostError) {
+                if let v = try o.scene.firstViolatedInvariant() { return .error(v.description) }
+            } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }
         c.method("tap", "A tap now (down, up one step later).",

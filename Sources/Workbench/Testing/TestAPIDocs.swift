@@ -32,6 +32,25 @@ enum TestAPIDocs {
             function animhost.load(path, options) end
             """)
 
+    static let fuzzCheck = Entry(
+        signature: "animhost.fuzzCheck(path, options) → ok, failure",
+        doc: "Runs the scene with a touches CSV and applies every check of `animhost fuzz` (frames tell the truth, "
+            + "no unexplained velocity jump when a touch interrupts a motion, rest within `restWithin` s of the "
+                + "last touch (0: not required), no NaN or infinity, items inside their collision bounds, the "
+                    + "scene's `animhost.invariant`s, and with several rates the same end state at each). Returns "
+                        + "true, or false and what failed (which check, when, which item, the numbers). `options`: "
+                            + "`input` (the touches CSV, required; relative to the test file), `hz` (a rate or a "
+                                + "list, default 120), `restWithin` (default 10), and `set`, `seed`, `estimator` as "
+                                    + "`animhost.load`'s. The `_test.lua` a fuzz writes calls it.",
+        luaLS: """
+            ---Runs a scene with a touches CSV under every check of `animhost fuzz`; true, or false and the failure.
+            ---@param path string the scene script, relative to the test file
+            ---@param options {input: string, hz: integer|integer[]|nil, restWithin: number?, set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil}
+            ---@return boolean ok
+            ---@return string? failure
+            function animhost.fuzzCheck(path, options) end
+            """)
+
     static let assertions: [Entry] = [
         Entry(signature: "assert.settles(trace, item, [{within=, tolerance=, from=}])", doc: "The item stays within `tolerance` pt (default 0.5) of its final position from some time on, no later than `within` s after the window's start.",
               luaLS: "---@field settles fun(trace: animhost.Trace, item: string|animhost.SceneItem, options: {within: number?, tolerance: number?, from: \(fromType)}?)"),
@@ -73,6 +92,15 @@ enum TestAPIDocs {
             assert.overshootBelow(trace, "sheet", {200, 300}, 8, {from = "release"})
             ```
 
+            ### `\(fuzzCheck.signature)`
+
+            \(fuzzCheck.doc)
+
+            ```lua
+            local ok, why = animhost.fuzzCheck("../pane.lua", {input = "pane-seed1-run17.csv", hz = {60, 120}, set = {demo = 0}})
+            assert.is_true(ok, why)
+            ```
+
             \(classes.classSections(heading: "###"))### Motion assertions
 
             They take `is`/`not` modifiers like every luassert assertion and say what they measured.
@@ -83,7 +111,7 @@ enum TestAPIDocs {
 
     /// The LuaLS part.
     static func luaLS(_ classes: APIReference) -> String {
-        var s = classes.luaLSClasses() + load.luaLS + "\n"
+        var s = classes.luaLSClasses() + load.luaLS + "\n" + fuzzCheck.luaLS + "\n"
         s += "\n---The motion assertions of test files (fields of luassert's `assert`).\n---@class animhost.MotionAssertions\n"
         for e in assertions { s += "\(e.luaLS) \(e.doc)\n" }
         return s

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Workbench
 import XCTest
 
 /// Every example in behaviors/ tells the truth (ARCHITECTURE.md, "Invariants": frames tell the truth):

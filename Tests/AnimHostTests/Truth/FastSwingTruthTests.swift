@@ -1,5 +1,6 @@
 @testable import AnimHost
 import TestSupport
+import Workbench
 import XCTest
 
 /// Motion faster than the frames can show still tells the truth step by step. A disc pinned

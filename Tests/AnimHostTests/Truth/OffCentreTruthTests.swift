@@ -1,5 +1,6 @@
 @testable import AnimHost
 import TestSupport
+import Workbench
 import XCTest
 
 /// An item whose polygon is off-centre (its center of mass is not its center) tells the

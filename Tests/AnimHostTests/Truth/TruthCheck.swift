@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Workbench
 
 /// One generated scene checked: run in-process, frames checked with `MotionTruth` against
 /// the exemptions the run saw (contacts, touches) and those the scene has by design.

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Workbench
 import XCTest
 
 /// The truth invariant as a property (ARCHITECTURE.md, "Invariants": frames tell the truth): generated

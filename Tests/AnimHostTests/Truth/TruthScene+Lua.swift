@@ -1,4 +1,5 @@
 import TestSupport
+import Workbench
 
 /// The scene as the Lua script a user would write (runnable with `animhost run`), and the
 /// frame pairs its parts make discontinuous by design.

@@ -1,4 +1,7 @@
-import Foundation
+import AnimHost
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The truth invariant of frames (ARCHITECTURE.md, "Invariants": frames tell the truth): for every item
 /// and every pair of consecutive frames, the motion the positions show and the mean of the
@@ -111,7 +114,7 @@ public enum MotionTruth {
         public var ofCentreOfMass = false
 
         public var description: String {
-            func f(_ v: Double) -> String { String(format: "%.2f", v) }
+            func f(_ v: Double) -> String { fixed(v, 2) }
             switch kind {
             case .linear:
                 let com = ofCentreOfMass ? " (of its centre of mass)" : ""
@@ -120,7 +123,7 @@ public enum MotionTruth {
                 return "item '\(item)' between t = \(f6(t0)) and \(f6(t1)) s: Δangle/Δt = \(f(observed.x)) rad/s, reported omega \(f(first.x)) then \(f(second.x)) rad/s, mean \(f(reported.x)); difference \(f(difference)) > tolerance \(f(tolerance))"
             }
         }
-        private func f6(_ v: Double) -> String { String(format: "%.6f", v) }
+        private func f6(_ v: Double) -> String { fixed(v, 6) }
     }
 
     /// What a check found: the contradicting pairs, and how many pairs it looked at and exempted.
