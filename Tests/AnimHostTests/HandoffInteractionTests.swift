@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `animhost handoff SCENE --to …`: the built-in patterns as native code whose emitted test
+/// replays the scene's gestures. The Swift output of every pattern is compiled with swiftc
+/// once and run; the JavaScript output runs under node (and fails when a tuned value is
+/// changed); Kotlin and Dart, with no toolchain here, are held to golden files.
+final class HandoffInteractionTests: XCTestCase {
+    private let scenes = ["sheet", "pip", "card", "carousel"]
+
+    private func handoff(_ scene: String, _ target: String, _ dir: String, _ more: [String] = []) throws -> RunResult {
+        try runAnimhost(["handoff", "behaviors/\(scene).lua", "--to", target, "--output", dir] + more)
+    }
+
+    func testSwiftCoresCompileTogetherAndReplayEveryPattern() throws {
+        let dir = try makeTemporaryDirectory("handoff-swift")
+        for scene in scenes {
+            let r = try handoff(scene, "swift", dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        // One compile for all four: ReleaseKit.swift is the same for each, one main runs each replay.
+        let types = scenes.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        try ("#if canImport(Darwin)\nimport Darwin\n#else\nimport Glibc\n#endif\n"
+            + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
+            + "exit(results.allSatisfy { $0 } ? 0 : 1)\n").write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
+        let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift",
+                                                              "\($0)InteractionTests.swift"] } + ["main.swift"]
+        let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", dir + "/replay"]
+                                     + sources.map { dir + "/" + $0 })
+        XCTAssertEqual(compile.status, 0, compile.stderr)
+        let run = try runProgram(dir + "/replay", [])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        for scene in scenes { XCTAssertTrue(run.stdout.contains("\(scene): "), run.stdout) }
+        XCTAssertFalse(run.stdout.contains("FAIL"), run.stdout)
+        // The sheet's demo: four releases, each with its decision, velocity, position and trajectory checked.
+        XCTAssertTrue(run.stdout.contains("(4 releases)"), run.stdout)
+    }
+
+    func testJavaScriptReplaysUnderNodeAndFailsWhenATunedValueChanges() throws {
+        let dir = try makeTemporaryDirectory("handoff-js")
+        for scene in scenes {
+            let r = try handoff(scene, "typescript", dir + "/" + scene)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/" + scene).sorted()
+            XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js", "\(scene)-interaction.test.mjs",
+                                   "\(scene)-motion.js", "\(scene)-tuning.js"])
+            let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(scene)-interaction.test.mjs"],
+                                      directory: dir + "/" + scene)
+            XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+            XCTAssertTrue(pass.stdout.contains("# fail 0"), pass.stdout)
+        }
+        // The fast deceleration instead of the scene's normal one sends the sheet's slow drag elsewhere.
+        let tuning = dir + "/sheet/sheet-tuning.js"
+        let text = try String(contentsOfFile: tuning, encoding: .utf8)
+        XCTAssertTrue(text.contains("decelerationRate: 0.998,"), text)
+        try text.replacingOccurrences(of: "decelerationRate: 0.998,", with: "decelerationRate: 0.99,")
+            .write(toFile: tuning, atomically: true, encoding: .utf8)
+        let fail = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir + "/sheet")
+        XCTAssertNotEqual(fail.status, 0, fail.stdout)
+    }
+
+    func testKotlinAndDartSheetsMatchTheirGoldenFiles() throws {
+        for target in ["kotlin", "dart"] {
+            let dir = try makeTemporaryDirectory("handoff-" + target)
+            let r = try handoff("sheet", target, dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let golden = packageRoot + "/Tests/AnimHostTests/Fixtures/handoff/" + target
+            let expected = try FileManager.default.contentsOfDirectory(atPath: golden).sorted()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), expected)
+            for name in expected {
+                let got = try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
+                XCTAssertEqual(got, try String(contentsOfFile: golden + "/" + name, encoding: .utf8),
+                               "\(target)/\(name) differs from its golden file (regenerate with animhost handoff "
+                               + "behaviors/sheet.lua --to \(target) --output \(golden))")
+            }
+        }
+    }
+
+    func testTunablesAndInputChangeTheReplay() throws {
+        let dir = try makeTemporaryDirectory("handoff-set")
+        let r = try handoff("sheet", "typescript", dir, ["--set", "top=80", "--set", "demo=0", "--input",
+                                                         "Tests/AnimHostTests/Fixtures/handoff/flick-up.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let tuning = try String(contentsOfFile: dir + "/sheet-tuning.js", encoding: .utf8)
+        XCTAssertTrue(tuning.contains("detents: [80, 284, 468],"), tuning)
+        let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
+        XCTAssertTrue(test.contains("// Release 1:") && !test.contains("// Release 2:"), test)
+        let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+    }
+
+    func testAScenePatternsCannotCarrySaysWhatCanBeHandedOff() throws {
+        let dir = try makeTemporaryDirectory("handoff-none")
+        let none = try handoff("pane", "swift", dir + "/pane")
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("makes none of the built-in patterns")
+                      && none.stderr.contains("patterns.sheet, patterns.card, patterns.pip, patterns.carousel"), none.stderr)
+        let scroll = try handoff("scroll", "swift", dir + "/scroll")
+        XCTAssertEqual(scroll.status, 2)
+        XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)
+        let kotlinPip = try handoff("pip", "kotlin", dir + "/pip")
+        XCTAssertEqual(kotlinPip.status, 2)
+        XCTAssertTrue(kotlinPip.stderr.contains("patterns.pip in swift and typescript"), kotlinPip.stderr)
+        let target = try handoff("sheet", "java", dir + "/java")
+        XCTAssertEqual(target.status, 2)
+        XCTAssertTrue(target.stderr.contains("--to must be one of swift, kotlin, dart, typescript"), target.stderr)
+    }
+}
