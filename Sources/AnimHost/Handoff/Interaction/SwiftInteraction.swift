@@ -390,6 +390,8 @@ enum SwiftInteraction {
                 struct SheetView<Content: View>: View {
                     var sheet = Sheet.tuned
                     @ViewBuilder var content: Content
+                    /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
+                    @State private var tracker = VelocityTracker()
                     @State private var top = Sheet.tuned.detents[1]
                     @State private var origin: Double?
 
@@ -397,8 +399,10 @@ enum SwiftInteraction {
                         content
                             .frame(maxWidth: .infinity, minHeight: sheet.height, alignment: .top)
                             .offset(y: top)
-                            .gesture(DragGesture()
+                            .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                                 .onChanged { g in
+                                    if origin == nil { tracker = VelocityTracker() }
+                                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, Vector(g.translation.width, g.translation.height))
                                     let o = origin ?? sheet.dragOrigin(top: top)
                                     origin = o
                                     top = sheet.follow(origin: o, translation: g.translation.height).top
@@ -406,7 +410,7 @@ enum SwiftInteraction {
                                 .onEnded { g in
                                     let r = sheet.release(origin: origin ?? top,
                                                           translation: Vector(g.translation.width, g.translation.height),
-                                                          velocity: Vector(g.velocity.width, g.velocity.height))
+                                                          velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                                     origin = nil
                                     \(springLine)
                                     let distance = r.target[0] - r.position[0]
@@ -426,6 +430,8 @@ enum SwiftInteraction {
                 struct CarouselView<Content: View>: View {
                     var carousel = Carousel.tuned
                     @ViewBuilder var content: Content
+                    /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
+                    @State private var tracker = VelocityTracker()
                     @State private var page = 0
                     @State private var edge = Carousel.tuned.left
                     @State private var drag: (origin: Double, from: Int)?
@@ -433,8 +439,10 @@ enum SwiftInteraction {
                     var body: some View {
                         HStack(spacing: 0) { content }
                             .offset(x: edge)
-                            .gesture(DragGesture()
+                            .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                                 .onChanged { g in
+                                    if drag == nil { tracker = VelocityTracker() }
+                                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, Vector(g.translation.width, g.translation.height))
                                     let d = drag ?? (edge, page)
                                     drag = d
                                     edge = carousel.follow(origin: d.origin, translation: g.translation.width).left
@@ -443,7 +451,7 @@ enum SwiftInteraction {
                                     let d = drag ?? (edge, page)
                                     let r = carousel.release(origin: d.origin, from: d.from,
                                                              translation: Vector(g.translation.width, g.translation.height),
-                                                             velocity: Vector(g.velocity.width, g.velocity.height))
+                                                             velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                                     drag = nil
                                     page = r.decision
                                     \(springLine)
@@ -465,14 +473,18 @@ enum SwiftInteraction {
                 struct \(t)View<Content: View>: View {
                     var \(v) = \(t).tuned
                     @ViewBuilder var content: Content
+                    /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
+                    @State private var tracker = VelocityTracker()
                     @State private var center = \(start)
                     @State private var origin: Vector?
 
                     var body: some View {
                         content
                             .position(x: center.x, y: center.y)
-                            .gesture(DragGesture()
+                            .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                                 .onChanged { g in
+                                    if origin == nil { tracker = VelocityTracker() }
+                                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, Vector(g.translation.width, g.translation.height))
                                     let o = origin ?? center
                                     origin = o
                                     center = Vector(o.x + g.translation.width, o.y + g.translation.height)
@@ -480,7 +492,7 @@ enum SwiftInteraction {
                                 .onEnded { g in
                                     let r = \(v).release(origin: origin ?? center,
                                                           translation: Vector(g.translation.width, g.translation.height),
-                                                          velocity: Vector(g.velocity.width, g.velocity.height))
+                                                          velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                                     origin = nil
                                     \(springLine)
                                     // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.

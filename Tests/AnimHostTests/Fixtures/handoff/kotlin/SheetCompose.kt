@@ -14,42 +14,51 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.unit.IntOffset
+import kotlin.math.roundToInt
 import kotlinx.coroutines.launch
 
-/** A bottom sheet at [sheet]'s detents (px): drag it, let go, it springs to the detent the core picks. */
-@Composable
-fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
-    val top = remember { Animatable(sheet.detents[1].toFloat()) }
-    val scope = rememberCoroutineScope()
+/** The drag in progress, in dp: where it started from and the finger's way since (what the tracker samples). */
+private class Drag {
     var origin = 0.0
     var translation = 0.0
     var tracker = VelocityTracker()
+}
+
+/** A bottom sheet at [sheet]'s detents: drag it, let go, it springs to the detent the core picks. */
+@Composable
+fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
+    // The scene's points are dp here; Compose lays out and reports pointer moves in px.
+    val density = LocalDensity.current.density
+    val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
+    val drag = remember { Drag() }
+    val scope = rememberCoroutineScope()
     Box(
         Modifier
-            .offset { IntOffset(0, top.value.toInt()) }
-            .pointerInput(sheet) {
+            .offset { IntOffset(0, (top.value * density).roundToInt()) }
+            .pointerInput(sheet, density) {
                 detectVerticalDragGestures(
                     onDragStart = {
-                        scope.launch { top.stop() }
-                        origin = sheet.dragOrigin(top.value.toDouble())
-                        translation = 0.0
-                        tracker = VelocityTracker()
+                        scope.launch { top.stop() }   // caught mid-spring: it stays where it is
+                        drag.origin = sheet.dragOrigin(top.value.toDouble())
+                        drag.translation = 0.0
+                        drag.tracker = VelocityTracker().apply { add(SystemClock.uptimeMillis() / 1000.0, 0.0, 0.0) }
                     },
                     onVerticalDrag = { change, amount ->
-                        translation += amount
-                        tracker.add(change.uptimeMillis / 1000.0, change.position.x.toDouble(), change.position.y.toDouble())
-                        scope.launch { top.snapTo(sheet.follow(origin, translation).first.toFloat()) }
+                        drag.translation += amount / density
+                        drag.tracker.add(change.uptimeMillis / 1000.0, 0.0, drag.translation)
+                        scope.launch { top.snapTo(sheet.follow(drag.origin, drag.translation).first.toFloat()) }
                     },
                     onDragEnd = {
-                        // The lift is no sample, only its time (the clock of the samples' uptimeMillis).
-                        val velocity = tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = sheet.release(origin, Vector(0.0, translation), velocity)
+                        // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
+                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
+                        val r = sheet.release(drag.origin, Vector(0.0, drag.translation), velocity)
                         scope.launch {
                             top.animateTo(
                                 r.target[0].toFloat(),
                                 spring(dampingRatio = sheet.spring.dampingRatio.toFloat(), stiffness = sheet.spring.stiffness.toFloat()),
-                                initialVelocity = r.velocity[0].toFloat(),
+                                initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
                             )
                         }
                     },
