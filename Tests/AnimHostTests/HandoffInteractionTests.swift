@@ -102,6 +102,16 @@ final class HandoffInteractionTests: XCTestCase {
         let kotlinPip = try handoff("pip", "kotlin", dir + "/pip")
         XCTAssertEqual(kotlinPip.status, 2)
         XCTAssertTrue(kotlinPip.stderr.contains("patterns.pip in swift and typescript"), kotlinPip.stderr)
+        let android = dir + "/android.lua"
+        try """
+            animhost.gestures{estimator = "android"}
+            require("patterns.sheet").new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+            animhost.input{{at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}}}
+            animhost.run{duration = 1}
+            """.write(toFile: android, atomically: true, encoding: .utf8)
+        let estimator = try runAnimhost(["handoff", android, "--to", "swift", "--output", dir + "/android"])
+        XCTAssertEqual(estimator.status, 2)
+        XCTAssertTrue(estimator.stderr.contains("measures its release with the 'android' estimator"), estimator.stderr)
         let target = try handoff("sheet", "java", dir + "/java")
         XCTAssertEqual(target.status, 2)
         XCTAssertTrue(target.stderr.contains("--to must be one of swift, kotlin, dart, typescript"), target.stderr)

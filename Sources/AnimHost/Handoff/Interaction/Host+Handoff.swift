@@ -92,9 +92,17 @@ extension Host {
                          + "\(InteractionTarget.allCases.filter { $0.patterns.contains(patterns[i].pattern) }.map(\.rawValue).joined(separator: " and ")); "
                          + "in \(target.rawValue) it writes patterns.\(target.patterns.joined(separator: ", patterns."))")
         }
+        for i in handed {
+            let other = patterns[i].estimators.filter { $0 != VelocityEstimator.uikit.rawValue }
+            guard other.isEmpty else {
+                throw .usage("\(o.scene): the \(patterns[i].pattern) '\(patterns[i].item)' measures its release with the "
+                             + "'\(other.joined(separator: "', '"))' estimator; handoff writes iOS's (uikit, animhost's default) "
+                             + "only: leave animhost.gestures{estimator = …} and the pan's estimator out to hand it off")
+            }
+        }
         let base = baseName(o.scene)
-        let command = "animhost handoff \(base).lua --to \(target.rawValue)"
-            + o.sets.map { " --set \($0)" }.joined() + (o.input.map { " --input \(baseName($0)).csv" } ?? "")
+        let command = "animhost handoff \(o.scene) --to \(target.rawValue)"
+            + o.sets.map { " --set \($0)" }.joined() + (o.input.map { " --input \($0)" } ?? "")
         let directory = o.output ?? "\(base)-\(target.rawValue)"
         // Each missing folder on the way, as `mkdir -p` (an --output of out/ios/sheet on a fresh clone).
         var prefix = directory.hasPrefix("/") ? "/" : ""
@@ -105,7 +113,7 @@ extension Host {
         }
         var written: [String] = []
         for i in handed {
-            let model = try InteractionModel(patterns[i], releases: releases[i], scene: base + ".lua", command: command)
+            let model = try InteractionModel(patterns[i], releases: releases[i], scene: o.scene, command: command)
             if model.cases.isEmpty {
                 writeError("animhost: note: \(o.scene): the \(model.pattern) '\(model.item)' was never released while "
                            + "the scene ran, so its test replays nothing; give it touches with --input CSV\n")

@@ -9,6 +9,8 @@ struct PatternRecord {
     let item: String
     var values: [String: [Double]] = [:]
     var releases: [[String: [Double]]] = []
+    /// The estimators that measured its releases (`g.estimator`).
+    var estimators: [String] = []
 
     func value(_ name: String) -> Double { values[name]?.first ?? .nan }
 }
@@ -120,6 +122,8 @@ enum InteractionRecorder {
             switch head {
             case "pattern" where words.count >= 3:
                 records.append(PatternRecord(pattern: words[1], item: words[2...].joined(separator: " ")))
+            case "estimator" where words.count == 2 && !records.isEmpty:
+                records[records.count - 1].estimators.append(words[1])
             case "value" where words.count >= 2 && !records.isEmpty:
                 records[records.count - 1].values[words[1]] = words.dropFirst(2).compactMap { Double($0) }
             case "release" where !records.isEmpty:

@@ -67,7 +67,7 @@ function card.new(item, options)
     ended = function(g)
       place(g)
       local side = card.throwSide(item.center.x - self.home.x, g.velocity.x, item.size.x, o)
-      kit.released(record, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, side = side or 0})
+      kit.released(record, g, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, side = side or 0})
       if side then self:throw(side, g.velocity) else self:restore(g.velocity) end
     end,
   })

@@ -167,18 +167,20 @@ end
 -- Records that `pattern` (e.g. "sheet") drives `item` with `values` (numbers or lists of
 -- numbers); returns the entry its releases go into.
 function kit.register(pattern, item, values)
-  local entry = {pattern = pattern, item = item.name, values = values, releases = {}}
+  local entry = {pattern = pattern, item = item.name, values = values, releases = {}, estimators = {}}
   kit.handoff[#kit.handoff + 1] = entry
   return entry
 end
 
--- Records a release of `entry`'s pattern: `facts` (numbers) at the time now.
-function kit.released(entry, facts)
+-- Records a release of `entry`'s pattern by gesture `g`: `facts` (numbers) at the time now,
+-- and the estimator that measured the release velocity.
+function kit.released(entry, g, facts)
   facts.t = animhost.time()
   entry.releases[#entry.releases + 1] = facts
+  entry.estimators[g.estimator] = true
 end
 
--- kit.handoff as lines `pattern NAME ITEM`, `value NAME N…` and `release KEY N KEY N…`
+-- kit.handoff as lines `pattern NAME ITEM`, `estimator NAME`, `value NAME N…` and `release KEY N KEY N…`
 -- (keys sorted), for the host to read.
 function kit.handoffLines()
   local lines = {}
@@ -190,6 +192,7 @@ function kit.handoffLines()
   end
   for _, entry in ipairs(kit.handoff) do
     lines[#lines + 1] = ("pattern %s %s"):format(entry.pattern, entry.item)
+    for _, name in ipairs(sortedKeys(entry.estimators)) do lines[#lines + 1] = "estimator " .. name end
     for _, name in ipairs(sortedKeys(entry.values)) do
       lines[#lines + 1] = ("value %s %s"):format(name, numbers(entry.values[name]))
     end

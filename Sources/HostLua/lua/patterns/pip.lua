@@ -74,7 +74,7 @@ function pip.new(window, options)
     ended = function(g)
       window.center = origin + g.translation
       local _, index = pip.cornerFor(self.corners, window.center, g.velocity, o.rate)
-      kit.released(record, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, corner = index})
+      kit.released(record, g, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, corner = index})
       self:moveTo(index, g.velocity)
     end,
   })
