@@ -37,7 +37,7 @@ enum KotlinInteraction {
 
             data class Vector(val x: Double, val y: Double)
 
-            /** What a release decided, and the spring's start, end and velocity (px/s) on each axis the pattern moves. */
+            /** What a release decided, and the spring's start, end and velocity (dp/s) on each axis the pattern moves. */
             data class Release(val decision: Int, val position: List<Double>, val target: List<Double>, val velocity: List<Double>)
 
             /** UIScrollView's projection and rubber band, and the nearest of some values. */
@@ -119,13 +119,13 @@ enum KotlinInteraction {
             class VelocityTracker {
                 private val samples = ArrayDeque<Triple<Double, Double, Double>>()
 
-                /** A down or move sample: time in s, location in px. */
+                /** A down or move sample: time in s, location in dp. */
                 fun add(t: Double, x: Double, y: Double) {
                     samples.addLast(Triple(t, x, y))
                     if (samples.size > 4) samples.removeFirst()
                 }
 
-                /** The velocity (px/s) at a lift at [liftTime] (s). */
+                /** The velocity (dp/s) at a lift at [liftTime] (s). */
                 fun velocity(liftTime: Double): Vector {
                     val n = samples.size
                     if (n == 0 || liftTime - samples[n - 1].first > STOPPED_AFTER + 1e-9) return Vector(0.0, 0.0)
@@ -157,7 +157,7 @@ enum KotlinInteraction {
              * the sheet there from the release velocity.
              */
             data class Sheet(
-                /** y of the sheet's top edge at each detent, px. */
+                /** y of the sheet's top edge at each detent, dp (the scene's points). */
                 val detents: List<Double>,
                 val decelerationRate: Double,
                 val rubberBand: Double,
@@ -285,14 +285,14 @@ enum KotlinInteraction {
             let samples = c.samples.map { "Triple(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
             let trajectory = c.trajectory.map { "Pair(\(d($0.dt)), \(d($0.position[0])))" }.joined(separator: ", ")
             return """
-                    // Release \(i + 1): lifted at \(d(c.lift.t)) s.
-                    Replay(
-                        samples = listOf(\(samples)),
-                        lift = Triple(\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
-                        origin = \(x(c.origin.first ?? 0)), velocity = Vector(\(d(c.velocity.x)), \(d(c.velocity.y))), detent = \(c.decision),
-                        top = \(d(c.position.first ?? 0)),
-                        trajectory = listOf(\(trajectory)),
-                    ),
+                        // Release \(i + 1): lifted at \(d(c.lift.t)) s.
+                        Replay(
+                            samples = listOf(\(samples)),
+                            lift = Triple(\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
+                            origin = \(x(c.origin.first ?? 0)), velocity = Vector(\(d(c.velocity.x)), \(d(c.velocity.y))), detent = \(c.decision),
+                            top = \(d(c.position.first ?? 0)),
+                            trajectory = listOf(\(trajectory)),
+                        ),
                 """
         }.joined(separator: "\n")
         return header(m, "Replays the scene's gestures through the sheet core and checks what animhost decided and played.") + """
@@ -318,8 +318,8 @@ enum KotlinInteraction {
             class SheetInteractionTest {
                 // The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
             // animhost's end of a spring (within 0.005 of its target it shows the target).
-                private val velocityTolerance = \(d(InteractionModel.velocityTolerance))   // px/s
-                private val positionTolerance = \(d(InteractionModel.positionTolerance))   // px
+                private val velocityTolerance = \(d(InteractionModel.velocityTolerance))   // dp/s
+                private val positionTolerance = \(d(InteractionModel.positionTolerance))   // dp
 
                 private val replays = listOf(
             \(cases)

@@ -11,7 +11,7 @@ import kotlin.math.sqrt
 
 data class Vector(val x: Double, val y: Double)
 
-/** What a release decided, and the spring's start, end and velocity (px/s) on each axis the pattern moves. */
+/** What a release decided, and the spring's start, end and velocity (dp/s) on each axis the pattern moves. */
 data class Release(val decision: Int, val position: List<Double>, val target: List<Double>, val velocity: List<Double>)
 
 /** UIScrollView's projection and rubber band, and the nearest of some values. */
@@ -93,13 +93,13 @@ data class Spring(val stiffness: Double, val damping: Double) {
 class VelocityTracker {
     private val samples = ArrayDeque<Triple<Double, Double, Double>>()
 
-    /** A down or move sample: time in s, location in px. */
+    /** A down or move sample: time in s, location in dp. */
     fun add(t: Double, x: Double, y: Double) {
         samples.addLast(Triple(t, x, y))
         if (samples.size > 4) samples.removeFirst()
     }
 
-    /** The velocity (px/s) at a lift at [liftTime] (s). */
+    /** The velocity (dp/s) at a lift at [liftTime] (s). */
     fun velocity(liftTime: Double): Vector {
         val n = samples.size
         if (n == 0 || liftTime - samples[n - 1].first > STOPPED_AFTER + 1e-9) return Vector(0.0, 0.0)
@@ -131,7 +131,7 @@ class VelocityTracker {
  * the sheet there from the release velocity.
  */
 data class Sheet(
-    /** y of the sheet's top edge at each detent, px. */
+    /** y of the sheet's top edge at each detent, dp (the scene's points). */
     val detents: List<Double>,
     val decelerationRate: Double,
     val rubberBand: Double,
