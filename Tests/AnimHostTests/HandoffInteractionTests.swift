@@ -90,6 +90,21 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
     }
 
+    /// docs/handoff.md shows the tuned values and the message as the command writes them.
+    func testTheGuideShowsRealOutput() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/handoff.md", encoding: .utf8)
+        let dir = try makeTemporaryDirectory("handoff-guide")
+        let r = try runAnimhost(["handoff", "behaviors/sheet.lua", "--to", "swift", "--set", "top=80", "--set",
+                                 "response=0.35", "--output", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let tuning = try String(contentsOfFile: dir + "/SheetTuning.swift", encoding: .utf8)
+        let shown = try XCTUnwrap(guide.components(separatedBy: "```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        XCTAssertTrue(tuning.contains(shown), "docs/handoff.md shows:\n\(shown)\nthe command writes:\n\(tuning)")
+        let pane = try runAnimhost(["handoff", "behaviors/pane.lua", "--to", "swift"])
+        XCTAssertTrue(guide.contains("      " + pane.stderr.trimmingCharacters(in: .newlines)), pane.stderr)
+    }
+
     func testAScenePatternsCannotCarrySaysWhatCanBeHandedOff() throws {
         let dir = try makeTemporaryDirectory("handoff-none")
         let none = try handoff("pane", "swift", dir + "/pane")
