@@ -23,7 +23,8 @@ final class HandoffInteractionTests: XCTestCase {
         let types = scenes.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         try ("#if canImport(Darwin)\nimport Darwin\n#else\nimport Glibc\n#endif\n"
             + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
-            + "exit(results.allSatisfy { $0 } ? 0 : 1)\n").write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
+            + "exit(results.allSatisfy { $0 } ? 0 : 1)\n")
+            .write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
         let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift",
                                                               "\($0)InteractionTests.swift"] } + ["main.swift"]
         let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", dir + "/replay"]
@@ -43,8 +44,8 @@ final class HandoffInteractionTests: XCTestCase {
             let r = try handoff(scene, "typescript", dir + "/" + scene)
             XCTAssertEqual(r.status, 0, r.stderr)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/" + scene).sorted()
-            XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js", "\(scene)-interaction.test.mjs",
-                                   "\(scene)-motion.js", "\(scene)-tuning.js"])
+            XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js",
+                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.js", "\(scene)-tuning.js"])
             let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(scene)-interaction.test.mjs"],
                                       directory: dir + "/" + scene)
             XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
@@ -56,7 +57,8 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertTrue(text.contains("decelerationRate: 0.998,"), text)
         try text.replacingOccurrences(of: "decelerationRate: 0.998,", with: "decelerationRate: 0.99,")
             .write(toFile: tuning, atomically: true, encoding: .utf8)
-        let fail = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir + "/sheet")
+        let fail = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"],
+                                  directory: dir + "/sheet")
         XCTAssertNotEqual(fail.status, 0, fail.stdout)
     }
 
@@ -110,7 +112,8 @@ final class HandoffInteractionTests: XCTestCase {
         let none = try handoff("pane", "swift", dir + "/pane")
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.contains("makes none of the built-in patterns")
-                      && none.stderr.contains("patterns.sheet, patterns.card, patterns.pip, patterns.carousel"), none.stderr)
+                      && none.stderr.contains("patterns.sheet, patterns.card, patterns.pip, patterns.carousel"),
+                      none.stderr)
         let scroll = try handoff("scroll", "swift", dir + "/scroll")
         XCTAssertEqual(scroll.status, 2)
         XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)

@@ -15,169 +15,14 @@ enum DartInteraction {
     }
 
     static func core(_ m: InteractionModel) -> String {
-        header(m, "What a sheet decides when the finger lifts — pure Dart, no Flutter import.") + """
-
-            import 'dart:math' as math;
-
-            /// What a release decided, and the spring's start, end and velocity (px/s) on each axis the pattern moves.
-            class Release {
-              const Release(this.decision, this.position, this.target, this.velocity);
-              final int decision;
-              final List<double> position, target, velocity;
-            }
-
-            /// Where a fling decelerating by [rate] each millisecond comes to rest: v/1000 · rate/(1 − rate) further on.
-            double project(double position, double velocity, double rate) => position + velocity / 1000 * rate / (1 - rate);
-
-            /// How far content moves when the finger is [offset] past an edge of a view [dimension] long.
-            double rubberBand(double offset, double dimension, double constant) {
-              final magnitude = (1 - 1 / (offset.abs() * constant / dimension + 1)) * dimension;
-              return offset < 0 ? -magnitude : magnitude;
-            }
-
-            /// [raw] held between [low] and [high], rubber-banded past them, and d(shown)/d(raw) there.
-            (double shown, double slope) banded(double raw, double low, double high, double dimension, double constant) {
-              final double limit;
-              if (raw < low) {
-                limit = low;
-              } else if (raw > high) {
-                limit = high;
-              } else {
-                return (raw, 1.0);
-              }
-              final past = raw - limit;
-              final d = dimension + constant * past.abs();
-              return (limit + rubberBand(past, dimension, constant), constant * dimension * dimension / (d * d));
-            }
-
-            /// [banded]'s inverse: where a finger that catches content in the band starts from.
-            double unbanded(double shown, double low, double high, double dimension, double constant) {
-              final double limit;
-              if (shown < low) {
-                limit = low;
-              } else if (shown > high) {
-                limit = high;
-              } else {
-                return shown;
-              }
-              final s = math.min((shown - limit).abs(), dimension * (1 - 1e-9));
-              final past = dimension / constant * s / (dimension - s);
-              return limit + (shown < limit ? -past : past);
-            }
-
-            /// The index of the candidate nearest [value] (the first of equally near ones).
-            int nearest(List<double> candidates, double value) {
-              var best = 0;
-              for (var i = 1; i < candidates.length; i++) {
-                if ((candidates[i] - value).abs() < (candidates[best] - value).abs()) best = i;
-              }
-              return best;
-            }
-
-            /// A damped spring of mass 1, in closed form: SpringDescription(mass: 1, stiffness:, damping:) is the same.
-            class Spring {
-              const Spring(this.stiffness, this.damping);
-
-              /// SwiftUI's and WWDC 2018's parameters: ω₀ = 2π/response, ζ = dampingRatio.
-              factory Spring.fromResponse(double response, double dampingRatio) {
-                final omega = 2 * math.pi / response;
-                return Spring(omega * omega, 2 * dampingRatio * omega);
-              }
-
-              final double stiffness, damping;
-
-              /// Where the spring is [t] s after starting at [from] towards [to] with [velocity].
-              double value(double from, double to, double velocity, double t) {
-                final omega = math.sqrt(stiffness), zeta = damping / (2 * omega), x0 = from - to;
-                if (zeta < 1) {
-                  final omegaD = omega * math.sqrt(1 - zeta * zeta);
-                  final b = (velocity + zeta * omega * x0) / omegaD;
-                  return to + math.exp(-zeta * omega * t) * (x0 * math.cos(omegaD * t) + b * math.sin(omegaD * t));
-                }
-                if (zeta == 1) return to + math.exp(-omega * t) * (x0 + (velocity + omega * x0) * t);
-                final s = omega * math.sqrt(zeta * zeta - 1);
-                final r1 = -zeta * omega + s, r2 = -zeta * omega - s;
-                final c2 = (velocity - r1 * x0) / (r2 - r1);
-                return to + (x0 - c2) * math.exp(r1 * t) + c2 * math.exp(r2 * t);
-              }
-            }
-
-            /// The release velocity as iOS measures it — Flutter's own IOSScrollViewFlingVelocityTracker: the last three
-            /// segments weighted 0.6, 0.35, 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero.
-            class ReleaseVelocityTracker {
-              static const weights = [0.05, 0.35, 0.6]; // newest segment first
-              static const stoppedAfter = 0.040; // s
-              final _samples = <(double, double, double)>[];
-
-              /// A down or move sample: time in s, location in px.
-              void add(double t, double x, double y) {
-                _samples.add((t, x, y));
-                if (_samples.length > 4) _samples.removeAt(0);
-              }
-
-              /// The newest sample's time (s): for a lift with no time of its own (Flutter's DragEndDetails).
-              double get lastTime => _samples.isEmpty ? 0 : _samples.last.$1;
-
-              /// The velocity (px/s) at a lift at [liftTime] (s).
-              (double, double) velocity(double liftTime) {
-                final n = _samples.length;
-                if (n == 0 || liftTime - _samples[n - 1].$1 > stoppedAfter + 1e-9) return (0.0, 0.0);
-                final segments = math.min(n - 1, 3);
-                final total = weights.take(segments).fold(0.0, (a, b) => a + b);
-                var vx = 0.0, vy = 0.0;
-                for (var back = 0; back < segments; back++) {
-                  final a = _samples[n - 2 - back], b = _samples[n - 1 - back];
-                  final dt = b.$1 - a.$1;
-                  if (dt <= 0) continue;
-                  final w = weights[back] / total;
-                  vx += (b.$2 - a.$2) / dt * w;
-                  vy += (b.$3 - a.$3) / dt * w;
-                }
-                return (vx, vy);
-              }
-            }
-
-            /// A bottom sheet with detents (WWDC 2018): it follows the finger between its first and last detent,
-            /// rubber-banded past them; at the lift the release is projected, the nearest detent wins, and a spring
-            /// takes the sheet there from the release velocity.
-            class Sheet {
-              const Sheet({required this.detents, required this.decelerationRate, required this.rubberBand,
-                  required this.height, required this.spring});
-
-              /// y of the sheet's top edge at each detent, px.
-              final List<double> detents;
-              final double decelerationRate, rubberBand, height;
-              final Spring spring;
-
-              double get low => detents.reduce(math.min);
-              double get high => detents.reduce(math.max);
-
-              /// Where a drag starts from when the finger catches the sheet with its top edge at [top].
-              double dragOrigin(double top) => unbanded(top, low, high, height, rubberBand);
-
-              /// The sheet's top edge for a drag from [origin] by [translation], and the band's slope there.
-              (double, double) follow(double origin, double translation) =>
-                  banded(origin + translation, low, high, height, rubberBand);
-
-              /// The detent (0-based) a release at [top] with vertical velocity [vy] goes to.
-              int detent(double top, double vy) => nearest(detents, project(top, vy, decelerationRate));
-
-              /// The release of a drag from [origin] by [dy] with the finger's vertical velocity [vy].
-              Release release(double origin, double dy, double vy) {
-                final (top, slope) = follow(origin, dy);
-                final index = detent(top, vy);
-                // Past an edge the sheet moves slower than the finger: the spring starts at the sheet's own speed.
-                return Release(index, [top], [detents[index]], [vy * slope]);
-              }
-            }
-
-            """
+        header(m, "What a sheet decides when the finger lifts — pure Dart, no Flutter import.") + coreText
     }
 
     static func tuning(_ m: InteractionModel) -> String {
         let n = KotlinInteraction.double, s = m.spring
-        let fields = m.constants.map { c in
-            "  // \(c.note)\n  \(c.name): " + (c.isList ? "[\(c.values.map(n).joined(separator: ", "))]" : n(c.values.first ?? 0)) + ","
+        let fields = m.constants.map { c -> String in
+            let value = c.isList ? "[\(c.values.map(n).joined(separator: ", "))]" : n(c.values.first ?? 0)
+            return "  // \(c.note)\n  \(c.name): \(value),"
         }
         return header(m, "The sheet '\(m.item)' as the scene tunes it.") + """
 
@@ -194,65 +39,66 @@ enum DartInteraction {
     }
 
     static func adapter(_ m: InteractionModel) -> String {
-        header(m, "A Flutter bottom sheet on the core: the drag feeds it, the core decides, a SpringSimulation plays.") + """
+        header(m, "A Flutter bottom sheet on the core: the drag feeds it, the core decides, a SpringSimulation plays.")
+            + """
 
-            import 'package:flutter/physics.dart';
-            import 'package:flutter/widgets.dart';
+import 'package:flutter/physics.dart';
+import 'package:flutter/widgets.dart';
 
-            import 'sheet_interaction.dart';
-            import 'sheet_tuning.dart';
+import 'sheet_interaction.dart';
+import 'sheet_tuning.dart';
 
-            class SheetBox extends StatefulWidget {
-              const SheetBox({super.key, required this.child});
-              final Widget child;
+class SheetBox extends StatefulWidget {
+  const SheetBox({super.key, required this.child});
+  final Widget child;
 
-              @override
-              State<SheetBox> createState() => _SheetBoxState();
-            }
+  @override
+  State<SheetBox> createState() => _SheetBoxState();
+}
 
-            class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin {
-              final sheet = tunedSheet;
-              // Unbounded: a default AnimationController (0…1) would clamp the top edge.
-              late final top = AnimationController.unbounded(vsync: this, value: tunedSheet.detents[1]);
-              var origin = 0.0, dy = 0.0;
-              var tracker = ReleaseVelocityTracker();
+class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin {
+  final sheet = tunedSheet;
+  // Unbounded: a default AnimationController (0…1) would clamp the top edge.
+  late final top = AnimationController.unbounded(vsync: this, value: tunedSheet.detents[1]);
+  var origin = 0.0, dy = 0.0;
+  var tracker = ReleaseVelocityTracker();
 
-              @override
-              void dispose() {
-                top.dispose();
-                super.dispose();
-              }
+  @override
+  void dispose() {
+    top.dispose();
+    super.dispose();
+  }
 
-              @override
-              Widget build(BuildContext context) => GestureDetector(
-                    onVerticalDragStart: (d) {
-                      top.stop();
-                      origin = sheet.dragOrigin(top.value);
-                      dy = 0;
-                      tracker = ReleaseVelocityTracker()
-                        ..add(d.sourceTimeStamp!.inMicroseconds / 1e6, d.globalPosition.dx, d.globalPosition.dy);
-                    },
-                    onVerticalDragUpdate: (d) {
-                      dy += d.delta.dy;
-                      tracker.add(d.sourceTimeStamp!.inMicroseconds / 1e6, d.globalPosition.dx, d.globalPosition.dy);
-                      top.value = sheet.follow(origin, dy).$1;
-                    },
-                    onVerticalDragEnd: (d) {
-                      // The lift is no sample; Flutter's own velocity (d.velocity) is its LSQ2 tracker, not iOS's.
-                      final (_, vy) = tracker.velocity(tracker.lastTime);
-                      final r = sheet.release(origin, dy, vy);
-                      final spring = SpringDescription(mass: 1, stiffness: sheet.spring.stiffness, damping: sheet.spring.damping);
-                      top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-                    },
-                    child: AnimatedBuilder(
-                      animation: top,
-                      builder: (context, child) => Transform.translate(offset: Offset(0, top.value), child: child),
-                      child: widget.child,
-                    ),
-                  );
-            }
+  @override
+  Widget build(BuildContext context) => GestureDetector(
+        onVerticalDragStart: (d) {
+          top.stop();
+          origin = sheet.dragOrigin(top.value);
+          dy = 0;
+          tracker = ReleaseVelocityTracker()
+            ..add(d.sourceTimeStamp!.inMicroseconds / 1e6, d.globalPosition.dx, d.globalPosition.dy);
+        },
+        onVerticalDragUpdate: (d) {
+          dy += d.delta.dy;
+          tracker.add(d.sourceTimeStamp!.inMicroseconds / 1e6, d.globalPosition.dx, d.globalPosition.dy);
+          top.value = sheet.follow(origin, dy).$1;
+        },
+        onVerticalDragEnd: (d) {
+          // The lift is no sample; Flutter's own velocity (d.velocity) is its LSQ2 tracker, not iOS's.
+          final (_, vy) = tracker.velocity(tracker.lastTime);
+          final r = sheet.release(origin, dy, vy);
+          final spring = SpringDescription(mass: 1, stiffness: sheet.spring.stiffness, damping: sheet.spring.damping);
+          top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+        },
+        child: AnimatedBuilder(
+          animation: top,
+          builder: (context, child) => Transform.translate(offset: Offset(0, top.value), child: child),
+          child: widget.child,
+        ),
+      );
+}
 
-            """
+"""
     }
 
     static func test(_ m: InteractionModel) -> String {
@@ -261,56 +107,58 @@ enum DartInteraction {
             let samples = c.samples.map { "(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
             let trajectory = c.trajectory.map { "(\(d($0.dt)), \(d($0.position[0])))" }.joined(separator: ", ")
             return """
-                  // Release \(i + 1): lifted at \(d(c.lift.t)) s.
-                  (
-                    samples: [\(samples)],
-                    lift: (\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
-                    origin: \(x(c.origin.first ?? 0)), velocity: (\(d(c.velocity.x)), \(d(c.velocity.y))), detent: \(c.decision),
-                    top: \(d(c.position.first ?? 0)),
-                    trajectory: [\(trajectory)],
-                  ),
-                """
+  // Release \(i + 1): lifted at \(d(c.lift.t)) s.
+  (
+    samples: [\(samples)],
+    lift: (\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
+    origin: \(x(c.origin.first ?? 0)), velocity: (\(d(c.velocity.x)), \(d(c.velocity.y))), detent: \(c.decision),
+    top: \(d(c.position.first ?? 0)),
+    trajectory: [\(trajectory)],
+  ),
+"""
         }.joined(separator: "\n")
-        return header(m, "Replays the scene's gestures through the sheet core and checks what animhost decided and played.") + """
-            // Run: dart test sheet_interaction_test.dart
+        return header(m, "Replays the scene's gestures through the sheet core and checks what animhost decided "
+                      + "and played.")
+            + """
+// Run: dart test sheet_interaction_test.dart
 
-            import 'package:test/test.dart';
+import 'package:test/test.dart';
 
-            import 'sheet_interaction.dart';
-            import 'sheet_tuning.dart';
+import 'sheet_interaction.dart';
+import 'sheet_tuning.dart';
 
-            // The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
-            // animhost's end of a spring (within 0.005 of its target it shows the target).
-            const velocityTolerance = \(d(InteractionModel.velocityTolerance)); // px/s
-            const positionTolerance = \(d(InteractionModel.positionTolerance)); // px
+// The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
+// animhost's end of a spring (within 0.005 of its target it shows the target).
+const velocityTolerance = \(d(InteractionModel.velocityTolerance)); // px/s
+const positionTolerance = \(d(InteractionModel.positionTolerance)); // px
 
-            // Each gesture: down and move samples (t s, x, y), the lift, where the drag started from, and what animhost
-            // measured, decided (the detent, 0-based) and played after.
-            final replays = [
-            \(cases)
-            ];
+// Each gesture: down and move samples (t s, x, y), the lift, where the drag started from, and what animhost
+// measured, decided (the detent, 0-based) and played after.
+final replays = [
+\(cases)
+];
 
-            void main() {
-              for (final (i, r) in replays.indexed) {
-                test('release ${i + 1}', () {
-                  final tracker = ReleaseVelocityTracker();
-                  for (final (t, x, y) in r.samples) {
-                    tracker.add(t, x, y);
-                  }
-                  final (vx, vy) = tracker.velocity(r.lift.$1);
-                  expect(vx, closeTo(r.velocity.$1, velocityTolerance), reason: 'velocity x');
-                  expect(vy, closeTo(r.velocity.$2, velocityTolerance), reason: 'velocity y');
-                  final release = tunedSheet.release(r.origin, r.lift.$3 - r.samples.first.$3, vy);
-                  expect(release.decision, r.detent, reason: 'detent');
-                  expect(release.position[0], closeTo(r.top, positionTolerance), reason: 'top at the lift');
-                  for (final (dt, y) in r.trajectory) {
-                    final played = tunedSheet.spring.value(release.position[0], release.target[0], release.velocity[0], dt);
-                    expect(played, closeTo(y, positionTolerance), reason: 'top $dt s after');
-                  }
-                });
-              }
-            }
+void main() {
+  for (final (i, r) in replays.indexed) {
+    test('release ${i + 1}', () {
+      final tracker = ReleaseVelocityTracker();
+      for (final (t, x, y) in r.samples) {
+        tracker.add(t, x, y);
+      }
+      final (vx, vy) = tracker.velocity(r.lift.$1);
+      expect(vx, closeTo(r.velocity.$1, velocityTolerance), reason: 'velocity x');
+      expect(vy, closeTo(r.velocity.$2, velocityTolerance), reason: 'velocity y');
+      final release = tunedSheet.release(r.origin, r.lift.$3 - r.samples.first.$3, vy);
+      expect(release.decision, r.detent, reason: 'detent');
+      expect(release.position[0], closeTo(r.top, positionTolerance), reason: 'top at the lift');
+      for (final (dt, y) in r.trajectory) {
+        final played = tunedSheet.spring.value(release.position[0], release.target[0], release.velocity[0], dt);
+        expect(played, closeTo(y, positionTolerance), reason: 'top $dt s after');
+      }
+    });
+  }
+}
 
-            """
+"""
     }
 }

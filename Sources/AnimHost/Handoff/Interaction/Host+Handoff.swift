@@ -79,7 +79,8 @@ extension Host {
                            + "once, as '\(patterns[best].item)' (released \(releases[best].count) times)\n")
             }
         }
-        let what = "handoff writes scenes built on patterns." + InteractionModel.patterns.joined(separator: ", patterns.")
+        let what = "handoff writes scenes built on patterns."
+            + InteractionModel.patterns.joined(separator: ", patterns.")
             + " (require(\"patterns.sheet\").new(item, {…}) and the like)"
         guard !handed.isEmpty else {
             let others = patterns.map { "patterns.\($0.pattern)" }
@@ -88,16 +89,20 @@ extension Host {
             throw .usage("\(o.scene) \(used): \(what)")
         }
         for i in handed where !target.patterns.contains(patterns[i].pattern) {
-            throw .usage("\(o.scene): handoff writes patterns.\(patterns[i].pattern) in "
-                         + "\(InteractionTarget.allCases.filter { $0.patterns.contains(patterns[i].pattern) }.map(\.rawValue).joined(separator: " and ")); "
-                         + "in \(target.rawValue) it writes patterns.\(target.patterns.joined(separator: ", patterns."))")
+            let name = patterns[i].pattern
+            let languages = InteractionTarget.allCases.filter { $0.patterns.contains(name) }.map(\.rawValue)
+            throw .usage("\(o.scene): handoff writes patterns.\(name) in \(languages.joined(separator: " and ")); "
+                         + "in \(target.rawValue) it writes patterns."
+                         + target.patterns.joined(separator: ", patterns."))
         }
         for i in handed {
             let other = patterns[i].estimators.filter { $0 != VelocityEstimator.uikit.rawValue }
             guard other.isEmpty else {
-                throw .usage("\(o.scene): the \(patterns[i].pattern) '\(patterns[i].item)' measures its release with the "
-                             + "'\(other.joined(separator: "', '"))' estimator; handoff writes iOS's (uikit, animhost's default) "
-                             + "only: leave animhost.gestures{estimator = …} and the pan's estimator out to hand it off")
+                let p = patterns[i]
+                throw .usage("\(o.scene): the \(p.pattern) '\(p.item)' measures its release with the "
+                             + "'\(other.joined(separator: "', '"))' estimator; handoff writes iOS's (uikit, "
+                             + "animhost's default) only: leave animhost.gestures{estimator = …} and the pan's "
+                             + "estimator out to hand it off")
             }
         }
         let base = baseName(o.scene)

@@ -62,7 +62,8 @@ struct InteractionModel {
         self.scene = scene
         self.command = command
         do {
-            spring = try SpringParameters(response: record.value("response"), dampingRatio: record.value("dampingRatio"))
+            spring = try SpringParameters(response: record.value("response"),
+                                          dampingRatio: record.value("dampingRatio"))
         } catch {
             throw .script("\(record.pattern) '\(record.item)': its spring (response \(record.value("response")), "
                           + "dampingRatio \(record.value("dampingRatio"))) is not a spring: \(error)")
@@ -136,5 +137,7 @@ struct InteractionModel {
 
     /// An input of the replay (a touch sample's time or place, an origin) with every digit animhost
     /// used: a velocity is a difference over 8 ms, so 6 decimals of time would move it by 0.01 %.
-    static func exact(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? NumberFormat.string(v) : v.description }
+    static func exact(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? NumberFormat.string(v) : v.description
+    }
 }

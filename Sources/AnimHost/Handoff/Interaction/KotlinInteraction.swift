@@ -25,173 +25,16 @@ enum KotlinInteraction {
     }
 
     static func core(_ m: InteractionModel) -> String {
-        header(m, "What a sheet decides when the finger lifts — pure Kotlin, no Android or Compose import.") + """
-
-            package animhost.handoff
-
-            import kotlin.math.abs
-            import kotlin.math.cos
-            import kotlin.math.exp
-            import kotlin.math.sin
-            import kotlin.math.sqrt
-
-            data class Vector(val x: Double, val y: Double)
-
-            /** What a release decided, and the spring's start, end and velocity (dp/s) on each axis the pattern moves. */
-            data class Release(val decision: Int, val position: List<Double>, val target: List<Double>, val velocity: List<Double>)
-
-            /** UIScrollView's projection and rubber band, and the nearest of some values. */
-            object ReleaseKit {
-                /** Where a fling decelerating by [rate] each millisecond comes to rest: v/1000 · rate/(1 − rate) further on. */
-                fun project(position: Double, velocity: Double, rate: Double) = position + velocity / 1000 * rate / (1 - rate)
-
-                /** How far content moves when the finger is [offset] past an edge of a view [dimension] long. */
-                fun rubberBand(offset: Double, dimension: Double, constant: Double): Double {
-                    val magnitude = (1 - 1 / (abs(offset) * constant / dimension + 1)) * dimension
-                    return if (offset < 0) -magnitude else magnitude
-                }
-
-                /** [raw] held between [low] and [high], rubber-banded past them, and d(shown)/d(raw) there. */
-                fun banded(raw: Double, low: Double, high: Double, dimension: Double, constant: Double): Pair<Double, Double> {
-                    val limit = when {
-                        raw < low -> low
-                        raw > high -> high
-                        else -> return Pair(raw, 1.0)
-                    }
-                    val past = raw - limit
-                    val d = dimension + constant * abs(past)
-                    return Pair(limit + rubberBand(past, dimension, constant), constant * dimension * dimension / (d * d))
-                }
-
-                /** [banded]'s inverse: where a finger that catches content in the band starts from. */
-                fun unbanded(shown: Double, low: Double, high: Double, dimension: Double, constant: Double): Double {
-                    val limit = when {
-                        shown < low -> low
-                        shown > high -> high
-                        else -> return shown
-                    }
-                    val s = minOf(abs(shown - limit), dimension * (1 - 1e-9))
-                    val past = dimension / constant * s / (dimension - s)
-                    return limit + if (shown < limit) -past else past
-                }
-
-                /** The index of the candidate nearest [value] (the first of equally near ones). */
-                fun nearest(candidates: List<Double>, value: Double): Int =
-                    candidates.indices.minByOrNull { abs(candidates[it] - value) } ?: 0
-            }
-
-            /** A damped spring of mass 1, in closed form. Compose's spring(dampingRatio, stiffness) is the same spring. */
-            data class Spring(val stiffness: Double, val damping: Double) {
-                val dampingRatio: Double get() = damping / (2 * sqrt(stiffness))
-
-                /** Where the spring is [t] s after starting at [from] towards [to] with [velocity]. */
-                fun value(from: Double, to: Double, velocity: Double, t: Double): Double {
-                    val omega = sqrt(stiffness)
-                    val zeta = damping / (2 * omega)
-                    val x0 = from - to
-                    if (zeta < 1) {
-                        val omegaD = omega * sqrt(1 - zeta * zeta)
-                        val b = (velocity + zeta * omega * x0) / omegaD
-                        return to + exp(-zeta * omega * t) * (x0 * cos(omegaD * t) + b * sin(omegaD * t))
-                    }
-                    if (zeta == 1.0) return to + exp(-omega * t) * (x0 + (velocity + omega * x0) * t)
-                    val s = omega * sqrt(zeta * zeta - 1)
-                    val r1 = -zeta * omega + s
-                    val r2 = -zeta * omega - s
-                    val c2 = (velocity - r1 * x0) / (r2 - r1)
-                    return to + (x0 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
-                }
-
-                companion object {
-                    /** SwiftUI's and WWDC 2018's parameters: ω₀ = 2π/response, ζ = dampingRatio. */
-                    fun fromResponse(response: Double, dampingRatio: Double): Spring {
-                        val omega = 2 * Math.PI / response
-                        return Spring(omega * omega, 2 * dampingRatio * omega)
-                    }
-                }
-            }
-
-            /**
-             * The release velocity as iOS measures it (Flutter's model of UIScrollView): the last three segments weighted
-             * 0.6, 0.35, 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero. Android's own
-             * VelocityTracker fits a parabola instead; this one makes the app fling as the design did.
-             */
-            class VelocityTracker {
-                private val samples = ArrayDeque<Triple<Double, Double, Double>>()
-
-                /** A down or move sample: time in s, location in dp. */
-                fun add(t: Double, x: Double, y: Double) {
-                    samples.addLast(Triple(t, x, y))
-                    if (samples.size > 4) samples.removeFirst()
-                }
-
-                /** The velocity (dp/s) at a lift at [liftTime] (s). */
-                fun velocity(liftTime: Double): Vector {
-                    val n = samples.size
-                    if (n == 0 || liftTime - samples[n - 1].first > STOPPED_AFTER + 1e-9) return Vector(0.0, 0.0)
-                    val segments = minOf(n - 1, 3)
-                    val total = WEIGHTS.take(segments).sum()
-                    var vx = 0.0
-                    var vy = 0.0
-                    for (back in 0 until segments) {
-                        val a = samples[n - 2 - back]
-                        val b = samples[n - 1 - back]
-                        val dt = b.first - a.first
-                        if (dt <= 0) continue
-                        val w = WEIGHTS[back] / total
-                        vx += (b.second - a.second) / dt * w
-                        vy += (b.third - a.third) / dt * w
-                    }
-                    return Vector(vx, vy)
-                }
-
-                companion object {
-                    val WEIGHTS = listOf(0.05, 0.35, 0.6)   // newest segment first
-                    const val STOPPED_AFTER = 0.040          // s
-                }
-            }
-
-            /**
-             * A bottom sheet with detents (WWDC 2018): it follows the finger between its first and last detent,
-             * rubber-banded past them; at the lift the release is projected, the nearest detent wins, and a spring takes
-             * the sheet there from the release velocity.
-             */
-            data class Sheet(
-                /** y of the sheet's top edge at each detent, dp (the scene's points). */
-                val detents: List<Double>,
-                val decelerationRate: Double,
-                val rubberBand: Double,
-                val height: Double,
-                val spring: Spring,
-            ) {
-                val low: Double get() = detents.min()
-                val high: Double get() = detents.max()
-
-                /** Where a drag starts from when the finger catches the sheet with its top edge at [top]. */
-                fun dragOrigin(top: Double) = ReleaseKit.unbanded(top, low, high, height, rubberBand)
-
-                /** The sheet's top edge for a drag from [origin] by [translation], and the band's slope there. */
-                fun follow(origin: Double, translation: Double) = ReleaseKit.banded(origin + translation, low, high, height, rubberBand)
-
-                /** The detent (0-based) a release at [top] with vertical velocity [vy] goes to. */
-                fun detent(top: Double, vy: Double) = ReleaseKit.nearest(detents, ReleaseKit.project(top, vy, decelerationRate))
-
-                /** The release of a drag from [origin] by [translation] with the finger's [velocity]. */
-                fun release(origin: Double, translation: Vector, velocity: Vector): Release {
-                    val (top, slope) = follow(origin, translation.y)
-                    val index = detent(top, velocity.y)
-                    // Past an edge the sheet moves slower than the finger: the spring starts at the sheet's own speed.
-                    return Release(index, listOf(top), listOf(detents[index]), listOf(velocity.y * slope))
-                }
-            }
-
-            """
+        header(m, "What a sheet decides when the finger lifts — pure Kotlin, no Android or Compose import.")
+            + coreText
     }
 
     static func tuning(_ m: InteractionModel) -> String {
         let s = m.spring
-        let fields = m.constants.map { c in
-            "    // \(c.note)\n    \(c.name) = " + (c.isList ? "listOf(\(c.values.map(double).joined(separator: ", ")))" : double(c.values.first ?? 0)) + ","
+        let fields = m.constants.map { c -> String in
+            let list = "listOf(\(c.values.map(double).joined(separator: ", ")))"
+            let value = c.isList ? list : double(c.values.first ?? 0)
+            return "    // \(c.note)\n    \(c.name) = \(value),"
         }
         return header(m, "The sheet '\(m.item)' as the scene tunes it.") + """
 
@@ -210,73 +53,76 @@ enum KotlinInteraction {
     static func adapter(_ m: InteractionModel) -> String {
         header(m, "A Compose bottom sheet on the core: drag feeds it, the core decides, Animatable springs.") + """
 
-            package animhost.handoff
+package animhost.handoff
 
-            import android.os.SystemClock
-            import androidx.compose.animation.core.Animatable
-            import androidx.compose.animation.core.spring
-            import androidx.compose.foundation.gestures.detectVerticalDragGestures
-            import androidx.compose.foundation.layout.Box
-            import androidx.compose.foundation.layout.offset
-            import androidx.compose.runtime.Composable
-            import androidx.compose.runtime.remember
-            import androidx.compose.runtime.rememberCoroutineScope
-            import androidx.compose.ui.Modifier
-            import androidx.compose.ui.input.pointer.pointerInput
-            import androidx.compose.ui.platform.LocalDensity
-            import androidx.compose.ui.unit.IntOffset
-            import kotlin.math.roundToInt
-            import kotlinx.coroutines.launch
+import android.os.SystemClock
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.spring
+import androidx.compose.foundation.gestures.detectVerticalDragGestures
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.offset
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberCoroutineScope
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.unit.IntOffset
+import kotlin.math.roundToInt
+import kotlinx.coroutines.launch
 
-            /** The drag in progress, in dp: where it started from and the finger's way since (what the tracker samples). */
-            private class Drag {
-                var origin = 0.0
-                var translation = 0.0
-                var tracker = VelocityTracker()
-            }
+/** The drag in progress, in dp: where it started from and the finger's way since (what the tracker samples). */
+private class Drag {
+    var origin = 0.0
+    var translation = 0.0
+    var tracker = VelocityTracker()
+}
 
-            /** A bottom sheet at [sheet]'s detents: drag it, let go, it springs to the detent the core picks. */
-            @Composable
-            fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
-                // The scene's points are dp here; Compose lays out and reports pointer moves in px.
-                val density = LocalDensity.current.density
-                val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
-                val drag = remember { Drag() }
-                val scope = rememberCoroutineScope()
-                Box(
-                    Modifier
-                        .offset { IntOffset(0, (top.value * density).roundToInt()) }
-                        .pointerInput(sheet, density) {
-                            detectVerticalDragGestures(
-                                onDragStart = {
-                                    scope.launch { top.stop() }   // caught mid-spring: it stays where it is
-                                    drag.origin = sheet.dragOrigin(top.value.toDouble())
-                                    drag.translation = 0.0
-                                    drag.tracker = VelocityTracker().apply { add(SystemClock.uptimeMillis() / 1000.0, 0.0, 0.0) }
-                                },
-                                onVerticalDrag = { change, amount ->
-                                    drag.translation += amount / density
-                                    drag.tracker.add(change.uptimeMillis / 1000.0, 0.0, drag.translation)
-                                    scope.launch { top.snapTo(sheet.follow(drag.origin, drag.translation).first.toFloat()) }
-                                },
-                                onDragEnd = {
-                                    // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
-                                    val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                                    val r = sheet.release(drag.origin, Vector(0.0, drag.translation), velocity)
-                                    scope.launch {
-                                        top.animateTo(
-                                            r.target[0].toFloat(),
-                                            spring(dampingRatio = sheet.spring.dampingRatio.toFloat(), stiffness = sheet.spring.stiffness.toFloat()),
-                                            initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
-                                        )
-                                    }
-                                },
+/** A bottom sheet at [sheet]'s detents: drag it, let go, it springs to the detent the core picks. */
+@Composable
+fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
+    // The scene's points are dp here; Compose lays out and reports pointer moves in px.
+    val density = LocalDensity.current.density
+    val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
+    val drag = remember { Drag() }
+    val scope = rememberCoroutineScope()
+    Box(
+        Modifier
+            .offset { IntOffset(0, (top.value * density).roundToInt()) }
+            .pointerInput(sheet, density) {
+                detectVerticalDragGestures(
+                    onDragStart = {
+                        scope.launch { top.stop() }   // caught mid-spring: it stays where it is
+                        drag.origin = sheet.dragOrigin(top.value.toDouble())
+                        drag.translation = 0.0
+                        drag.tracker = VelocityTracker().apply { add(SystemClock.uptimeMillis() / 1000.0, 0.0, 0.0) }
+                    },
+                    onVerticalDrag = { change, amount ->
+                        drag.translation += amount / density
+                        drag.tracker.add(change.uptimeMillis / 1000.0, 0.0, drag.translation)
+                        scope.launch { top.snapTo(sheet.follow(drag.origin, drag.translation).first.toFloat()) }
+                    },
+                    onDragEnd = {
+                        // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
+                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
+                        val r = sheet.release(drag.origin, Vector(0.0, drag.translation), velocity)
+                        scope.launch {
+                            top.animateTo(
+                                r.target[0].toFloat(),
+                                spring(
+                                    dampingRatio = sheet.spring.dampingRatio.toFloat(),
+                                    stiffness = sheet.spring.stiffness.toFloat(),
+                                ),
+                                initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
                             )
-                        },
-                ) { content() }
-            }
+                        }
+                    },
+                )
+            },
+    ) { content() }
+}
 
-            """
+"""
     }
 
     static func test(_ m: InteractionModel) -> String {
@@ -285,70 +131,75 @@ enum KotlinInteraction {
             let samples = c.samples.map { "Triple(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
             let trajectory = c.trajectory.map { "Pair(\(d($0.dt)), \(d($0.position[0])))" }.joined(separator: ", ")
             return """
-                        // Release \(i + 1): lifted at \(d(c.lift.t)) s.
-                        Replay(
-                            samples = listOf(\(samples)),
-                            lift = Triple(\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
-                            origin = \(x(c.origin.first ?? 0)), velocity = Vector(\(d(c.velocity.x)), \(d(c.velocity.y))), detent = \(c.decision),
-                            top = \(d(c.position.first ?? 0)),
-                            trajectory = listOf(\(trajectory)),
-                        ),
-                """
+        // Release \(i + 1): lifted at \(d(c.lift.t)) s.
+        Replay(
+            samples = listOf(\(samples)),
+            lift = Triple(\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
+            origin = \(x(c.origin.first ?? 0)),
+            velocity = Vector(\(d(c.velocity.x)), \(d(c.velocity.y))),
+            detent = \(c.decision),
+            top = \(d(c.position.first ?? 0)),
+            trajectory = listOf(\(trajectory)),
+        ),
+"""
         }.joined(separator: "\n")
-        return header(m, "Replays the scene's gestures through the sheet core and checks what animhost decided and played.") + """
+        return header(m, "Replays the scene's gestures through the sheet core and checks what animhost decided "
+                      + "and played.")
+            + """
 
-            package animhost.handoff
+package animhost.handoff
 
-            import kotlin.math.abs
-            import org.junit.Assert.assertEquals
-            import org.junit.Assert.assertTrue
-            import org.junit.Test
+import kotlin.math.abs
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
 
-            /** A gesture of the scene (down and move samples: t s, x, y) and what animhost measured, decided and played. */
-            data class Replay(
-                val samples: List<Triple<Double, Double, Double>>,
-                val lift: Triple<Double, Double, Double>,
-                val origin: Double,
-                val velocity: Vector,
-                val detent: Int,
-                val top: Double,
-                val trajectory: List<Pair<Double, Double>>,
-            )
+/** A gesture of the scene (down and move samples: t s, x, y) and what animhost measured, decided and played. */
+data class Replay(
+    val samples: List<Triple<Double, Double, Double>>,
+    val lift: Triple<Double, Double, Double>,
+    val origin: Double,
+    val velocity: Vector,
+    val detent: Int,
+    val top: Double,
+    val trajectory: List<Pair<Double, Double>>,
+)
 
-            class SheetInteractionTest {
-                // The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
-            // animhost's end of a spring (within 0.005 of its target it shows the target).
-                private val velocityTolerance = \(d(InteractionModel.velocityTolerance))   // dp/s
-                private val positionTolerance = \(d(InteractionModel.positionTolerance))   // dp
+class SheetInteractionTest {
+    // The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
+// animhost's end of a spring (within 0.005 of its target it shows the target).
+    private val velocityTolerance = \(d(InteractionModel.velocityTolerance))   // dp/s
+    private val positionTolerance = \(d(InteractionModel.positionTolerance))   // dp
 
-                private val replays = listOf(
-            \(cases)
-                )
+    private val replays = listOf(
+\(cases)
+    )
 
-                private fun close(actual: Double, expected: Double, tolerance: Double, what: String) =
-                    assertTrue("$what: $actual, expected $expected ± $tolerance", abs(actual - expected) <= tolerance)
+    private fun close(actual: Double, expected: Double, tolerance: Double, what: String) =
+        assertTrue("$what: $actual, expected $expected ± $tolerance", abs(actual - expected) <= tolerance)
 
-                @Test
-                fun replaysTheScenesReleases() {
-                    replays.forEachIndexed { i, r ->
-                        val name = "release ${i + 1}"
-                        val tracker = VelocityTracker()
-                        r.samples.forEach { (t, x, y) -> tracker.add(t, x, y) }
-                        val velocity = tracker.velocity(r.lift.first)
-                        close(velocity.x, r.velocity.x, velocityTolerance, "$name: velocity x")
-                        close(velocity.y, r.velocity.y, velocityTolerance, "$name: velocity y")
-                        val down = r.samples.first()
-                        val release = TunedSheet.release(r.origin, Vector(r.lift.second - down.second, r.lift.third - down.third), velocity)
-                        assertEquals("$name: detent", r.detent, release.decision)
-                        close(release.position[0], r.top, positionTolerance, "$name: top at the lift")
-                        r.trajectory.forEach { (dt, y) ->
-                            val played = TunedSheet.spring.value(release.position[0], release.target[0], release.velocity[0], dt)
-                            close(played, y, positionTolerance, "$name: top $dt s after")
-                        }
-                    }
-                }
+    @Test
+    fun replaysTheScenesReleases() {
+        replays.forEachIndexed { i, r ->
+            val name = "release ${i + 1}"
+            val tracker = VelocityTracker()
+            r.samples.forEach { (t, x, y) -> tracker.add(t, x, y) }
+            val velocity = tracker.velocity(r.lift.first)
+            close(velocity.x, r.velocity.x, velocityTolerance, "$name: velocity x")
+            close(velocity.y, r.velocity.y, velocityTolerance, "$name: velocity y")
+            val down = r.samples.first()
+            val translation = Vector(r.lift.second - down.second, r.lift.third - down.third)
+            val release = TunedSheet.release(r.origin, translation, velocity)
+            assertEquals("$name: detent", r.detent, release.decision)
+            close(release.position[0], r.top, positionTolerance, "$name: top at the lift")
+            r.trajectory.forEach { (dt, y) ->
+                val played = TunedSheet.spring.value(release.position[0], release.target[0], release.velocity[0], dt)
+                close(played, y, positionTolerance, "$name: top $dt s after")
             }
+        }
+    }
+}
 
-            """
+"""
     }
 }

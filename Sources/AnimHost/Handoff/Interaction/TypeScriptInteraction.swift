@@ -17,213 +17,12 @@ enum TypeScriptInteraction {
                + "\(m.pattern)-interaction.d.ts).") + common + (sections[m.pattern] ?? "")
     }
 
-    private static let common = """
-
-        /** Where a fling decelerating by `rate` each millisecond comes to rest: v/1000 · rate/(1 − rate) further on. */
-        export function project(position, velocity, rate) {
-          return position + velocity / 1000 * rate / (1 - rate);
-        }
-
-        /** How far content moves when the finger is `offset` past an edge of a view `dimension` long. */
-        export function rubberBand(offset, dimension, constant) {
-          const magnitude = (1 - 1 / (Math.abs(offset) * constant / dimension + 1)) * dimension;
-          return offset < 0 ? -magnitude : magnitude;
-        }
-
-        /** `raw` held between `low` and `high`, rubber-banded past them; `slope` is d(shown)/d(raw). */
-        export function banded(raw, low, high, dimension, constant) {
-          let limit;
-          if (raw < low) limit = low; else if (raw > high) limit = high; else return { shown: raw, slope: 1 };
-          const past = raw - limit;
-          const slope = constant * dimension * dimension / (dimension + constant * Math.abs(past)) ** 2;
-          return { shown: limit + rubberBand(past, dimension, constant), slope };
-        }
-
-        /** `banded`'s inverse: where a finger that catches content in the band starts from. */
-        export function unbanded(shown, low, high, dimension, constant) {
-          let limit;
-          if (shown < low) limit = low; else if (shown > high) limit = high; else return shown;
-          const s = Math.min(Math.abs(shown - limit), dimension * (1 - 1e-9));
-          const past = dimension / constant * s / (dimension - s);
-          return limit + (shown < limit ? -past : past);
-        }
-
-        /** The index of the candidate nearest `value` (numbers, or {x, y} points by distance; the first of ties). */
-        export function nearest(candidates, value) {
-          const d = (c) => typeof c === "number" ? Math.abs(c - value) : (c.x - value.x) ** 2 + (c.y - value.y) ** 2;
-          let best = 0;
-          for (let i = 1; i < candidates.length; i++) if (d(candidates[i]) < d(candidates[best])) best = i;
-          return best;
-        }
-
-        /** A damped spring of mass 1 from SwiftUI's response (s) and damping ratio: ω₀ = 2π/response. */
-        export function springFromResponse(response, dampingRatio) {
-          const omega = 2 * Math.PI / response;
-          return { stiffness: omega * omega, damping: 2 * dampingRatio * omega };
-        }
-
-        /** Where a spring of mass 1 is `t` s after starting at `from` towards `to` with `velocity` (units/s). */
-        export function springValue(spring, from, to, velocity, t) {
-          const omega = Math.sqrt(spring.stiffness), zeta = spring.damping / (2 * omega);
-          const x0 = from - to;
-          if (zeta < 1) {
-            const omegaD = omega * Math.sqrt(1 - zeta * zeta);
-            const b = (velocity + zeta * omega * x0) / omegaD;
-            return to + Math.exp(-zeta * omega * t) * (x0 * Math.cos(omegaD * t) + b * Math.sin(omegaD * t));
-          }
-          if (zeta === 1) return to + Math.exp(-omega * t) * (x0 + (velocity + omega * x0) * t);
-          const s = omega * Math.sqrt(zeta * zeta - 1);
-          const r1 = -zeta * omega + s, r2 = -zeta * omega - s;
-          const c2 = (velocity - r1 * x0) / (r2 - r1), c1 = x0 - c2;
-          return to + c1 * Math.exp(r1 * t) + c2 * Math.exp(r2 * t);
-        }
-
-        /**
-         * The release velocity as iOS measures it (Flutter's model of UIScrollView): the last three segments between
-         * samples weighted 0.6, 0.35 and 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero.
-         * (A browser's pointer events are the samples; Motion's own velocity is displacement over 100 ms instead.)
-         */
-        export class VelocityTracker {
-          static weights = [0.05, 0.35, 0.6];   // newest segment first
-          static stoppedAfter = 0.040;          // s
-          samples = [];
-
-          /** A down or move sample: time in s, location in px. */
-          add(t, x, y) {
-            this.samples.push({ t, x, y });
-            if (this.samples.length > 4) this.samples.shift();
-          }
-
-          /** The velocity (px/s) at a lift at `liftTime` (s). */
-          velocity(liftTime) {
-            const n = this.samples.length;
-            if (n === 0 || liftTime - this.samples[n - 1].t > VelocityTracker.stoppedAfter + 1e-9) return { x: 0, y: 0 };
-            const segments = Math.min(n - 1, 3);
-            let total = 0;
-            for (let k = 0; k < segments; k++) total += VelocityTracker.weights[k];
-            const v = { x: 0, y: 0 };
-            for (let back = 0; back < segments; back++) {
-              const a = this.samples[n - 2 - back], b = this.samples[n - 1 - back];
-              const dt = b.t - a.t;
-              if (dt <= 0) continue;
-              const w = VelocityTracker.weights[back] / total;
-              v.x += (b.x - a.x) / dt * w;
-              v.y += (b.y - a.y) / dt * w;
-            }
-            return v;
-          }
-        }
-
-        """
 
     static let sections: [String: String] = [
-        "sheet": """
-
-            /** The sheet's top edge for a drag from `origin` by `translation`, and the band's slope there. */
-            export function sheetFollow(sheet, origin, translation) {
-              const b = banded(origin + translation, Math.min(...sheet.detents), Math.max(...sheet.detents), sheet.height,
-                               sheet.rubberBand);
-              return { top: b.shown, slope: b.slope };
-            }
-
-            /** Where a drag starts from when the finger catches the sheet with its top edge at `top`. */
-            export function sheetDragOrigin(sheet, top) {
-              return unbanded(top, Math.min(...sheet.detents), Math.max(...sheet.detents), sheet.height, sheet.rubberBand);
-            }
-
-            /** The detent (0-based) a release at `top` with vertical velocity `vy` goes to: the nearest to its projection. */
-            export function sheetDetent(sheet, top, vy) {
-              return nearest(sheet.detents, project(top, vy, sheet.decelerationRate));
-            }
-
-            /** The release of a drag from `origin` by `translation` ({x, y}) with the finger's `velocity` ({x, y}). */
-            export function sheetRelease(sheet, origin, translation, velocity) {
-              const { top, slope } = sheetFollow(sheet, origin, translation.y);
-              const decision = sheetDetent(sheet, top, velocity.y);
-              // Past an edge the sheet moves slower than the finger: the spring starts at the sheet's own speed.
-              return { decision, position: [top], target: [sheet.detents[decision]], velocity: [velocity.y * slope] };
-            }
-
-            """,
-        "pip": """
-
-            /** The window's center at each corner: top left, top right, bottom left, bottom right. */
-            export function pipCorners(pip) {
-              const [x, y, width, height] = pip.bounds, [w, h] = pip.size;
-              const left = x + pip.margin + w / 2, right = x + width - pip.margin - w / 2;
-              const top = y + pip.margin + h / 2, bottom = y + height - pip.margin - h / 2;
-              return [{ x: left, y: top }, { x: right, y: top }, { x: left, y: bottom }, { x: right, y: bottom }];
-            }
-
-            /** The corner (0-based) a release at `center` with `velocity` goes to: the nearest to its projection. */
-            export function pipCorner(pip, center, velocity) {
-              const rest = { x: project(center.x, velocity.x, pip.decelerationRate),
-                             y: project(center.y, velocity.y, pip.decelerationRate) };
-              return nearest(pipCorners(pip), rest);
-            }
-
-            /** The release of a drag of the window's center from `origin` by `translation` with `velocity`. */
-            export function pipRelease(pip, origin, translation, velocity) {
-              const center = { x: origin.x + translation.x, y: origin.y + translation.y };
-              const decision = pipCorner(pip, center, velocity);
-              const corner = pipCorners(pip)[decision];
-              return { decision, position: [center.x, center.y], target: [corner.x, corner.y],
-                       velocity: [velocity.x, velocity.y] };
-            }
-
-            """,
-        "card": """
-
-            /** Where a thrown card's vertical motion is projected to: UIScrollView's normal deceleration. */
-            export const throwDecelerationRate = 0.998;
-
-            /** −1 (thrown left), 1 (thrown right) or 0 (back home) for a card `dx` from home released at `vx`. */
-            export function cardSide(card, dx, vx) {
-              if (Math.abs(vx) > card.speed) return vx < 0 ? -1 : 1;
-              if (Math.abs(dx) > card.distance * card.size[0]) return dx < 0 ? -1 : 1;
-              return 0;
-            }
-
-            /** The release of a drag of the card's center from `origin` by `translation` with `velocity`. */
-            export function cardRelease(card, origin, translation, velocity) {
-              const center = { x: origin.x + translation.x, y: origin.y + translation.y };
-              const decision = cardSide(card, center.x - card.home.x, velocity.x);
-              const target = decision === 0 ? [card.home.x, card.home.y]
-                : [decision < 0 ? -card.size[0] : card.screenWidth + card.size[0],
-                   project(center.y, velocity.y, throwDecelerationRate)];
-              return { decision, position: [center.x, center.y], target, velocity: [velocity.x, velocity.y] };
-            }
-
-            """,
-        "carousel": """
-
-            /** The strip's left edge showing page `index` (0-based). */
-            export function carouselEdge(carousel, index) { return carousel.left - index * carousel.pageWidth; }
-
-            /** The strip's left edge for a drag from `origin` by `translation`, and the band's slope there. */
-            export function carouselFollow(carousel, origin, translation) {
-              const b = banded(origin + translation, carouselEdge(carousel, carousel.pages - 1), carousel.left,
-                               carousel.pageWidth, carousel.rubberBand);
-              return { left: b.shown, slope: b.slope };
-            }
-
-            /** The page (0-based) a release at `offset` (scrolled from the first page) with `vx` goes to, from page `from`. */
-            export function carouselPage(carousel, offset, vx, from) {
-              const projected = offset - project(0, vx, carousel.decelerationRate);
-              const page = Math.floor(projected / carousel.pageWidth + 0.5);
-              const step = Math.max(from - carousel.maxStep, Math.min(from + carousel.maxStep, page));
-              return Math.max(0, Math.min(carousel.pages - 1, step));
-            }
-
-            /** The release of a drag from `origin` by `translation` that began on page `from`. */
-            export function carouselRelease(carousel, origin, from, translation, velocity) {
-              const { left, slope } = carouselFollow(carousel, origin, translation.x);
-              const decision = carouselPage(carousel, carousel.left - left, velocity.x, from);
-              return { decision, position: [left], target: [carouselEdge(carousel, decision)],
-                       velocity: [velocity.x * slope] };
-            }
-
-            """,
+        "sheet": sheetSection,
+        "pip": pipSection,
+        "card": cardSection,
+        "carousel": carouselSection,
     ]
 
     static func declarations(_ m: InteractionModel) -> String {
@@ -237,11 +36,11 @@ enum TypeScriptInteraction {
         switch m.pattern {
         case "sheet":
             specific = """
-                export function sheetFollow(sheet: Sheet, origin: number, translation: number): { top: number; slope: number };
-                export function sheetDragOrigin(sheet: Sheet, top: number): number;
-                export function sheetDetent(sheet: Sheet, top: number, vy: number): number;
-                export function sheetRelease(sheet: Sheet, origin: number, translation: Point, velocity: Point): Release;
-                """
+export function sheetFollow(sheet: Sheet, origin: number, translation: number): { top: number; slope: number };
+export function sheetDragOrigin(sheet: Sheet, top: number): number;
+export function sheetDetent(sheet: Sheet, top: number, vy: number): number;
+export function sheetRelease(sheet: Sheet, origin: number, translation: Point, velocity: Point): Release;
+"""
         case "pip":
             specific = """
                 export function pipCorners(pip: Pip): Point[];
@@ -256,38 +55,41 @@ enum TypeScriptInteraction {
                 """
         default:
             specific = """
-                export function carouselEdge(carousel: Carousel, index: number): number;
-                export function carouselFollow(carousel: Carousel, origin: number, translation: number): { left: number; slope: number };
-                export function carouselPage(carousel: Carousel, offset: number, vx: number, from: number): number;
-                export function carouselRelease(carousel: Carousel, origin: number, from: number, translation: Point, velocity: Point): Release;
-                """
+export function carouselEdge(carousel: Carousel, index: number): number;
+export function carouselFollow(carousel: Carousel, origin: number, translation: number):
+  { left: number; slope: number };
+export function carouselPage(carousel: Carousel, offset: number, vx: number, from: number): number;
+export function carouselRelease(carousel: Carousel, origin: number, from: number, translation: Point,
+                                velocity: Point): Release;
+"""
         }
         return header(m, "Types of \(m.pattern)-interaction.js.") + """
 
-            export interface Point { x: number; y: number }
-            /** A spring of mass 1: stiffness and damping per unit mass. */
-            export interface Spring { stiffness: number; damping: number }
-            /** What a release decided, and the spring's start and end on each axis the pattern moves. */
-            export interface Release { decision: number; position: number[]; target: number[]; velocity: number[] }
-            export interface \(t) {
-            \(fields.joined(separator: "\n"))
-            }
+export interface Point { x: number; y: number }
+/** A spring of mass 1: stiffness and damping per unit mass. */
+export interface Spring { stiffness: number; damping: number }
+/** What a release decided, and the spring's start and end on each axis the pattern moves. */
+export interface Release { decision: number; position: number[]; target: number[]; velocity: number[] }
+export interface \(t) {
+\(fields.joined(separator: "\n"))
+}
 
-            export function project(position: number, velocity: number, rate: number): number;
-            export function rubberBand(offset: number, dimension: number, constant: number): number;
-            export function banded(raw: number, low: number, high: number, dimension: number, constant: number): { shown: number; slope: number };
-            export function unbanded(shown: number, low: number, high: number, dimension: number, constant: number): number;
-            export function nearest(candidates: number[] | Point[], value: number | Point): number;
-            export function springFromResponse(response: number, dampingRatio: number): Spring;
-            export function springValue(spring: Spring, from: number, to: number, velocity: number, t: number): number;
-            export class VelocityTracker {
-              static weights: number[];
-              static stoppedAfter: number;
-              add(t: number, x: number, y: number): void;
-              velocity(liftTime: number): Point;
-            }
-            \(specific)
-            """
+export function project(position: number, velocity: number, rate: number): number;
+export function rubberBand(offset: number, dimension: number, constant: number): number;
+export function banded(raw: number, low: number, high: number, dimension: number, constant: number):
+  { shown: number; slope: number };
+export function unbanded(shown: number, low: number, high: number, dimension: number, constant: number): number;
+export function nearest(candidates: number[] | Point[], value: number | Point): number;
+export function springFromResponse(response: number, dampingRatio: number): Spring;
+export function springValue(spring: Spring, from: number, to: number, velocity: number, t: number): number;
+export class VelocityTracker {
+  static weights: number[];
+  static stoppedAfter: number;
+  add(t: number, x: number, y: number): void;
+  velocity(liftTime: number): Point;
+}
+\(specific)
+"""
     }
 
     static func tuning(_ m: InteractionModel) -> String {
@@ -299,81 +101,105 @@ enum TypeScriptInteraction {
         }
         return header(m, "The \(m.pattern) '\(m.item)' as the scene tunes it.") + """
 
-            import { springFromResponse } from "./\(m.pattern)-interaction.js";
+import { springFromResponse } from "./\(m.pattern)-interaction.js";
 
-            /** @type {import("./\(m.pattern)-interaction").\(m.typeName)} */
-            export const \(m.pattern) = {
-            \(fields.joined(separator: "\n"))
-              // response \(n(s.response)) s, damping ratio \(n(s.dampingRatio)): stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1)
-              spring: springFromResponse(\(n(s.response)), \(n(s.dampingRatio))),
-            };
+/** @type {import("./\(m.pattern)-interaction").\(m.typeName)} */
+export const \(m.pattern) = {
+\(fields.joined(separator: "\n"))
+  // response \(n(s.response)) s, damping ratio \(n(s.dampingRatio)):
+  // stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1)
+  spring: springFromResponse(\(n(s.response)), \(n(s.dampingRatio))),
+};
 
-            """
+"""
     }
 
     static func adapter(_ m: InteractionModel) -> String {
         let p = m.pattern
-        let release: String, start: String, apply: String
+        // What the adapter keeps (start), does at the touch-down (down) and on a move, decides (release) and plays.
+        let start: String, down: String, move: String, release: String, apply: String, imports: String
         switch p {
         case "sheet":
-            start = "let top = sheet.detents[1], origin = 0;\nconst place = (y) => { top = y; element.style.transform = `translateY(${y}px)`; };\nplace(top);"
+            start = """
+                let top = sheet.detents[1], origin = 0;
+                const place = (y) => { top = y; element.style.transform = `translateY(${y}px)`; };
+                place(top);
+                """
+            down = "origin = sheetDragOrigin(sheet, top);"
+            move = "place(sheetFollow(sheet, origin, e.clientY - start.y).top);"
             release = "sheetRelease(sheet, origin, translation, velocity)"
-            apply = "top = r.target[0];\n    animate(top === r.position[0] ? element : element, { y: r.target[0] }, spring(r.velocity[0]));"
+            apply = "top = r.target[0];\nanimate(element, { y: r.target[0] }, spring(r.velocity[0]));"
+            imports = "sheetRelease, sheetFollow, sheetDragOrigin"
         case "carousel":
-            start = "let page = 0, edge = carousel.left, origin = 0, from = 0;\nconst place = (x) => { edge = x; element.style.transform = `translateX(${x}px)`; };\nplace(edge);"
+            start = """
+                let page = 0, edge = carousel.left, origin = 0, from = 0;
+                const place = (x) => { edge = x; element.style.transform = `translateX(${x}px)`; };
+                place(edge);
+                """
+            down = "origin = edge; from = page;"
+            move = "place(carouselFollow(carousel, origin, e.clientX - start.x).left);"
             release = "carouselRelease(carousel, origin, from, translation, velocity)"
-            apply = "page = r.decision;\n    edge = r.target[0];\n    animate(element, { x: r.target[0] }, spring(r.velocity[0]));"
+            apply = """
+                page = r.decision;
+                edge = r.target[0];
+                animate(element, { x: r.target[0] }, spring(r.velocity[0]));
+                """
+            imports = "carouselRelease, carouselFollow"
         default:
-            start = "let center = \(p == "card" ? "card.home" : "pipCorners(pip)[3]"), origin = center;\nconst place = (c) => { center = c; element.style.transform = `translate(${c.x}px, ${c.y}px)`; };\nplace(center);"
+            start = """
+                let center = \(p == "card" ? "card.home" : "pipCorners(pip)[3]"), origin = center;
+                const place = (c) => { center = c; element.style.transform = `translate(${c.x}px, ${c.y}px)`; };
+                place(center);
+                """
+            down = "origin = center;"
+            move = "place({ x: origin.x + e.clientX - start.x, y: origin.y + e.clientY - start.y });"
             release = "\(p)Release(\(p), origin, translation, velocity)"
-            apply = "center = { x: r.target[0], y: r.target[1] };\n    animate(element, { x: r.target[0] }, spring(r.velocity[0]));\n    animate(element, { y: r.target[1] }, spring(r.velocity[1]));"
+            apply = """
+                center = { x: r.target[0], y: r.target[1] };
+                animate(element, { x: r.target[0] }, spring(r.velocity[0]));
+                animate(element, { y: r.target[1] }, spring(r.velocity[1]));
+                """
+            imports = p == "card" ? "cardRelease" : "pipRelease, pipCorners"
         }
-        let imports = ["sheet": "sheetRelease, sheetFollow, sheetDragOrigin", "carousel": "carouselRelease, carouselFollow",
-                       "pip": "pipRelease, pipCorners", "card": "cardRelease"][p] ?? ""
-        let down: String, move: String
-        switch p {
-        case "sheet": down = "origin = sheetDragOrigin(sheet, top);"; move = "place(sheetFollow(sheet, origin, e.clientY - start.y).top);"
-        case "carousel": down = "origin = edge; from = page;"; move = "place(carouselFollow(carousel, origin, e.clientX - start.x).left);"
-        default: down = "origin = center;"; move = "place({ x: origin.x + e.clientX - start.x, y: origin.y + e.clientY - start.y });"
-        }
-        return header(m, "Motion (motion.dev) on the \(p) core: pointer events feed it, the core decides, Motion springs.") + """
+        return header(m, "Motion (motion.dev) on the \(p) core: pointer events feed it, the core decides, "
+                      + "Motion springs.") + """
 
-            import { animate } from "motion";
-            import { VelocityTracker, \(imports) } from "./\(p)-interaction.js";
-            import { \(p) } from "./\(p)-tuning.js";
+import { animate } from "motion";
+import { VelocityTracker, \(imports) } from "./\(p)-interaction.js";
+import { \(p) } from "./\(p)-tuning.js";
 
-            \(m.springCode(.motion))
-            // Here: the physics form, with the core's start velocity (px/s, absolute).
-            const spring = (velocity) => ({ type: "spring", stiffness: \(p).spring.stiffness, damping: \(p).spring.damping,
-                                            mass: 1, velocity });
+\(m.springCode(.motion))
+// Here: the physics form, with the core's start velocity (px/s, absolute).
+const spring = (velocity) => ({ type: "spring", stiffness: \(p).spring.stiffness, damping: \(p).spring.damping,
+                                mass: 1, velocity });
 
-            /** Makes `element` (positioned by transform) a \(p) driven by the core. */
-            export function attach\(m.typeName)(element) {
-              \(indented(start, "  "))
-              let start = null, tracker = null;
-              element.addEventListener("pointerdown", (e) => {
-                element.setPointerCapture(e.pointerId);
-                start = { x: e.clientX, y: e.clientY };
-                tracker = new VelocityTracker();
-                tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
-                \(down)
-              });
-              element.addEventListener("pointermove", (e) => {
-                if (!start) return;
-                tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
-                \(move)
-              });
-              element.addEventListener("pointerup", (e) => {
-                if (!start) return;
-                const translation = { x: e.clientX - start.x, y: e.clientY - start.y };
-                const velocity = tracker.velocity(e.timeStamp / 1000);
-                start = null;
-                const r = \(release);
-                \(indented(apply, "    "))
-              });
-            }
+/** Makes `element` (positioned by transform) a \(p) driven by the core. */
+export function attach\(m.typeName)(element) {
+  \(indented(start, "  "))
+  let start = null, tracker = null;
+  element.addEventListener("pointerdown", (e) => {
+    element.setPointerCapture(e.pointerId);
+    start = { x: e.clientX, y: e.clientY };
+    tracker = new VelocityTracker();
+    tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
+    \(down)
+  });
+  element.addEventListener("pointermove", (e) => {
+    if (!start) return;
+    tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
+    \(move)
+  });
+  element.addEventListener("pointerup", (e) => {
+    if (!start) return;
+    const translation = { x: e.clientX - start.x, y: e.clientY - start.y };
+    const velocity = tracker.velocity(e.timeStamp / 1000);
+    start = null;
+    const r = \(release);
+    \(indented(apply, "    "))
+  });
+}
 
-            """
+"""
     }
 
     /// `text`'s lines after the first indented by `indent`.
@@ -383,6 +209,7 @@ enum TypeScriptInteraction {
 
     static func test(_ m: InteractionModel) -> String {
         let n = InteractionModel.number, x = InteractionModel.exact, p = m.pattern
+        let decisionNote = p == "card" ? "−1 left, 1 right, 0 home" : "0-based"
         let cases = m.cases.enumerated().map { i, c in
             let samples = c.samples.map { "[\(x($0.t)), \(x($0.x)), \(x($0.y))]" }.joined(separator: ", ")
             let trajectory = c.trajectory.map { "[\(n($0.dt)), [\($0.position.map(n).joined(separator: ", "))]]" }
@@ -403,51 +230,53 @@ enum TypeScriptInteraction {
         case "carousel": call = "carouselRelease(carousel, r.origin[0], r.from, translation, velocity)"
         default: call = "\(p)Release(\(p), { x: r.origin[0], y: r.origin[1] }, translation, velocity)"
         }
-        return header(m, "Replays the scene's gestures through the \(p) core and checks what animhost decided and played.")
+        return header(m, "Replays the scene's gestures through the \(p) core and checks what animhost decided "
+                      + "and played.")
             + """
-            // Run: node --test \(p)-interaction.test.mjs
+// Run: node --test \(p)-interaction.test.mjs
 
-            import { test } from "node:test";
-            import assert from "node:assert/strict";
-            import { VelocityTracker, springValue, \(p)Release } from "./\(p)-interaction.js";
-            import { \(p) } from "./\(p)-tuning.js";
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { VelocityTracker, springValue, \(p)Release } from "./\(p)-interaction.js";
+import { \(p) } from "./\(p)-tuning.js";
 
-            // The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
-            // animhost's end of a spring (within 0.005 of its target it shows the target).
-            const velocityTolerance = \(n(InteractionModel.velocityTolerance));   // px/s
-            const positionTolerance = \(n(InteractionModel.positionTolerance));   // px
+// The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
+// animhost's end of a spring (within 0.005 of its target it shows the target).
+const velocityTolerance = \(n(InteractionModel.velocityTolerance));   // px/s
+const positionTolerance = \(n(InteractionModel.positionTolerance));   // px
 
-            // Each gesture: down and move samples [t s, x, y], the lift, where the drag started from, the page at the
-            // touch-down (carousels), and what animhost measured, decided (the \(m.decisionName), 0-based\(p == "card" ? "; −1 left, 1 right, 0 home" : "")) and played after.
-            const replays = [
-            \(cases)
-            ];
+// Each gesture: down and move samples [t s, x, y], the lift, where the drag started from, the page at the
+// touch-down (carousels), and what animhost measured, decided (the \(m.decisionName), \(decisionNote))
+// and played after.
+const replays = [
+\(cases)
+];
 
-            function close(actual, expected, tolerance, what) {
-              assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
-            }
+function close(actual, expected, tolerance, what) {
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
+}
 
-            replays.forEach((r, i) => {
-              test(`release ${i + 1}`, () => {
-                const tracker = new VelocityTracker();
-                for (const [t, x, y] of r.samples) tracker.add(t, x, y);
-                const velocity = tracker.velocity(r.lift[0]);
-                close(velocity.x, r.velocity.x, velocityTolerance, "velocity x");
-                close(velocity.y, r.velocity.y, velocityTolerance, "velocity y");
-                const [, x0, y0] = r.samples[0];
-                const translation = { x: r.lift[1] - x0, y: r.lift[2] - y0 };
-                const release = \(call);
-                assert.equal(release.decision, r.decision, "\(m.decisionName)");
-                r.position.forEach((p, axis) => close(release.position[axis], p, positionTolerance, "position at the lift"));
-                for (const [dt, expected] of r.trajectory) {
-                  release.target.forEach((to, axis) => {
-                    const played = springValue(\(p).spring, release.position[axis], to, release.velocity[axis], dt);
-                    close(played, expected[axis], positionTolerance, `position ${dt} s after`);
-                  });
-                }
-              });
-            });
+replays.forEach((r, i) => {
+  test(`release ${i + 1}`, () => {
+    const tracker = new VelocityTracker();
+    for (const [t, x, y] of r.samples) tracker.add(t, x, y);
+    const velocity = tracker.velocity(r.lift[0]);
+    close(velocity.x, r.velocity.x, velocityTolerance, "velocity x");
+    close(velocity.y, r.velocity.y, velocityTolerance, "velocity y");
+    const [, x0, y0] = r.samples[0];
+    const translation = { x: r.lift[1] - x0, y: r.lift[2] - y0 };
+    const release = \(call);
+    assert.equal(release.decision, r.decision, "\(m.decisionName)");
+    r.position.forEach((p, axis) => close(release.position[axis], p, positionTolerance, "position at the lift"));
+    for (const [dt, expected] of r.trajectory) {
+      release.target.forEach((to, axis) => {
+        const played = springValue(\(p).spring, release.position[axis], to, release.velocity[axis], dt);
+        close(played, expected[axis], positionTolerance, `position ${dt} s after`);
+      });
+    }
+  });
+});
 
-            """
+"""
     }
 }

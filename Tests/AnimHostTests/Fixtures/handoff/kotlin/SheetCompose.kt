@@ -57,7 +57,10 @@ fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
                         scope.launch {
                             top.animateTo(
                                 r.target[0].toFloat(),
-                                spring(dampingRatio = sheet.spring.dampingRatio.toFloat(), stiffness = sheet.spring.stiffness.toFloat()),
+                                spring(
+                                    dampingRatio = sheet.spring.dampingRatio.toFloat(),
+                                    stiffness = sheet.spring.stiffness.toFloat(),
+                                ),
                                 initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
                             )
                         }

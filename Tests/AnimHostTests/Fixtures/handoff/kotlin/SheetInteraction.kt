@@ -145,7 +145,8 @@ data class Sheet(
     fun dragOrigin(top: Double) = ReleaseKit.unbanded(top, low, high, height, rubberBand)
 
     /** The sheet's top edge for a drag from [origin] by [translation], and the band's slope there. */
-    fun follow(origin: Double, translation: Double) = ReleaseKit.banded(origin + translation, low, high, height, rubberBand)
+    fun follow(origin: Double, translation: Double) =
+        ReleaseKit.banded(origin + translation, low, high, height, rubberBand)
 
     /** The detent (0-based) a release at [top] with vertical velocity [vy] goes to. */
     fun detent(top: Double, vy: Double) = ReleaseKit.nearest(detents, ReleaseKit.project(top, vy, decelerationRate))
