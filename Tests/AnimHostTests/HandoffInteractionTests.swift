@@ -51,6 +51,36 @@ final class HandoffInteractionTests: XCTestCase {
             XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
             XCTAssertTrue(pass.stdout.contains("# fail 0"), pass.stdout)
         }
+        // The Motion adapter, driven by pointer events of the demo's flick up (60 pt in 60 ms), springs the sheet to
+        // the top detent from -1000 px/s; Motion is a stand-in that jumps to the end and records the call.
+        let motion = dir + "/sheet/node_modules/motion"
+        try FileManager.default.createDirectory(atPath: motion, withIntermediateDirectories: true)
+        try #"{"name": "motion", "type": "module", "main": "index.mjs"}"#
+            .write(toFile: motion + "/package.json", atomically: true, encoding: .utf8)
+        try """
+            export const calls = [];
+            export function animate(from, to, options) {
+              calls.push({ from, to, velocity: Math.round(options.velocity) });
+              options.onUpdate(to);
+              return { stop() {} };
+            }
+            """.write(toFile: motion + "/index.mjs", atomically: true, encoding: .utf8)
+        try """
+            import { attachSheet } from "./sheet-motion.js";
+            import { calls } from "motion";
+            const handlers = {};
+            const element = { style: {}, addEventListener: (n, f) => { handlers[n] = f; }, setPointerCapture() {} };
+            attachSheet(element);
+            for (let k = 0; k <= 7; k++) {
+              const e = { pointerId: 1, clientX: 160, clientY: 320 - 60 * k / 7, timeStamp: 1500 + 60 * k / 7 };
+              handlers[k === 0 ? "pointerdown" : k === 7 ? "pointerup" : "pointermove"](e);
+            }
+            console.log(element.style.transform, JSON.stringify(calls));
+            """.write(toFile: dir + "/sheet/drive.mjs", atomically: true, encoding: .utf8)
+        let drive = try runProgram("/usr/bin/env", ["node", "drive.mjs"], directory: dir + "/sheet")
+        XCTAssertEqual(drive.stdout, #"translateY(60px) [{"from":224,"to":60,"velocity":-1000}]"# + "\n",
+                       drive.stderr)
+
         // The fast deceleration instead of the scene's normal one sends the sheet's slow drag elsewhere.
         let tuning = dir + "/sheet/sheet-tuning.js"
         let text = try String(contentsOfFile: tuning, encoding: .utf8)

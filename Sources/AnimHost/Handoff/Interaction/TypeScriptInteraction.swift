@@ -128,7 +128,7 @@ export const \(m.pattern) = {
             down = "origin = sheetDragOrigin(sheet, top);"
             move = "place(sheetFollow(sheet, origin, e.clientY - start.y).top);"
             release = "sheetRelease(sheet, origin, translation, velocity)"
-            apply = "top = r.target[0];\nanimate(element, { y: r.target[0] }, spring(r.velocity[0]));"
+            apply = "animations = [animate(r.position[0], r.target[0], { ...spring(r.velocity[0]), onUpdate: place })];"
             imports = "sheetRelease, sheetFollow, sheetDragOrigin"
         case "carousel":
             start = """
@@ -141,8 +141,7 @@ export const \(m.pattern) = {
             release = "carouselRelease(carousel, origin, from, translation, velocity)"
             apply = """
                 page = r.decision;
-                edge = r.target[0];
-                animate(element, { x: r.target[0] }, spring(r.velocity[0]));
+                animations = [animate(r.position[0], r.target[0], { ...spring(r.velocity[0]), onUpdate: place })];
                 """
             imports = "carouselRelease, carouselFollow"
         default:
@@ -155,9 +154,13 @@ export const \(m.pattern) = {
             move = "place({ x: origin.x + e.clientX - start.x, y: origin.y + e.clientY - start.y });"
             release = "\(p)Release(\(p), origin, translation, velocity)"
             apply = """
-                center = { x: r.target[0], y: r.target[1] };
-                animate(element, { x: r.target[0] }, spring(r.velocity[0]));
-                animate(element, { y: r.target[1] }, spring(r.velocity[1]));
+                // One spring per axis, each from its own start velocity.
+                animations = [
+                  animate(r.position[0], r.target[0],
+                          { ...spring(r.velocity[0]), onUpdate: (x) => place({ ...center, x }) }),
+                  animate(r.position[1], r.target[1],
+                          { ...spring(r.velocity[1]), onUpdate: (y) => place({ ...center, y }) }),
+                ];
                 """
             imports = p == "card" ? "cardRelease" : "pipRelease, pipCorners"
         }
@@ -169,15 +172,16 @@ import { VelocityTracker, \(imports) } from "./\(p)-interaction.js";
 import { \(p) } from "./\(p)-tuning.js";
 
 \(m.springCode(.motion))
-// Here: the physics form, with the core's start velocity (px/s, absolute).
+// Here: the physics form, with the core's start velocity (px/s, absolute), animating the value the core moves.
 const spring = (velocity) => ({ type: "spring", stiffness: \(p).spring.stiffness, damping: \(p).spring.damping,
                                 mass: 1, velocity });
 
-/** Makes `element` (positioned by transform) a \(p) driven by the core. */
+/** Makes `element` a \(p) driven by the core: it is placed by its transform, the core's position in px. */
 export function attach\(m.typeName)(element) {
   \(indented(start, "  "))
-  let start = null, tracker = null;
+  let start = null, tracker = null, animations = [];
   element.addEventListener("pointerdown", (e) => {
+    animations.forEach((a) => a.stop());   // caught mid-flight: it stays where it is
     element.setPointerCapture(e.pointerId);
     start = { x: e.clientX, y: e.clientY };
     tracker = new VelocityTracker();
