@@ -92,19 +92,22 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertNotEqual(fail.status, 0, fail.stdout)
     }
 
-    func testKotlinAndDartSheetsMatchTheirGoldenFiles() throws {
-        for target in ["kotlin", "dart"] {
+    /// Kotlin: every pattern, into one folder (ReleaseKit.kt is the same for each); Dart: the sheet.
+    func testKotlinAndDartMatchTheirGoldenFiles() throws {
+        for (target, scenes) in [("kotlin", scenes), ("dart", ["sheet"])] {
             let dir = try makeTemporaryDirectory("handoff-" + target)
-            let r = try handoff("sheet", target, dir)
-            XCTAssertEqual(r.status, 0, r.stderr)
+            for scene in scenes {
+                let r = try handoff(scene, target, dir)
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
             let golden = packageRoot + "/Tests/AnimHostTests/Fixtures/handoff/" + target
             let expected = try FileManager.default.contentsOfDirectory(atPath: golden).sorted()
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), expected)
             for name in expected {
                 let got = try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
                 XCTAssertEqual(got, try String(contentsOfFile: golden + "/" + name, encoding: .utf8),
-                               "\(target)/\(name) differs from its golden file (regenerate with animhost handoff "
-                               + "behaviors/sheet.lua --to \(target) --output \(golden))")
+                               "\(target)/\(name) differs from its golden file (regenerate: animhost handoff "
+                               + "behaviors/SCENE.lua --to \(target) --output \(golden))")
             }
         }
     }
@@ -147,9 +150,9 @@ final class HandoffInteractionTests: XCTestCase {
         let scroll = try handoff("scroll", "swift", dir + "/scroll")
         XCTAssertEqual(scroll.status, 2)
         XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)
-        let kotlinPip = try handoff("pip", "kotlin", dir + "/pip")
-        XCTAssertEqual(kotlinPip.status, 2)
-        XCTAssertTrue(kotlinPip.stderr.contains("patterns.pip in swift and typescript"), kotlinPip.stderr)
+        let dartPip = try handoff("pip", "dart", dir + "/pip")
+        XCTAssertEqual(dartPip.status, 2)
+        XCTAssertTrue(dartPip.stderr.contains("patterns.pip in swift, kotlin and typescript"), dartPip.stderr)
         let android = dir + "/android.lua"
         try """
             animhost.gestures{estimator = "android"}

@@ -91,7 +91,10 @@ extension Host {
         for i in handed where !target.patterns.contains(patterns[i].pattern) {
             let name = patterns[i].pattern
             let languages = InteractionTarget.allCases.filter { $0.patterns.contains(name) }.map(\.rawValue)
-            throw .usage("\(o.scene): handoff writes patterns.\(name) in \(languages.joined(separator: " and ")); "
+            let listed = languages.count > 1
+                ? languages.dropLast().joined(separator: ", ") + " and " + languages[languages.count - 1]
+                : languages.joined()
+            throw .usage("\(o.scene): handoff writes patterns.\(name) in \(listed); "
                          + "in \(target.rawValue) it writes patterns."
                          + target.patterns.joined(separator: ", patterns."))
         }

@@ -95,7 +95,8 @@ struct InteractionModel {
                     c("speed", "speed", "or when released faster than this sideways, pt/s"),
                     c("screenWidth", "screenWidth", "a thrown card ends a card's width beyond this, pt")]
         default:
-            return [c("pageWidth", "pageWidth", "pt"), c("pages", "pages", "how many pages"),
+            return [c("pageWidth", "pageWidth", "a page's width, pt: each page is one further along the strip"),
+                    c("pages", "pages", "how many pages"),
                     c("left", "left", "the strip's left edge on the first page, pt"),
                     c("maxStep", "maxStep", "pages one swipe may move"), rate, band]
         }

@@ -20,7 +20,7 @@ import kotlin.math.roundToInt
 import kotlinx.coroutines.launch
 
 /** The drag in progress, in dp: where it started from and the finger's way since (what the tracker samples). */
-private class Drag {
+private class SheetDrag {
     var origin = 0.0
     var translation = 0.0
     var tracker = VelocityTracker()
@@ -32,7 +32,7 @@ fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
     // The scene's points are dp here; Compose lays out and reports pointer moves in px.
     val density = LocalDensity.current.density
     val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
-    val drag = remember { Drag() }
+    val drag = remember { SheetDrag() }
     val scope = rememberCoroutineScope()
     Box(
         Modifier
