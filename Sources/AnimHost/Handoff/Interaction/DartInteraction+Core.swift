@@ -1,7 +1,7 @@
-/// The pure-Dart core `animhost handoff` writes for a sheet.
+/// The pure-Dart core `animhost handoff` writes: release_kit.dart (what every pattern shares) and each pattern's class.
 // Column 0 here is column 0 of the emitted file.
 extension DartInteraction {
-    static let coreText = """
+    static let common = """
 
 import 'dart:math' as math;
 
@@ -49,6 +49,16 @@ double unbanded(double shown, double low, double high, double dimension, double 
   final s = math.min((shown - limit).abs(), dimension * (1 - 1e-9));
   final past = dimension / constant * s / (dimension - s);
   return limit + (shown < limit ? -past : past);
+}
+
+/// The index of the point nearest [value] (Euclidean; the first of equally near ones).
+int nearestPoint(List<(double, double)> candidates, (double, double) value) {
+  double d2((double, double) p) => (p.$1 - value.$1) * (p.$1 - value.$1) + (p.$2 - value.$2) * (p.$2 - value.$2);
+  var best = 0;
+  for (var i = 1; i < candidates.length; i++) {
+    if (d2(candidates[i]) < d2(candidates[best])) best = i;
+  }
+  return best;
 }
 
 /// The index of the candidate nearest [value] (the first of equally near ones).
@@ -101,9 +111,6 @@ class ReleaseVelocityTracker {
     if (_samples.length > 4) _samples.removeAt(0);
   }
 
-  /// The newest sample's time (s): for a lift with no time of its own (Flutter's DragEndDetails).
-  double get lastTime => _samples.isEmpty ? 0 : _samples.last.$1;
-
   /// The velocity (px/s) at a lift at [liftTime] (s).
   (double, double) velocity(double liftTime) {
     final n = _samples.length;
@@ -122,6 +129,13 @@ class ReleaseVelocityTracker {
     return (vx, vy);
   }
 }
+"""
+
+    static let sheetSection = """
+
+import 'dart:math' as math;
+
+import 'release_kit.dart';
 
 /// A bottom sheet with detents (WWDC 2018): it follows the finger between its first and last detent,
 /// rubber-banded past them; at the lift the release is projected, the nearest detent wins, and a spring
@@ -148,14 +162,137 @@ class Sheet {
   /// The detent (0-based) a release at [top] with vertical velocity [vy] goes to.
   int detent(double top, double vy) => nearest(detents, project(top, vy, decelerationRate));
 
-  /// The release of a drag from [origin] by [dy] with the finger's vertical velocity [vy].
-  Release release(double origin, double dy, double vy) {
-    final (top, slope) = follow(origin, dy);
-    final index = detent(top, vy);
+  /// The release of a drag from [origin] by [translation] with the finger's [velocity] (x, y).
+  Release release(double origin, (double, double) translation, (double, double) velocity) {
+    final (top, slope) = follow(origin, translation.$2);
+    final index = detent(top, velocity.$2);
     // Past an edge the sheet moves slower than the finger: the spring starts at the sheet's own speed.
-    return Release(index, [top], [detents[index]], [vy * slope]);
+    return Release(index, [top], [detents[index]], [velocity.$2 * slope]);
   }
 }
 
+"""
+
+    static let pipSection = """
+
+import 'release_kit.dart';
+
+/// A picture-in-picture window that flings to the nearest corner (WWDC 2018): the release is projected to where
+/// it would rest, the nearest corner wins, and a spring takes the window there from the release velocity.
+class Pip {
+  const Pip({required this.bounds, required this.margin, required this.size, required this.decelerationRate,
+      required this.spring});
+
+  /// The screen: x, y, width, height (logical px).
+  final List<double> bounds;
+  final double margin;
+
+  /// The window's width and height (logical px).
+  final List<double> size;
+  final double decelerationRate;
+  final Spring spring;
+
+  /// The window's center at each corner: top left, top right, bottom left, bottom right.
+  List<(double, double)> get corners {
+    final left = bounds[0] + margin + size[0] / 2, right = bounds[0] + bounds[2] - margin - size[0] / 2;
+    final top = bounds[1] + margin + size[1] / 2, bottom = bounds[1] + bounds[3] - margin - size[1] / 2;
+    return [(left, top), (right, top), (left, bottom), (right, bottom)];
+  }
+
+  /// The corner (0-based) a release at [center] with [velocity] goes to: the nearest to its projection.
+  int corner((double, double) center, (double, double) velocity) => nearestPoint(corners,
+      (project(center.$1, velocity.$1, decelerationRate), project(center.$2, velocity.$2, decelerationRate)));
+
+  /// The release of a drag of the window's center from [origin] by [translation] with [velocity].
+  Release release((double, double) origin, (double, double) translation, (double, double) velocity) {
+    final center = (origin.$1 + translation.$1, origin.$2 + translation.$2);
+    final index = corner(center, velocity);
+    final target = corners[index];
+    return Release(index, [center.$1, center.$2], [target.$1, target.$2], [velocity.$1, velocity.$2]);
+  }
+}
+"""
+
+    static let cardSection = """
+
+import 'release_kit.dart';
+
+/// A card that is thrown off the screen sideways or springs back home: thrown when released faster than [speed]
+/// sideways or dragged past [distance] of its width, towards that side.
+class Card {
+  const Card({required this.home, required this.size, required this.distance, required this.speed,
+      required this.screenWidth, required this.spring});
+
+  /// Where a thrown card's vertical motion is projected to: UIScrollView's normal deceleration.
+  static const throwDecelerationRate = 0.998;
+
+  /// The card's center at rest (logical px).
+  final (double, double) home;
+
+  /// The card's width and height (logical px).
+  final List<double> size;
+  final double distance, speed, screenWidth;
+  final Spring spring;
+
+  /// −1 (thrown left), 1 (thrown right) or 0 (back home) for a card [dx] from home released at [vx].
+  int side(double dx, double vx) {
+    if (vx.abs() > speed) return vx < 0 ? -1 : 1;
+    if (dx.abs() > distance * size[0]) return dx < 0 ? -1 : 1;
+    return 0;
+  }
+
+  /// The release of a drag of the card's center from [origin] by [translation] with [velocity].
+  Release release((double, double) origin, (double, double) translation, (double, double) velocity) {
+    final center = (origin.$1 + translation.$1, origin.$2 + translation.$2);
+    final s = side(center.$1 - home.$1, velocity.$1);
+    final target = s == 0
+        ? [home.$1, home.$2]
+        : [s < 0 ? -size[0] : screenWidth + size[0], project(center.$2, velocity.$2, throwDecelerationRate)];
+    return Release(s, [center.$1, center.$2], target, [velocity.$1, velocity.$2]);
+  }
+}
+"""
+
+    static let carouselSection = """
+
+import 'release_kit.dart';
+
+/// A paged carousel: the strip follows the finger, rubber-banded past the first and last page; at the lift the
+/// release is projected, the nearest page wins, at most [maxStep] pages from where the swipe began, and a spring
+/// takes the strip there.
+class Carousel {
+  const Carousel({required this.pageWidth, required this.pages, required this.left, required this.maxStep,
+      required this.decelerationRate, required this.rubberBand, required this.spring});
+
+  final double pageWidth;
+  final int pages;
+
+  /// The strip's left edge on the first page (logical px).
+  final double left;
+  final int maxStep;
+  final double decelerationRate, rubberBand;
+  final Spring spring;
+
+  /// The strip's left edge showing page [index] (0-based).
+  double edge(int index) => left - index * pageWidth;
+
+  /// The strip's left edge for a drag from [origin] by [translation], and the band's slope there.
+  (double, double) follow(double origin, double translation) =>
+      banded(origin + translation, edge(pages - 1), left, pageWidth, rubberBand);
+
+  /// The page (0-based) a release at [offset] (scrolled from the first page) with [vx] goes to, from page [from].
+  int page(double offset, double vx, int from) {
+    final projected = offset - project(0, vx, decelerationRate);
+    final nearest = (projected / pageWidth + 0.5).floor();
+    return nearest.clamp(from - maxStep, from + maxStep).clamp(0, pages - 1);
+  }
+
+  /// The release of a drag from [origin] by [translation] that began on page [from].
+  Release release(double origin, int from, (double, double) translation, (double, double) velocity) {
+    final (shown, slope) = follow(origin, translation.$1);
+    final index = page(left - shown, velocity.$1, from);
+    return Release(index, [shown], [edge(index)], [velocity.$1 * slope]);
+  }
+}
 """
 }

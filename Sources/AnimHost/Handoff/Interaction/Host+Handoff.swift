@@ -20,15 +20,6 @@ public struct HandoffOptions: Sendable {
 enum InteractionTarget: String, CaseIterable {
     case swift, kotlin, dart, typescript
 
-    /// The patterns written in this language.
-    var patterns: [String] {
-        switch self {
-        case .swift, .typescript: InteractionModel.patterns
-        case .kotlin: KotlinInteraction.patterns
-        case .dart: DartInteraction.patterns
-        }
-    }
-
     func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         switch self {
         case .swift: SwiftInteraction.files(m)
@@ -87,16 +78,6 @@ extension Host {
             let used = others.isEmpty ? "makes none of the built-in patterns (its behaviors are its own)"
                 : "uses \(others.joined(separator: ", ")), which handoff does not write yet"
             throw .usage("\(o.scene) \(used): \(what)")
-        }
-        for i in handed where !target.patterns.contains(patterns[i].pattern) {
-            let name = patterns[i].pattern
-            let languages = InteractionTarget.allCases.filter { $0.patterns.contains(name) }.map(\.rawValue)
-            let listed = languages.count > 1
-                ? languages.dropLast().joined(separator: ", ") + " and " + languages[languages.count - 1]
-                : languages.joined()
-            throw .usage("\(o.scene): handoff writes patterns.\(name) in \(listed); "
-                         + "in \(target.rawValue) it writes patterns."
-                         + target.patterns.joined(separator: ", patterns."))
         }
         for i in handed {
             let other = patterns[i].estimators.filter { $0 != VelocityEstimator.uikit.rawValue }

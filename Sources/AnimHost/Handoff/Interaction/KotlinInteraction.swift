@@ -2,9 +2,6 @@
 /// and the pattern's class), the tuned values, a Jetpack Compose adapter and a JUnit test.
 /// kotlinc is not in this project's toolchain, so its tests hold the text to golden files.
 enum KotlinInteraction {
-    /// The patterns written in Kotlin.
-    static let patterns = InteractionModel.patterns
-
     static func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         let t = m.typeName
         return [("ReleaseKit.kt", releaseKit()), ("\(t)Interaction.kt", core(m)), ("\(t)Tuning.kt", tuning(m)),
