@@ -55,7 +55,7 @@ enum DartInteraction {
         let list = { (values: [Double], f: (Double) -> String) in "[\(values.map(f).joined(separator: ", "))]" }
         let cases = m.cases.enumerated().map { i, c in
             let samples = c.samples.map { "(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
-            let trajectory = c.trajectory.map { "(\(d($0.dt)), \(list($0.position, d)))" }.joined(separator: ", ")
+            let trajectory = c.trajectory.map { "(\(x($0.dt)), \(list($0.position, d)))" }.joined(separator: ", ")
             return """
                   // Release \(i + 1): lifted at \(d(c.lift.t)) s.
                   (

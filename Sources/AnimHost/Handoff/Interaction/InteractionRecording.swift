@@ -64,7 +64,7 @@ enum InteractionRecorder {
             guard let index = ids.firstIndex(where: { a.name(of: $0) == p.item }) else { replayed.append([]); continue }
             let size = a.size(of: ids[index])
             replayed.append(p.releases.compactMap { facts in
-                release(facts, pattern: p.pattern, touches: touches, times: times,
+                release(facts, pattern: p.pattern, touches: touches, hz: Double(stage.hz), times: times,
                         positions: centers.map { coordinates(p.pattern, center: $0[index], size: size) })
             })
         }
@@ -81,7 +81,7 @@ enum InteractionRecorder {
         }
     }
 
-    private static func release(_ facts: [String: [Double]], pattern: String, touches: [TouchEvent],
+    private static func release(_ facts: [String: [Double]], pattern: String, touches: [TouchEvent], hz: Double,
                                 times: [Double], positions: [[Double]]) -> ReplayedRelease? {
         guard let t = facts["t"]?.first,
               let lift = touches.last(where: { ($0.phase == .ended) && $0.time <= t + 1e-9 }),
@@ -90,13 +90,16 @@ enum InteractionRecorder {
         let samples = touches.filter { $0.touch == lift.touch && $0.time >= down.time && $0.time < lift.time
                                        && ($0.phase == .began || $0.phase == .moved) }
         let next = touches.first { $0.phase == .began && $0.time > t + 1e-9 }?.time ?? .infinity
+        // Every whole number of steps nearest `sampleStep` (6 at 120 Hz, 3 at 60), from the release's step.
         var trajectory: [(dt: Double, position: [Double])] = []
-        var k = 1
-        while Double(k) * sampleStep <= sampleSpan + 1e-9 {
-            let at = t + Double(k) * sampleStep
-            guard at < next - 1e-9, let i = times.firstIndex(where: { abs($0 - at) < 1e-9 }) else { break }
-            trajectory.append((Double(k) * sampleStep, positions[i]))
-            k += 1
+        if let first = times.firstIndex(where: { abs($0 - t) < 1e-9 }) {
+            let stride = max(1, Int((sampleStep * hz).rounded()))
+            var i = first + stride
+            while i < times.count, times[i] - t <= sampleSpan + 1e-9, times[i] < next - 1e-9 {
+                // Steps over the rate, as the stage counts time (times[i] − t would carry a subtraction's last bit).
+                trajectory.append((Double(i - first) / hz, positions[i]))
+                i += stride
+            }
         }
         return ReplayedRelease(samples: samples.map { ($0.time, $0.location.x, $0.location.y) },
                                lift: (lift.time, lift.location.x, lift.location.y), facts: facts,

@@ -147,7 +147,7 @@ fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
         let list = { (values: [Double], f: (Double) -> String) in "listOf(\(values.map(f).joined(separator: ", ")))" }
         let cases = m.cases.enumerated().map { i, c in
             let samples = c.samples.map { "Triple(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
-            let trajectory = c.trajectory.map { "Pair(\(d($0.dt)), \(list($0.position, d)))" }
+            let trajectory = c.trajectory.map { "Pair(\(x($0.dt)), \(list($0.position, d)))" }
                 .joined(separator: ", ")
             return """
                         // Release \(i + 1): lifted at \(d(c.lift.t)) s.

@@ -208,7 +208,6 @@ struct \(t)View<Content: View>: View {
                                           translation: Vector(g.translation.width, g.translation.height),
                                           velocity: tracker.velocity(liftTime: lift))
                     origin = nil
-                    \(springLine)
                     // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
                     for axis in 0..<2 {
                         let distance = r.target[axis] - r.position[axis]
@@ -235,7 +234,7 @@ struct \(t)View<Content: View>: View {
         let n = InteractionModel.number, x = InteractionModel.exact
         let cases = m.cases.enumerated().map { i, c in
             let samples = c.samples.map { "(\(x($0.t)), \(x($0.x)), \(x($0.y)))" }.joined(separator: ", ")
-            let trajectory = c.trajectory.map { "(\(n($0.dt)), [\($0.position.map(n).joined(separator: ", "))])" }
+            let trajectory = c.trajectory.map { "(\(x($0.dt)), [\($0.position.map(n).joined(separator: ", "))])" }
                 .joined(separator: ", ")
             return """
                         // Release \(i + 1): lifted at \(n(c.lift.t)) s.

@@ -216,7 +216,7 @@ export function attach\(m.typeName)(element) {
         let decisionNote = p == "card" ? "−1 left, 1 right, 0 home" : "0-based"
         let cases = m.cases.enumerated().map { i, c in
             let samples = c.samples.map { "[\(x($0.t)), \(x($0.x)), \(x($0.y))]" }.joined(separator: ", ")
-            let trajectory = c.trajectory.map { "[\(n($0.dt)), [\($0.position.map(n).joined(separator: ", "))]]" }
+            let trajectory = c.trajectory.map { "[\(x($0.dt)), [\($0.position.map(n).joined(separator: ", "))]]" }
                 .joined(separator: ", ")
             return """
                   // Release \(i + 1): lifted at \(n(c.lift.t)) s.
