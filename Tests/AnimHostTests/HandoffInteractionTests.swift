@@ -127,7 +127,8 @@ final class HandoffInteractionTests: XCTestCase {
         // At 90 Hz 50 ms is no whole number of steps: the trajectory is sampled every 5 steps, at 5/90 s.
         let slow = try handoff("sheet", "typescript", dir + "/90", ["--hz", "90"])
         XCTAssertEqual(slow.status, 0, slow.stderr)
-        let at90 = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir + "/90")
+        let at90 = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"],
+                                  directory: dir + "/90")
         XCTAssertEqual(at90.status, 0, at90.stdout + at90.stderr)
         let replay = try String(contentsOfFile: dir + "/90/sheet-interaction.test.mjs", encoding: .utf8)
         XCTAssertTrue(replay.contains("trajectory: [[0.05555555555555555, ["), replay)
