@@ -134,6 +134,26 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertTrue(replay.contains("trajectory: [[0.05555555555555555, ["), replay)
     }
 
+    /// A sheet and a PiP in one scene: one folder, ReleaseKit.swift written once, one main running both replays.
+    func testSeveralPatternsShareOneFolder() throws {
+        let dir = try makeTemporaryDirectory("handoff-two")
+        try """
+            local sheet, pip = require("patterns.sheet"), require("patterns.pip")
+            sheet.new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+            pip.new(animhost.item{name = "window", center = {224, 507}, size = {160, 90}})
+            animhost.input{
+              {at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}},
+              {at = 1.5, pan = {from = {220, 500}, to = {100, 480}, duration = 0.2}},
+            }
+            animhost.run{duration = 3}
+            """.write(toFile: dir + "/two.lua", atomically: true, encoding: .utf8)
+        let r = try runAnimhost(["handoff", dir + "/two.lua", "--to", "swift", "--output", dir + "/out"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasSuffix("/ReleaseKit.swift") }.count, 1, r.stdout)
+        let main = try String(contentsOfFile: dir + "/out/main.swift", encoding: .utf8)
+        XCTAssertTrue(main.contains("let passed = [SheetInteractionTests.run(), PipInteractionTests.run()]"), main)
+    }
+
     /// docs/handoff.md shows the tuned values and the message as the command writes them.
     func testTheGuideShowsRealOutput() throws {
         let guide = try String(contentsOfFile: packageRoot + "/docs/handoff.md", encoding: .utf8)

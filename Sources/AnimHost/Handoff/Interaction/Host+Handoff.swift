@@ -20,6 +20,11 @@ public struct HandoffOptions: Sendable {
 enum InteractionTarget: String, CaseIterable {
     case swift, kotlin, dart, typescript
 
+    /// Files for every pattern written together: Swift's `main.swift`.
+    func shared(_ models: [InteractionModel]) -> [(name: String, text: String)] {
+        self == .swift && !models.isEmpty ? [("main.swift", SwiftInteraction.main(models))] : []
+    }
+
     func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         switch self {
         case .swift: SwiftInteraction.files(m)
@@ -100,21 +105,25 @@ extension Host {
             try makeDirectory(prefix, option: "--output")
             prefix += "/"
         }
-        var written: [String] = []
+        var models: [InteractionModel] = []
         for i in handed {
             let model = try InteractionModel(patterns[i], releases: releases[i], scene: o.scene, command: command)
             if model.cases.isEmpty {
                 writeError("animhost: note: \(o.scene): the \(model.pattern) '\(model.item)' was never released while "
                            + "the scene ran, so its test replays nothing; give it touches with --input CSV\n")
             }
-            for file in target.files(model) {
-                let path = directory + "/" + file.name
-                let out = try TextOutput(path: path, protecting: [o.scene] + (o.input.map { [$0] } ?? []),
-                                         option: "--output")
-                out.writeLine(String(file.text.dropLast(file.text.hasSuffix("\n") ? 1 : 0)))
-                try out.commit()
-                written.append(path)
-            }
+            models.append(model)
+        }
+        var written: [String] = []
+        // The shared core (ReleaseKit) comes with each pattern, the same text: written once.
+        for file in models.flatMap(target.files) + target.shared(models) {
+            let path = directory + "/" + file.name
+            if written.contains(path) { continue }
+            let out = try TextOutput(path: path, protecting: [o.scene] + (o.input.map { [$0] } ?? []),
+                                     option: "--output")
+            out.writeLine(String(file.text.dropLast(file.text.hasSuffix("\n") ? 1 : 0)))
+            try out.commit()
+            written.append(path)
         }
         for p in patterns where !InteractionModel.patterns.contains(p.pattern) {
             writeError("animhost: note: \(o.scene): patterns.\(p.pattern) ('\(p.item)') is not written: \(what)\n")

@@ -6,7 +6,7 @@ enum SwiftInteraction {
         let t = m.typeName
         return [("ReleaseKit.swift", releaseKit(m)), ("\(t)Interaction.swift", core(m)),
                 ("\(t)Tuning.swift", tuning(m)),
-                ("\(t)SwiftUI.swift", adapter(m)), ("\(t)InteractionTests.swift", test(m)), ("main.swift", main(m))]
+                ("\(t)SwiftUI.swift", adapter(m)), ("\(t)InteractionTests.swift", test(m))]
     }
 
     private static func header(_ m: InteractionModel, _ what: String) -> String {
@@ -25,13 +25,17 @@ enum SwiftInteraction {
             + (sections[m.pattern] ?? "")
     }
 
-    static func main(_ m: InteractionModel) -> String {
-        let t = m.typeName
-        return header(m, "Runs the replay without Xcode; in an app's XCTest: "
-               + "`XCTAssertTrue(\(m.typeName)InteractionTests.run())`.")
+    /// `main.swift`: runs the replays of every pattern written (one `main` per folder).
+    static func main(_ models: [InteractionModel]) -> String {
+        let types = models.map(\.typeName)
+        let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift"] }
+            + types.map { "\($0)InteractionTests.swift" } + ["main.swift"]
+        let runs = types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ")
+        return header(models[0], "Runs the replay without Xcode; in an app's XCTest: "
+                      + "`XCTAssertTrue(\(types[0])InteractionTests.run())`.")
             + """
 
-// swiftc ReleaseKit.swift \(t)Interaction.swift \(t)Tuning.swift \(t)InteractionTests.swift main.swift -o test
+// swiftc \(sources.joined(separator: " ")) -o test
 // ./test
 
 #if canImport(Darwin)
@@ -40,11 +44,11 @@ import Darwin
 import Glibc
 #endif
 
-exit(\(m.typeName)InteractionTests.run() ? 0 : 1)
+let passed = [\(runs)]
+exit(passed.allSatisfy { $0 } ? 0 : 1)
 
 """
     }
-
 
     static let sections: [String: String] = [
         "sheet": sheetSection,
