@@ -87,7 +87,8 @@ function carousel.new(strip, options)
     ended = function(g)
       local shown, slope = follow(g)
       local page = carousel.pageFor(o.left - shown, g.velocity.x, from, o)
-      kit.released(record, g, {origin = origin, from = from, shown = shown, slope = slope, v = {g.velocity.x, g.velocity.y}, page = page})
+      kit.released(record, g, {origin = origin, from = from, shown = shown, slope = slope,
+                               v = {g.velocity.x, g.velocity.y}, page = page})
       self:moveTo(page, g.velocity.x * slope)
     end,
   })

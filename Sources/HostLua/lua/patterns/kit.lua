@@ -180,8 +180,8 @@ function kit.released(entry, g, facts)
   entry.estimators[g.estimator] = true
 end
 
--- kit.handoff as lines `pattern NAME ITEM`, `estimator NAME`, `value NAME N…` and `release KEY N KEY N…`
--- (keys sorted), for the host to read.
+-- kit.handoff as lines `pattern NAME ITEM`, `estimator NAME`, `value NAME N…` and
+-- `release KEY N KEY N…` (keys sorted), for the host to read.
 function kit.handoffLines()
   local lines = {}
   local function numbers(v)

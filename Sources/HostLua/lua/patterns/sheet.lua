@@ -72,7 +72,8 @@ function sheet.new(item, options)
     ended = function(g)
       local shown, slope = follow(g)
       local _, index = sheet.detentFor(o.detents, shown, g.velocity.y, o.rate)
-      kit.released(record, g, {origin = origin, shown = shown, slope = slope, v = {g.velocity.x, g.velocity.y}, detent = index})
+      kit.released(record, g, {origin = origin, shown = shown, slope = slope, v = {g.velocity.x, g.velocity.y},
+                               detent = index})
       -- Past an edge the sheet moves slower than the finger: hand on its own speed.
       self:moveTo(index, g.velocity.y * slope)
     end,
