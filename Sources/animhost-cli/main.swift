@@ -20,7 +20,7 @@ struct AnimhostCommand: ParsableCommand {
         abstract: "A headless host for interactive, interruptible animations in the style of UIKit Dynamics.",
         version: animhostVersion,
         subcommands: [Run.self, Repl.self, Test.self, Plot.self, Sweep.self, Fit.self, Spring.self, Velocity.self,
-                      Fuzz.self, Check.self, View.self])
+                      Fuzz.self, Check.self, Handoff.self, View.self])
 }
 
 struct Repl: ParsableCommand {
@@ -179,6 +179,27 @@ struct Velocity: ParsableCommand {
         o.estimator = estimator; o.format = format; o.scene = scene
         o.hz = hz; o.seed = seed; o.memory = memory; o.sets = sets; o.allowIO = allowIO
         throw ExitCode(Host.velocity(o))
+    }
+}
+
+struct Handoff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handoff",
+        abstract: "A scene's patterns (sheet, card, pip, carousel) as native code with a native test that replays "
+            + "its gestures.")
+
+    @Argument(help: "The scene (a .lua file built on patterns.sheet, card, pip or carousel).") var scene: String
+    @Option(help: "The language: swift, kotlin, dart or typescript.") var to: String
+    @Option(help: "The folder the files go to (default: SCENE-LANGUAGE).") var output: String?
+    @Option(help: "A touches CSV (t,touch,phase,x,y) replayed with the scene's own input.") var input: String?
+    @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
+    @Option(parsing: .unconditional, help: "Simulation steps per second (1…10000).") var hz: String = "120"
+    @Flag(name: .customLong("allow-io"), help: "Give the scene the io library and file access.") var allowIO = false
+
+    func run() throws {
+        var o = HandoffOptions(scene: scene)
+        o.target = to; o.output = output; o.input = input; o.sets = sets; o.hz = hz; o.allowIO = allowIO
+        throw ExitCode(Host.handoff(o))
     }
 }
 

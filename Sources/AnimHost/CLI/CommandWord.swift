@@ -7,7 +7,7 @@ import LuaKit
 public enum CommandWord {
     /// animhost-cli's commands in its `--help` order (CommandLineExecutableTests holds the two
     /// lists to each other).
-    public static let commands = ["run", "repl", "test", "plot", "sweep", "fit", "spring", "velocity", "fuzz", "check", "view"]
+    public static let commands = ["run", "repl", "test", "plot", "sweep", "fit", "spring", "velocity", "fuzz", "check", "handoff", "view"]
 
     /// The message for a list whose first word is neither a command, `help` nor an option;
     /// nil for every other list.

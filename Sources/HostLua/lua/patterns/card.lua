@@ -46,6 +46,10 @@ function card.new(item, options)
   local o = kit.options("card.new", card.defaults, options)
   kit.item(item, "card.new", "item")
   local self = setmetatable({item = item, options = o, home = item.center, dismissed = nil}, Card)
+  local record = kit.register("card", item, {tilt = o.tilt, distance = o.distance, speed = o.speed,
+                                            screenWidth = o.screenWidth, response = o.response,
+                                            dampingRatio = o.dampingRatio, home = {self.home.x, self.home.y},
+                                            size = {item.size.x, item.size.y}})
   local origin
   local function place(g)
     local at = origin + g.translation
@@ -63,6 +67,7 @@ function card.new(item, options)
     ended = function(g)
       place(g)
       local side = card.throwSide(item.center.x - self.home.x, g.velocity.x, item.size.x, o)
+      kit.released(record, g, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, side = side or 0})
       if side then self:throw(side, g.velocity) else self:restore(g.velocity) end
     end,
   })

@@ -58,6 +58,10 @@ function carousel.new(strip, options)
   local self = setmetatable({item = strip, options = o, page = 1, offsets = {}}, Carousel)
   for k, item in ipairs(o.followers) do self.offsets[k] = item.center - strip.center end
   local lowest = o.left - (o.pages - 1) * o.pageWidth   -- left edge on the last page
+  local record = kit.register("carousel", strip, {pageWidth = o.pageWidth, pages = o.pages, left = o.left,
+                                                  rate = kit.rateValue(o.rate), maxStep = o.maxStep,
+                                                  rubberBand = o.rubberBand, response = o.response,
+                                                  dampingRatio = o.dampingRatio, width = strip.size.x})
   local origin, from
   local function left() return strip.center.x - strip.size.x / 2 end
   local function place(x)
@@ -82,7 +86,10 @@ function carousel.new(strip, options)
     changed = follow,
     ended = function(g)
       local shown, slope = follow(g)
-      self:moveTo(carousel.pageFor(o.left - shown, g.velocity.x, from, o), g.velocity.x * slope)
+      local page = carousel.pageFor(o.left - shown, g.velocity.x, from, o)
+      kit.released(record, g, {origin = origin, from = from, shown = shown, slope = slope,
+                               v = {g.velocity.x, g.velocity.y}, page = page})
+      self:moveTo(page, g.velocity.x * slope)
     end,
   })
   return self

@@ -153,4 +153,56 @@ function kit.unbanded(shown, low, high, dimension, constant)
   return limit + (shown < limit and -past or past)
 end
 
+-- What `animhost handoff` reads after running a scene: each pattern the scene made (its
+-- name, its item, its tuned values) and each release it decided (what went in and what it
+-- chose), so the native test it emits replays the same gestures and expects the same.
+kit.handoff = {}
+
+-- A deceleration rate per ms, as animhost.project reads "normal" and "fast".
+function kit.rateValue(rate)
+  if rate == "fast" then return 0.99 elseif rate == nil or rate == "normal" then return 0.998 end
+  return rate
+end
+
+-- Records that `pattern` (e.g. "sheet") drives `item` with `values` (numbers or lists of
+-- numbers); returns the entry its releases go into.
+function kit.register(pattern, item, values)
+  local entry = {pattern = pattern, item = item.name, values = values, releases = {}, estimators = {}}
+  kit.handoff[#kit.handoff + 1] = entry
+  return entry
+end
+
+-- Records a release of `entry`'s pattern by gesture `g`: `facts` (numbers) at the time now,
+-- and the estimator that measured the release velocity.
+function kit.released(entry, g, facts)
+  facts.t = animhost.time()
+  entry.releases[#entry.releases + 1] = facts
+  entry.estimators[g.estimator] = true
+end
+
+-- kit.handoff as lines `pattern NAME ITEM`, `estimator NAME`, `value NAME N…` and
+-- `release KEY N KEY N…` (keys sorted), for the host to read.
+function kit.handoffLines()
+  local lines = {}
+  local function numbers(v)
+    if type(v) ~= "table" then return ("%.17g"):format(v) end
+    local parts = {}
+    for k = 1, #v do parts[k] = ("%.17g"):format(v[k]) end
+    return table.concat(parts, " ")
+  end
+  for _, entry in ipairs(kit.handoff) do
+    lines[#lines + 1] = ("pattern %s %s"):format(entry.pattern, entry.item)
+    for _, name in ipairs(sortedKeys(entry.estimators)) do lines[#lines + 1] = "estimator " .. name end
+    for _, name in ipairs(sortedKeys(entry.values)) do
+      lines[#lines + 1] = ("value %s %s"):format(name, numbers(entry.values[name]))
+    end
+    for _, facts in ipairs(entry.releases) do
+      local parts = {"release"}
+      for _, name in ipairs(sortedKeys(facts)) do parts[#parts + 1] = name .. " " .. numbers(facts[name]) end
+      lines[#lines + 1] = table.concat(parts, " ")
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
 return kit

@@ -59,6 +59,9 @@ function pip.new(window, options)
   kit.item(window, "pip.new", "window")
   local self = setmetatable({item = window, options = o}, Pip)
   self.corners = pip.corners(o.bounds, window.size, o.margin)
+  local record = kit.register("pip", window, {bounds = o.bounds, margin = o.margin, rate = kit.rateValue(o.rate),
+                                              response = o.response, dampingRatio = o.dampingRatio,
+                                              size = {window.size.x, window.size.y}})
   local origin
   animhost.pan(window, {
     began = function(g)
@@ -71,6 +74,7 @@ function pip.new(window, options)
     ended = function(g)
       window.center = origin + g.translation
       local _, index = pip.cornerFor(self.corners, window.center, g.velocity, o.rate)
+      kit.released(record, g, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, corner = index})
       self:moveTo(index, g.velocity)
     end,
   })

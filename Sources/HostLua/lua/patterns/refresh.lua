@@ -59,6 +59,7 @@ function refresh.new(content, options)
   o.onRefresh = onRefresh or function(done) animhost.after(o.duration, done) end
   kit.item(content, "refresh.new", "content")
   local self = setmetatable({item = content, options = o, state = "idle", home = content.center.y}, Refresh)
+  kit.register("refresh", content, {threshold = o.threshold})
   local origin
   -- How far the finger pulls the content: as far as when caught plus the finger's
   -- translation, which counts from the touch-down (at `began` it holds the first move), banded.

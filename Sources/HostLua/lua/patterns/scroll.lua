@@ -51,6 +51,7 @@ function scroll.new(content, options)
             "viewport must be {top, height} with height > 0")
   kit.item(content, "scroll.new", "content")
   local self = setmetatable({item = content, options = o, flings = 0}, Scroll)
+  kit.register("scroll", content, {rate = o.rate})
   -- Content-top positions: the top at the viewport's top, or its bottom at the viewport's bottom.
   self.high = top
   self.low = math.min(top, top + height - content.size.y)

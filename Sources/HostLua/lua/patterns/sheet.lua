@@ -48,6 +48,9 @@ function sheet.new(item, options)
   kit.item(item, "sheet.new", "item")
   local self = setmetatable({item = item, options = o, index = nil}, Sheet)
   self.low, self.high = math.min(table.unpack(o.detents)), math.max(table.unpack(o.detents))
+  local record = kit.register("sheet", item, {detents = o.detents, rate = kit.rateValue(o.rate), response = o.response,
+                                             dampingRatio = o.dampingRatio, rubberBand = o.rubberBand,
+                                             height = item.size.y})
   local origin
   local function top() return item.center.y - item.size.y / 2 end
   local function place(y) item.center = animhost.vec(item.center.x, y + item.size.y / 2) end
@@ -69,6 +72,8 @@ function sheet.new(item, options)
     ended = function(g)
       local shown, slope = follow(g)
       local _, index = sheet.detentFor(o.detents, shown, g.velocity.y, o.rate)
+      kit.released(record, g, {origin = origin, shown = shown, slope = slope, v = {g.velocity.x, g.velocity.y},
+                               detent = index})
       -- Past an edge the sheet moves slower than the finger: hand on its own speed.
       self:moveTo(index, g.velocity.y * slope)
     end,

@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `animhost handoff SCENE --to …`: the built-in patterns as native code whose emitted test
+/// replays the scene's gestures. The Swift output of every pattern is compiled with swiftc
+/// once and run; the JavaScript output runs under node (and fails when a tuned value is
+/// changed); Kotlin and Dart, with no toolchain here, are held to golden files.
+final class HandoffInteractionTests: XCTestCase {
+    private let scenes = ["sheet", "pip", "card", "carousel"]
+
+    private func handoff(_ scene: String, _ target: String, _ dir: String, _ more: [String] = []) throws -> RunResult {
+        try runAnimhost(["handoff", "behaviors/\(scene).lua", "--to", target, "--output", dir] + more)
+    }
+
+    func testSwiftCoresCompileTogetherAndReplayEveryPattern() throws {
+        let dir = try makeTemporaryDirectory("handoff-swift")
+        for scene in scenes {
+            let r = try handoff(scene, "swift", dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        // One compile for all four: ReleaseKit.swift is the same for each, one main runs each replay.
+        let types = scenes.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        try ("#if canImport(Darwin)\nimport Darwin\n#else\nimport Glibc\n#endif\n"
+            + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
+            + "exit(results.allSatisfy { $0 } ? 0 : 1)\n")
+            .write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
+        let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift",
+                                                              "\($0)InteractionTests.swift"] } + ["main.swift"]
+        let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", dir + "/replay"]
+                                     + sources.map { dir + "/" + $0 })
+        XCTAssertEqual(compile.status, 0, compile.stderr)
+        let run = try runProgram(dir + "/replay", [])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        for scene in scenes { XCTAssertTrue(run.stdout.contains("\(scene): "), run.stdout) }
+        XCTAssertFalse(run.stdout.contains("FAIL"), run.stdout)
+        // The sheet's demo: four releases, each with its decision, velocity, position and trajectory checked.
+        XCTAssertTrue(run.stdout.contains("(4 releases)"), run.stdout)
+    }
+
+    func testJavaScriptReplaysUnderNodeAndFailsWhenATunedValueChanges() throws {
+        let dir = try makeTemporaryDirectory("handoff-js")
+        for scene in scenes {
+            let r = try handoff(scene, "typescript", dir + "/" + scene)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/" + scene).sorted()
+            XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js",
+                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.js", "\(scene)-tuning.js"])
+            let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(scene)-interaction.test.mjs"],
+                                      directory: dir + "/" + scene)
+            XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+            XCTAssertTrue(pass.stdout.contains("# fail 0"), pass.stdout)
+        }
+        // The Motion adapter, driven by pointer events of the demo's flick up (60 pt in 60 ms), springs the sheet to
+        // the top detent from -1000 px/s; Motion is a stand-in that jumps to the end and records the call.
+        let motion = dir + "/sheet/node_modules/motion"
+        try FileManager.default.createDirectory(atPath: motion, withIntermediateDirectories: true)
+        try #"{"name": "motion", "type": "module", "main": "index.mjs"}"#
+            .write(toFile: motion + "/package.json", atomically: true, encoding: .utf8)
+        try """
+            export const calls = [];
+            export function animate(from, to, options) {
+              calls.push({ from, to, velocity: Math.round(options.velocity) });
+              options.onUpdate(to);
+              return { stop() {} };
+            }
+            """.write(toFile: motion + "/index.mjs", atomically: true, encoding: .utf8)
+        try """
+            import { attachSheet } from "./sheet-motion.js";
+            import { calls } from "motion";
+            const handlers = {};
+            const element = { style: {}, addEventListener: (n, f) => { handlers[n] = f; }, setPointerCapture() {} };
+            attachSheet(element);
+            for (let k = 0; k <= 7; k++) {
+              const e = { pointerId: 1, clientX: 160, clientY: 320 - 60 * k / 7, timeStamp: 1500 + 60 * k / 7 };
+              handlers[k === 0 ? "pointerdown" : k === 7 ? "pointerup" : "pointermove"](e);
+            }
+            console.log(element.style.transform, JSON.stringify(calls));
+            """.write(toFile: dir + "/sheet/drive.mjs", atomically: true, encoding: .utf8)
+        let drive = try runProgram("/usr/bin/env", ["node", "drive.mjs"], directory: dir + "/sheet")
+        XCTAssertEqual(drive.stdout, #"translateY(60px) [{"from":224,"to":60,"velocity":-1000}]"# + "\n",
+                       drive.stderr)
+
+        // The fast deceleration instead of the scene's normal one sends the sheet's slow drag elsewhere.
+        let tuning = dir + "/sheet/sheet-tuning.js"
+        let text = try String(contentsOfFile: tuning, encoding: .utf8)
+        XCTAssertTrue(text.contains("decelerationRate: 0.998,"), text)
+        try text.replacingOccurrences(of: "decelerationRate: 0.998,", with: "decelerationRate: 0.99,")
+            .write(toFile: tuning, atomically: true, encoding: .utf8)
+        let fail = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"],
+                                  directory: dir + "/sheet")
+        XCTAssertNotEqual(fail.status, 0, fail.stdout)
+    }
+
+    /// Every pattern into one folder per language (ReleaseKit.kt and release_kit.dart are the same for each).
+    func testKotlinAndDartMatchTheirGoldenFiles() throws {
+        for target in ["kotlin", "dart"] {
+            let dir = try makeTemporaryDirectory("handoff-" + target)
+            for scene in scenes {
+                let r = try handoff(scene, target, dir)
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            let golden = packageRoot + "/Tests/AnimHostTests/Fixtures/handoff/" + target
+            let expected = try FileManager.default.contentsOfDirectory(atPath: golden).sorted()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), expected)
+            for name in expected {
+                let got = try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
+                XCTAssertEqual(got, try String(contentsOfFile: golden + "/" + name, encoding: .utf8),
+                               "\(target)/\(name) differs from its golden file (regenerate: animhost handoff "
+                               + "behaviors/SCENE.lua --to \(target) --output \(golden))")
+            }
+        }
+    }
+
+    func testTunablesAndInputChangeTheReplay() throws {
+        let dir = try makeTemporaryDirectory("handoff-set")
+        let r = try handoff("sheet", "typescript", dir, ["--set", "top=80", "--set", "demo=0", "--input",
+                                                         "Tests/AnimHostTests/Fixtures/handoff/flick-up.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let tuning = try String(contentsOfFile: dir + "/sheet-tuning.js", encoding: .utf8)
+        XCTAssertTrue(tuning.contains("detents: [80, 284, 468],"), tuning)
+        let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
+        XCTAssertTrue(test.contains("// Release 1:") && !test.contains("// Release 2:"), test)
+        let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+
+        // At 90 Hz 50 ms is no whole number of steps: the trajectory is sampled every 5 steps, at 5/90 s.
+        let slow = try handoff("sheet", "typescript", dir + "/90", ["--hz", "90"])
+        XCTAssertEqual(slow.status, 0, slow.stderr)
+        let at90 = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"],
+                                  directory: dir + "/90")
+        XCTAssertEqual(at90.status, 0, at90.stdout + at90.stderr)
+        let replay = try String(contentsOfFile: dir + "/90/sheet-interaction.test.mjs", encoding: .utf8)
+        XCTAssertTrue(replay.contains("trajectory: [[0.05555555555555555, ["), replay)
+    }
+
+    /// A sheet and a PiP in one scene: one folder, ReleaseKit.swift written once, one main running both replays.
+    func testSeveralPatternsShareOneFolder() throws {
+        let dir = try makeTemporaryDirectory("handoff-two")
+        try """
+            local sheet, pip = require("patterns.sheet"), require("patterns.pip")
+            sheet.new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+            pip.new(animhost.item{name = "window", center = {224, 507}, size = {160, 90}})
+            animhost.input{
+              {at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}},
+              {at = 1.5, pan = {from = {220, 500}, to = {100, 480}, duration = 0.2}},
+            }
+            animhost.run{duration = 3}
+            """.write(toFile: dir + "/two.lua", atomically: true, encoding: .utf8)
+        let r = try runAnimhost(["handoff", dir + "/two.lua", "--to", "swift", "--output", dir + "/out"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasSuffix("/ReleaseKit.swift") }.count, 1, r.stdout)
+        let main = try String(contentsOfFile: dir + "/out/main.swift", encoding: .utf8)
+        XCTAssertTrue(main.contains("let passed = [SheetInteractionTests.run(), PipInteractionTests.run()]"), main)
+    }
+
+    /// docs/handoff.md shows the tuned values and the message as the command writes them.
+    func testTheGuideShowsRealOutput() throws {
+        let guide = try String(contentsOfFile: packageRoot + "/docs/handoff.md", encoding: .utf8)
+        let dir = try makeTemporaryDirectory("handoff-guide")
+        let r = try runAnimhost(["handoff", "behaviors/sheet.lua", "--to", "swift", "--set", "top=80", "--set",
+                                 "response=0.35", "--output", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let tuning = try String(contentsOfFile: dir + "/SheetTuning.swift", encoding: .utf8)
+        let shown = try XCTUnwrap(guide.components(separatedBy: "```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        XCTAssertTrue(tuning.contains(shown), "docs/handoff.md shows:\n\(shown)\nthe command writes:\n\(tuning)")
+        let pane = try runAnimhost(["handoff", "behaviors/pane.lua", "--to", "swift"])
+        XCTAssertTrue(guide.contains("      " + pane.stderr.trimmingCharacters(in: .newlines)), pane.stderr)
+    }
+
+    func testAScenePatternsCannotCarrySaysWhatCanBeHandedOff() throws {
+        let dir = try makeTemporaryDirectory("handoff-none")
+        let none = try handoff("pane", "swift", dir + "/pane")
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("makes none of the built-in patterns")
+                      && none.stderr.contains("patterns.sheet, patterns.card, patterns.pip, patterns.carousel"),
+                      none.stderr)
+        let scroll = try handoff("scroll", "swift", dir + "/scroll")
+        XCTAssertEqual(scroll.status, 2)
+        XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)
+        let android = dir + "/android.lua"
+        try """
+            animhost.gestures{estimator = "android"}
+            require("patterns.sheet").new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+            animhost.input{{at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}}}
+            animhost.run{duration = 1}
+            """.write(toFile: android, atomically: true, encoding: .utf8)
+        let estimator = try runAnimhost(["handoff", android, "--to", "swift", "--output", dir + "/android"])
+        XCTAssertEqual(estimator.status, 2)
+        XCTAssertTrue(estimator.stderr.contains("measures its release with the 'android' estimator"), estimator.stderr)
+        let target = try handoff("sheet", "java", dir + "/java")
+        XCTAssertEqual(target.status, 2)
+        XCTAssertTrue(target.stderr.contains("--to must be one of swift, kotlin, dart, typescript"), target.stderr)
+    }
+}
