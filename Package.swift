@@ -77,8 +77,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.
+        // On Linux its static Foundation's `-lcurl` finds libcurl.so.4: see link/curl/libcurl.so.
         .executableTarget(name: "animhost-view", dependencies: [
             "AnimHost", "Viewer", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/link/curl"], .when(platforms: [.linux])),
         ]),
         // Benchmarks, run by scripts/bench.
         .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Workbench", "Dynamics"],
