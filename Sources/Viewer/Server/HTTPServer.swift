@@ -45,6 +45,7 @@ enum HTTPServer {
             var listening = port
             if case .ip4(_, let p)? = await server.listeningAddress { listening = Int(p) }
             if case .ip6(_, let p)? = await server.listeningAddress { listening = Int(p) }
+            ListenAddress.sendWithoutDelay(listeningOn: listening)
             address.listening(host: host, port: listening)
             inbox.post(.started(host: host, port: listening))
         } catch {
