@@ -16,11 +16,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `animhost view`: the HTTP + WebSocket server, plain sockets and no dependencies of its
-        // own (only the Viewer target uses it, and only the animhost-view executable links
-        // it). Its release build is seconds, so animhost-view is built in `.build/release`
-        // beside animhost and reuses every module `run` compiled (BENCHMARKS.md, "A first
-        // `view` in a minute"; Hummingbird + SwiftNIO's ~25 packages took 12 minutes).
+        // `animhost view`: the HTTP + WebSocket server, plain sockets and no dependencies of
+        // its own (only the Viewer target uses it, and only animhost-view links it). Its
+        // release build is half a minute of CPU, so animhost-view is built in
+        // `.build/release` beside animhost and reuses every module `run` compiled
+        // (BENCHMARKS.md, "The first `view`: FlyingFox"; Hummingbird + SwiftNIO's ~25
+        // packages, in a build folder of their own, took 6 times the CPU).
         .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [

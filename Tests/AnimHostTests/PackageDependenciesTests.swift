@@ -5,7 +5,7 @@ import XCTest
 /// A fresh clone's first `scripts/animhost run` fetches two small packages and compiles
 /// only what `run` needs; the first `view` then compiles the server, FlyingFox (no
 /// dependencies of its own), and the viewer's modules, reusing everything else `run` built
-/// (BENCHMARKS.md, "A first `view` in a minute"). A package that brings others (Hummingbird
+/// (BENCHMARKS.md, "The first `view`: FlyingFox"). A package that brings others (Hummingbird
 /// on SwiftNIO was ~25, twelve minutes of a first `view`) must be chosen again, by what it
 /// costs that first build.
 final class PackageDependenciesTests: XCTestCase {
@@ -26,7 +26,8 @@ final class PackageDependenciesTests: XCTestCase {
             ((dependency["sourceControl"] as? [[String: Any]])?.first?["location"] as? [String: Any])
                 .flatMap { ($0["remote"] as? [[String: Any]])?.first?["urlString"] as? String }
         }
-        XCTAssertEqual(urls.sorted(), ["https://github.com/apple/swift-argument-parser", "https://github.com/swhitty/FlyingFox"])
+        XCTAssertEqual(urls.sorted(),
+                       ["https://github.com/apple/swift-argument-parser", "https://github.com/swhitty/FlyingFox"])
         // FlyingFox is the Viewer target's alone: no other module (nor `run`) compiles it.
         for target in try XCTUnwrap(m["targets"] as? [[String: Any]]) {
             for dependency in target["dependencies"] as? [[String: Any]] ?? [] {

@@ -89,14 +89,16 @@ final class FloodTests: XCTestCase {
         _ = try ws.next("frame")
         try ws.send(String(repeating: " ", count: LiveSocket.messageLimit))
         XCTAssertNotNil(try ws.next("error"), "a message at the limit is read")
-        try ws.send(#"{"type":"touch","touch":1,"phase":"began","x":1,"y":1}"# + String(repeating: " ", count: LiveSocket.messageLimit))
+        let touch = #"{"type":"touch","touch":1,"phase":"began","x":1,"y":1}"#
+        try ws.send(touch + String(repeating: " ", count: LiveSocket.messageLimit))
         var closed = "still open after 10 s"
         do {
             while true { _ = try ws.receive(timeout: 10) }
         } catch {
             closed = "\(error)"
         }
-        XCTAssertEqual(closed, "the server closed the WebSocket (1009): a message over \(LiveSocket.messageLimit) bytes")
+        XCTAssertEqual(closed,
+                       "the server closed the WebSocket (1009): a message over \(LiveSocket.messageLimit) bytes")
         XCTAssertEqual(try v.get("/input.csv").body, "t,touch,phase,x,y\n", "the long message touched nothing")
         XCTAssertEqual(v.stop(), 0)
     }

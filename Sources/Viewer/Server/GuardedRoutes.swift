@@ -11,12 +11,14 @@ struct GuardedRoutes: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response: HTTPResponse
         if let reason = refusal(request) {
-            response = HTTPServer.response(403, "text/plain; charset=utf-8", "animhost view refused this request: \(reason)\n")
+            response = HTTPServer.response(403, "text/plain; charset=utf-8",
+                                           "animhost view refused this request: \(reason)\n")
         } else {
             do {
                 response = try await routes.handleRequest(request)
             } catch is HTTPUnhandledError {
-                response = HTTPServer.response(404, "text/plain; charset=utf-8", "animhost view has no \(request.path)\n")
+                response = HTTPServer.response(404, "text/plain; charset=utf-8",
+                                               "animhost view has no \(request.path)\n")
             }
         }
         return Framing.forbidden(response)

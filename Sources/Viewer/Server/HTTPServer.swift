@@ -64,7 +64,8 @@ enum HTTPServer {
     static func failure(_ error: any Error, host: String, port: Int) -> Command {
         if case .failed(_, let errno, let message)? = error as? SocketError {
             if errno == EADDRINUSE {
-                return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port", usage: true)
+                return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port",
+                               usage: true)
             }
             return .failed("cannot listen on \(host):\(port): \(message)", usage: true)
         }

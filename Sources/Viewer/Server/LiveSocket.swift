@@ -27,7 +27,9 @@ struct LiveSocket: WSHandler {
         // SIGINT/SIGTERM: each page is told the viewer is going.
         let unregister = connections.add { outbox.finish() }
         let sending = Task {
-            for await text in texts { out.yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8))) }
+            for await text in texts {
+                out.yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8)))
+            }
             // The session finished this page's stream (a stop); when the page's side ended
             // it, that side sends its own close.
             if Task.isCancelled { return }
@@ -71,7 +73,9 @@ struct LiveSocket: WSHandler {
     /// or nil when the connection just ended.
     private func receive(_ client: Int, from frames: inout AsyncThrowingStream<WSFrame, any Error>.Iterator,
                          replies: AsyncStream<WSFrame>.Continuation) async -> Ending? {
-        func closing(_ code: UInt16, _ reason: String) -> Ending { Ending(frame: .close(code: WSCloseCode(code, reason: reason))) }
+        func closing(_ code: UInt16, _ reason: String) -> Ending {
+            Ending(frame: .close(code: WSCloseCode(code, reason: reason)))
+        }
         var message = Data()
         do {
             while let frame = try await frames.next() {

@@ -26,7 +26,8 @@ final class SignalStop: @unchecked Sendable {
                 inbox.beginStopping()
                 Thread.detachNewThread {
                     Thread.sleep(forTimeInterval: Self.grace)
-                    fputs("animhost: still busy \(Int(Self.grace)) s after the signal; stopping without waiting\n", stderr)
+                    fputs("animhost: still busy \(Int(Self.grace)) s after the signal; stopping without waiting\n",
+                          stderr)
                     _exit(0)
                 }
                 stop()
