@@ -1,9 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The Viewer target's server packages are built only with the Viewer trait.
-let viewer = TargetDependencyCondition.when(traits: ["Viewer"])
-
 let package = Package(
     name: "animhost",
     platforms: [.macOS(.v14)],
@@ -17,22 +14,15 @@ let package = Package(
         .executable(name: "animhost-view", targets: ["animhost-view"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
     ],
-    // `animhost view`'s server is the default trait "Viewer": `swift build` and `swift test`
-    // have it; scripts/animhost builds every other product with --disable-default-traits,
-    // so a fresh clone's first `run` neither fetches nor compiles the server's ~25 packages.
-    traits: [
-        .trait(name: "Viewer", description: "The HTTP and WebSocket server of animhost-view (animhost view)."),
-        .default(enabledTraits: ["Viewer"]),
-    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `animhost view`: the HTTP + WebSocket server (only the Viewer target uses them,
-        // and only the animhost-view executable links it; with the Viewer trait only).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `animhost view`: the HTTP + WebSocket server, plain sockets and no dependencies of
+        // its own (only the Viewer target uses it, and only animhost-view links it). Its
+        // release build is half a minute of CPU, so animhost-view is built in
+        // `.build/release` beside animhost and reuses every module `run` compiled
+        // (BENCHMARKS.md, "The first `view`: FlyingFox"; Hummingbird + SwiftNIO's ~25
+        // packages, in a build folder of their own, took 6 times the CPU).
+        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config.
@@ -65,12 +55,7 @@ let package = Package(
         // `animhost view`: the live scene served to a browser (HTTP + WebSocket, the page).
         // Only the animhost-view executable depends on it.
         .target(name: "Viewer", dependencies: [
-            "AnimHost", "Dynamics",
-            .product(name: "Hummingbird", package: "hummingbird", condition: viewer),
-            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: viewer),
-            .product(name: "NIOCore", package: "swift-nio", condition: viewer),
-            .product(name: "Logging", package: "swift-log", condition: viewer),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: viewer),
+            "AnimHost", "Dynamics", .product(name: "FlyingFox", package: "FlyingFox"),
         ], resources: [
             // The page's HTML, style and script, compiled in as byte arrays.
             .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
@@ -93,8 +78,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `animhost view`'s executable: its argument parsing, then Viewer.serve.
+        // On Linux its static Foundation's `-lcurl` finds libcurl.so.4: see link/curl/libcurl.so.
         .executableTarget(name: "animhost-view", dependencies: [
             "AnimHost", "Viewer", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/link/curl"], .when(platforms: [.linux])),
         ]),
         // Benchmarks, run by scripts/bench.
         .executableTarget(name: "animhost-bench", dependencies: ["AnimHost", "Workbench", "Dynamics"],

@@ -53,7 +53,7 @@ struct View: ParsableCommand {
         commandName: "view",
         abstract: ViewArguments.abstract,
         discussion: "The server is its own executable, animhost-view, beside animhost: "
-            + "scripts/animhost builds it on the first `view` (5 to 15 minutes on a small machine).")
+            + "scripts/animhost builds it on the first `view` (about a minute on a small machine).")
 
     @OptionGroup var arguments: ViewArguments
 

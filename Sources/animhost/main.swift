@@ -22,7 +22,7 @@ if arguments.first == "view" {
     let options = arguments.dropFirst().prefix { $0 != "--" }
     if options.contains("--help") || options.contains("-h") { exit(SiblingCommand.commandLine(arguments)) }
     // A script that cannot be read is said here, as animhost-view would say it, before a first
-    // `scripts/animhost view` builds the server (5 to 15 minutes) only to say it.
+    // `scripts/animhost view` builds the server (about a minute) only to say it.
     if let script = options.first, !script.hasPrefix("-"), let problem = Scene.scriptProblem(script) {
         writeError("animhost: \(problem.description)\n")
         exit(problem.exitCode)

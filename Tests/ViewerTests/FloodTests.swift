@@ -81,6 +81,28 @@ final class FloodTests: XCTestCase {
     }
 
     /// The page itself says why it was closed (the close reason in its toast), and reconnects.
+    /// A message longer than `LiveSocket.messageLimit` closes that page (1009) and reaches
+    /// nothing; a message at the limit is handled (here answered as malformed).
+    func testAMessageOverTheLimitClosesThePageAndChangesNothing() throws {
+        let v = try ViewerProcess("behaviors/pane.lua", ["--set", "demo=0"])
+        let ws = try v.connect()
+        _ = try ws.next("frame")
+        try ws.send(String(repeating: " ", count: LiveSocket.messageLimit))
+        XCTAssertNotNil(try ws.next("error"), "a message at the limit is read")
+        let touch = #"{"type":"touch","touch":1,"phase":"began","x":1,"y":1}"#
+        try ws.send(touch + String(repeating: " ", count: LiveSocket.messageLimit))
+        var closed = "still open after 10 s"
+        do {
+            while true { _ = try ws.receive(timeout: 10) }
+        } catch {
+            closed = "\(error)"
+        }
+        XCTAssertEqual(closed,
+                       "the server closed the WebSocket (1009): a message over \(LiveSocket.messageLimit) bytes")
+        XCTAssertEqual(try v.get("/input.csv").body, "t,touch,phase,x,y\n", "the long message touched nothing")
+        XCTAssertEqual(v.stop(), 0)
+    }
+
     func testThePageShowsWhyItWasClosed() throws {
         guard let chromium = HeadlessChromium.executable else {
             if ProcessInfo.processInfo.environment["ANIMHOST_REQUIRE_BROWSER"] == "1" {

@@ -1,110 +1,87 @@
+import FlyingFox
+import FlyingSocks
 import Foundation
-import Hummingbird
-import HummingbirdWebSocket
-import Logging
-import NIOCore
-import ServiceLifecycle
 
-/// The HTTP + WebSocket side of `animhost view` (Hummingbird): the page, the downloads
-/// and `/live`. It never touches the scene: everything goes to the session's inbox, and
-/// what the session sends a page comes back through that page's outbox.
+/// The HTTP + WebSocket side of `animhost view` (FlyingFox): the page, the downloads and
+/// `/live`. It never touches the scene: everything goes to the session's inbox, and what
+/// the session sends a page comes back through that page's outbox.
 enum HTTPServer {
     /// Runs until SIGINT/SIGTERM (then posts `.stop`) or a failure to start (`.failed`).
     static func run(host: String, port: Int, inbox: Inbox) async {
         let address = ListeningAddress()
-        let quiet = Logger(label: "animhost.view") { _ in SwiftLogNoOpLogHandler() }
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        // Around everything, refusals and 404s included: no other page may frame the viewer.
-        router.add(middleware: FramingMiddleware())
-        // Before every route and the WebSocket upgrade: only the viewer's own page is served.
-        router.add(middleware: RequestGuardMiddleware(address: address))
-        router.get("/") { _, _ in response(200, "text/html; charset=utf-8", Page.html) }
-        router.get("/input.csv") { _, _ in await download(.input, inbox) }
-        router.get("/frames.csv") { _, _ in await download(.frames, inbox) }
-        router.get("/scene.json") { _, _ in await download(.scene, inbox) }
-        router.get("/test.lua") { _, _ in await download(.test, inbox) }
-        router.get("/plot.svg") { request, _ in
-            await download(.plot(item: request.uri.queryParameters["item"].map(String.init)), inbox)
+        let pages = LiveConnections()
+        var routes = RoutedHTTPHandler()
+        routes.appendRoute("GET /") { _ in response(200, "text/html; charset=utf-8", Page.html) }
+        routes.appendRoute("GET /input.csv") { _ in await download(.input, inbox) }
+        routes.appendRoute("GET /frames.csv") { _ in await download(.frames, inbox) }
+        routes.appendRoute("GET /scene.json") { _ in await download(.scene, inbox) }
+        routes.appendRoute("GET /test.lua") { _ in await download(.test, inbox) }
+        routes.appendRoute("GET /plot.svg") { request in
+            await download(.plot(item: request.query.first { $0.name == "item" }?.value), inbox)
         }
-        router.ws("/live") { inbound, outbound, _ in
-            let client = ClientCounter.shared.next()
-            let (stream, outbox) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(512))
-            inbox.post(.connected(client: client, outbox: outbox))
-            defer { inbox.post(.disconnected(client: client)) }
-            // SIGINT/SIGTERM: the server waits for open connections, so each page is told to go.
-            try await withGracefulShutdownHandler {
-                let messages = inbound.messages(maxSize: 1 << 16)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await text in stream { try await outbound.write(.text(text)) }
-                    }
-                    group.addTask {
-                        // Ends at a stop even while the page keeps sending (its buffered
-                        // messages would otherwise keep this loop, and the shutdown, going).
-                        for try await message in messages {
-                            if inbox.isStopping || Task.isCancelled { return }
-                            guard case .text(let text) = message else { continue }
-                            guard inbox.post(message: text, from: client) else {
-                                try await outbound.close(.policyViolation, reason: Inbox.floodCloseReason)
-                                return
-                            }
-                        }
-                    }
-                    // The page left, or the stream was finished (shutdown): either ends both.
-                    try await group.next()
-                    group.cancelAll()
-                }
-            } onGracefulShutdown: {
-                outbox.finish()
+        routes.appendRoute("GET /live", to: WebSocketHTTPHandler(handler: LiveSocket(inbox: inbox, connections: pages)))
+        let server: FlyingFox.HTTPServer
+        do {
+            // Downloads wait for the session, which may be inside a long replay: no time limit
+            // short of the process's own (a stop ends everything within SignalStop.grace).
+            server = FlyingFox.HTTPServer(
+                config: .init(address: try ListenAddress.resolve(host: host, port: port), timeout: 24 * 3600,
+                              logger: .disabled),
+                // Before every route and the WebSocket upgrade: only the viewer's own page is served.
+                handler: GuardedRoutes(address: address, routes: routes))
+        } catch {
+            inbox.post(.failed("cannot listen on \(host): unknown host", usage: true))
+            return
+        }
+        let signals = SignalStop(inbox: inbox) {
+            Task {
+                // Each page is told to go, then the server waits a second for them to close.
+                pages.endAll()
+                await server.stop(timeout: 1)
             }
         }
-        let app = Application(
-            router: router,
-            // A page that does not answer the closing handshake is dropped after a second.
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(closeTimeout: .seconds(1)))),
-            configuration: .init(address: .hostname(host, port: port), serverName: "animhost"),
-            onServerRunning: { channel in
-                let listening = channel.localAddress?.port ?? port
-                address.listening(host: host, port: listening)
-                inbox.post(.started(host: host, port: listening))
-            },
-            logger: quiet)
-        // SIGINT/SIGTERM shut the server down gracefully; SignalStop, last, hears them first.
-        let services = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: SignalStop(inbox: inbox))],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet))
+        let running = Task { try await server.run() }
         do {
-            try await services.run()
+            try await server.waitUntilListening(timeout: 30)
+            var listening = port
+            if case .ip4(_, let p)? = await server.listeningAddress { listening = Int(p) }
+            if case .ip6(_, let p)? = await server.listeningAddress { listening = Int(p) }
+            ListenAddress.sendWithoutDelay(listeningOn: listening)
+            address.listening(host: host, port: listening)
+            inbox.post(.started(host: host, port: listening))
+        } catch {
+            // Not listening: the run's own error says why.
+        }
+        do {
+            try await running.value
             inbox.post(.stop)
         } catch {
-            inbox.post(failure(error, host: host, port: port))
+            inbox.post(inbox.isStopping ? .stop : failure(error, host: host, port: port))
         }
+        withExtendedLifetime(signals) {}
     }
 
     /// A failure to listen as the user reads it; a port in use suggests `--port 0`.
     static func failure(_ error: any Error, host: String, port: Int) -> Command {
-        let text = String(describing: error)
-        if (error as? IOError)?.errnoCode == EADDRINUSE || text.contains("Address already in use") {
-            return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port", usage: true)
+        if case .failed(_, let errno, let message)? = error as? SocketError {
+            if errno == EADDRINUSE {
+                return .failed("port \(port) on \(host) is in use; pick another with --port N, or --port 0 for any free port",
+                               usage: true)
+            }
+            return .failed("cannot listen on \(host):\(port): \(message)", usage: true)
         }
-        if error is SocketAddressError.UnknownHost {
-            return .failed("cannot listen on \(host): unknown host", usage: true)
-        }
-        if text.contains("SocketAddressError") || text.contains("Cannot assign requested address") || text.contains("Permission denied") {
-            return .failed("cannot listen on \(host):\(port): \(text)", usage: true)
-        }
-        return .failed("the server stopped: \(text)", usage: false)
+        return .failed("the server stopped: \(error)", usage: false)
     }
 
-    static func download(_ kind: Download.Kind, _ inbox: Inbox) async -> Response {
+    static func download(_ kind: Download.Kind, _ inbox: Inbox) async -> HTTPResponse {
         let reply = await withCheckedContinuation { c in inbox.post(.download(Download(kind: kind), c)) }
         guard let channel = reply.stream else { return response(reply.status, reply.contentType, reply.body) }
         return await streamed(channel, contentType: reply.contentType)
     }
 
-    /// A body written as its producer makes it; a producer that failed before its first
-    /// chunk gives a 500 with its message.
-    static func streamed(_ channel: ChunkChannel, contentType: String) async -> Response {
+    /// A body written as its producer makes it (chunked); a producer that failed before its
+    /// first chunk gives a 500 with its message.
+    static func streamed(_ channel: ChunkChannel, contentType: String) async -> HTTPResponse {
         let reader = ChannelReader(channel)
         let first: String
         switch await channel.next() {
@@ -112,20 +89,28 @@ enum HTTPServer {
         case .failed(let message)?: return response(500, "text/plain; charset=utf-8", message + "\n")
         case nil: return response(500, "text/plain; charset=utf-8", "the download stopped before it began\n")
         }
-        return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
-                        body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: first))
-            while case .chunk(let text)? = await reader.channel.next() {
-                try await writer.write(ByteBuffer(string: text))
-            }
-            try await writer.finish(nil)
-        })
+        return HTTPResponse(statusCode: HTTPStatusCode(200, phrase: "OK"),
+                            headers: [.contentType: contentType, .cacheControl: "no-store"],
+                            body: HTTPBodySequence(from: ChunkBytes(reader: reader, first: first)))
     }
 
-    static func response(_ status: Int, _ contentType: String, _ body: String) -> Response {
-        Response(status: .init(code: status),
-                 headers: [.contentType: contentType, .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: body)))
+    static func response(_ status: Int, _ contentType: String, _ body: String) -> HTTPResponse {
+        HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)),
+                     headers: [.contentType: contentType, .cacheControl: "no-store"],
+                     body: Data(body.utf8))
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 409: "Conflict"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status \(status)"
+        }
     }
 }
 

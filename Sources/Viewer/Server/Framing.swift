@@ -1,27 +1,11 @@
+import FlyingFox
 import Foundation
-import Hummingbird
 
 /// No other page may show the viewer in a frame (clickjacking: an invisible frame over a
 /// foreign site's button would play, set and drag the scene with the user's clicks, and its
 /// page is the viewer's own origin, so the Origin check lets its `/live` in). Every response
 /// says so both ways: CSP `frame-ancestors 'none'` (current browsers) and
 /// `X-Frame-Options: DENY` (older ones). The viewer's page is never framed itself.
-struct FramingMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            // A 404 (no such route) and the other HTTP errors carry the headers too.
-            response = try error.response(from: request, context: context)
-        }
-        response.headers[.contentSecurityPolicy] = Framing.policy(merging: response.headers[.contentSecurityPolicy])
-        response.headers[.init(Framing.xFrameOptions)!] = "DENY"
-        return response
-    }
-}
-
 enum Framing {
     static let xFrameOptions = "X-Frame-Options"
     static let frameAncestors = "frame-ancestors 'none'"
@@ -32,5 +16,14 @@ enum Framing {
         let kept = (existing ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && $0.split(separator: " ").first?.lowercased() != "frame-ancestors" }
         return (kept + [frameAncestors]).joined(separator: "; ")
+    }
+
+    /// `response` with both headers (refusals, 404s and the WebSocket upgrade included).
+    static func forbidden(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        let csp = HTTPHeader("Content-Security-Policy")
+        response.headers[csp] = policy(merging: response.headers[csp])
+        response.headers[HTTPHeader(xFrameOptions)] = "DENY"
+        return response
     }
 }
