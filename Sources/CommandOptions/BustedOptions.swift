@@ -8,7 +8,7 @@ public enum BustedOptions {
         "--directory", "--config-file", "--coverage-config-file", "--name", "--exclude-names-from",
         "--log-success", "--repeat", "--lang", "--loaders", "--lua", "--ignore-lua", "--lazy", "--no-lazy",
         "--auto-insulate", "--no-auto-insulate", "--recursive", "--no-recursive", "--enable-sound",
-        "--no-enable-sound", "--shuffle-files", "--no-shuffle-files", "--shuffle-tests", "--no-shuffle-tests",
+        "--no-enable-sound", "--no-shuffle-files", "--no-shuffle-tests",
         "--no-shuffle", "--sort", "--no-sort", "--sort-files", "--no-sort-files", "--sort-tests", "--no-sort-tests",
         "--suppress-pending", "--defer-print", "--no-coverage", "--no-verbose",
     ]
@@ -18,7 +18,7 @@ public enum BustedOptions {
 
     /// What `animhost test` takes of busted's options, for the message.
     public static let supported = "ROOT…, -p/--pattern, --exclude-pattern, -o/--output, -m/--lpath, --cpath, "
-        + "--helper, -r/--run, -t/--tags, --exclude-tags, --filter, --filter-out, --shuffle, --seed, -l/--list, "
+        + "--helper, -r/--run, -t/--tags, --exclude-tags, --filter, --filter-out, --shuffle, --shuffle-files, --shuffle-tests, --seed, -l/--list, "
         + "-v/--verbose, --keep-going/--no-keep-going, -c/--coverage"
 
     /// The usage error for the first busted option in `arguments` (what follows `animhost`)

@@ -63,11 +63,15 @@ private func blocks(of markdown: String, page: String) -> [GuideBlock] {
 }
 
 /// A command a guide page shows (`scripts/animhost …`, `$ scripts/animhost …`, or piped into
-/// it by `printf`), with what the page says it prints, when it shows that.
+/// it by `printf` or by another `scripts/animhost …`), with what the page says it prints,
+/// when it shows that.
 struct GuideCommand {
     var place: String
     var arguments: [String]
     var stdin: String
+    /// The arguments of the animhost command piped into this one (`run … | animhost check -`):
+    /// its standard output is this command's input.
+    var pipedFrom: [String]? = nil
     /// Lines the page shows under the command; `…` (or `...`) stands for lines left out.
     var shownOutput: [String]
 
@@ -110,8 +114,14 @@ private func commands(in block: GuideBlock) -> [GuideCommand] {
         i += 1
         var output: [String] = []
         var stdin = ""
+        var pipedFrom: [String]?
         if let piped = line.range(of: "| scripts/animhost ") {
-            stdin = printfText(String(line[..<piped.lowerBound]))
+            let first = String(line[..<piped.lowerBound])
+            if first.hasPrefix("scripts/animhost ") {
+                pipedFrom = Array(shellWords(first).dropFirst())
+            } else {
+                stdin = printfText(first)
+            }
             line = "scripts/animhost " + line[piped.upperBound...]
         }
         if transcript {
@@ -136,7 +146,7 @@ private func commands(in block: GuideBlock) -> [GuideCommand] {
         }
         let words = shellWords(line)
         found.append(GuideCommand(place: "\(block.page):\(block.line + start)", arguments: Array(words.dropFirst()),
-                                  stdin: stdin, shownOutput: output))
+                                  stdin: stdin, pipedFrom: pipedFrom, shownOutput: output))
     }
     return found
 }

@@ -116,7 +116,8 @@ final class GuideExamplesTests: XCTestCase {
     func testEveryCommandRunsAndPrintsWhatThePageShows() throws {
         var ran = 0
         for command in try guideCommands() where endsByItself(command) {
-            let r = try runAnimhost(command.arguments, stdin: command.stdin)
+            let stdin = try command.pipedFrom.map { try runAnimhost($0).stdout } ?? command.stdin
+            let r = try runAnimhost(command.arguments, stdin: stdin)
             let printed = (r.stderr + r.stdout).split(separator: "\n", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
