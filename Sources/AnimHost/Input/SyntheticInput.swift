@@ -1,3 +1,4 @@
+import Glibc
 import Dynamics
 
 /// One entry of a scripted input timeline (`animhost.input{…}`, `scene:tap`, REPL `:pan`).
@@ -7,8 +8,17 @@ public enum SyntheticInput: Sendable, Equatable {
     /// Touches down at `from` at `at`, moves along `path` (or straight to `to`) with one
     /// sample per step, lifts at `to` at `at + duration`.
     case pan(at: Double, from: Vec2, to: Vec2, duration: Double, path: [Vec2])
+    /// Two fingers down at `at`, `from` pt apart on a line through `center` at `angle`
+    /// radians (0: side by side), moving apart (or together) at constant speed to `to` pt
+    /// apart, one sample each per step; both lift where they are at `at + duration`.
+    case pinch(at: Double, center: Vec2, from: Double, to: Double, angle: Double, duration: Double)
     /// Raw samples, with times already absolute.
     case touches([TouchEvent])
+
+    /// How many touch ids the entry uses, from `touchID` up.
+    public var fingerCount: Int {
+        if case .pinch = self { 2 } else { 1 }
+    }
 
     /// The touch samples this entry produces, for a clock of `hz` steps per second.
     /// `touchID` identifies the finger (distinct per entry).
@@ -29,6 +39,20 @@ public enum SyntheticInput: Sendable, Equatable {
                                          phase: k == steps ? .ended : .moved, location: p))
             }
             return events
+        case .pinch(let at, let center, let from, let to, let angle, let duration):
+            let direction = Vec2(cos(angle), sin(angle)) * 0.5
+            var events = [TouchEvent(time: at, touch: touchID, phase: .began, location: center - direction * from),
+                          TouchEvent(time: at, touch: touchID + 1, phase: .began, location: center + direction * from)]
+            let steps = Int(Self.moveCount(duration: duration, hz: hz))
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                let d = from + (to - from) * f
+                events.append(TouchEvent(time: at + duration * f, touch: touchID, phase: .moved, location: center - direction * d))
+                events.append(TouchEvent(time: at + duration * f, touch: touchID + 1, phase: .moved, location: center + direction * d))
+            }
+            events.append(TouchEvent(time: at + duration, touch: touchID, phase: .ended, location: center - direction * to))
+            events.append(TouchEvent(time: at + duration, touch: touchID + 1, phase: .ended, location: center + direction * to))
+            return events
         case .touches(let list):
             return list
         }
@@ -40,6 +64,7 @@ public enum SyntheticInput: Sendable, Equatable {
         switch self {
         case .tap: 2
         case .pan(_, _, _, let duration, _): 1 + Self.moveCount(duration: duration, hz: hz)
+        case .pinch(_, _, _, _, _, let duration): 4 + 2 * Self.moveCount(duration: duration, hz: hz)
         case .touches(let list): Double(list.count)
         }
     }
