@@ -41,18 +41,18 @@ public enum SyntheticInput: Sendable, Equatable {
             return events
         case .pinch(let at, let center, let from, let to, let angle, let duration):
             let direction = Vec2(cos(angle), sin(angle)) * 0.5
-            var events = [TouchEvent(time: at, touch: touchID, phase: .began, location: center - direction * from),
-                          TouchEvent(time: at, touch: touchID + 1, phase: .began, location: center + direction * from)]
+            /// Both fingers at time `t`, `d` pt apart.
+            func fingers(_ t: Double, _ phase: TouchPhase, _ d: Double) -> [TouchEvent] {
+                [TouchEvent(time: t, touch: touchID, phase: phase, location: center - direction * d),
+                 TouchEvent(time: t, touch: touchID + 1, phase: phase, location: center + direction * d)]
+            }
+            var events = fingers(at, .began, from)
             let steps = Int(Self.moveCount(duration: duration, hz: hz))
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
-                let d = from + (to - from) * f
-                events.append(TouchEvent(time: at + duration * f, touch: touchID, phase: .moved, location: center - direction * d))
-                events.append(TouchEvent(time: at + duration * f, touch: touchID + 1, phase: .moved, location: center + direction * d))
+                events += fingers(at + duration * f, .moved, from + (to - from) * f)
             }
-            events.append(TouchEvent(time: at + duration, touch: touchID, phase: .ended, location: center - direction * to))
-            events.append(TouchEvent(time: at + duration, touch: touchID + 1, phase: .ended, location: center + direction * to))
-            return events
+            return events + fingers(at + duration, .ended, to)
         case .touches(let list):
             return list
         }

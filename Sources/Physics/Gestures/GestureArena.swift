@@ -69,10 +69,15 @@ public struct GestureArena: Sendable {
     /// none); it is ignored otherwise. Returns the handler calls in order.
     public mutating func handle(_ e: TouchEvent, hit: ItemID?) -> [Delivery] {
         if e.phase == .began {
+            // Pinches follow their touches on their own, below.
             if let hit {
-                for i in recognizers.indices where recognizers[i].item == hit && recognizers[i].kind != .pinch { start(i, e) }
+                for i in recognizers.indices where recognizers[i].item == hit && recognizers[i].kind != .pinch {
+                    start(i, e)
+                }
             }
-            for i in recognizers.indices where recognizers[i].item == nil && recognizers[i].kind != .pinch { start(i, e) }
+            for i in recognizers.indices where recognizers[i].item == nil && recognizers[i].kind != .pinch {
+                start(i, e)
+            }
         }
         for k in pinches.indices {
             if e.phase == .began {
@@ -110,7 +115,8 @@ public struct GestureArena: Sendable {
         var out = takeDeliveries()
         for k in pinches.indices {
             let i = pinches[k].recognizer
-            if let u = pinches[k].pinch.tick(item: recognizers[i].item) { out.append(Delivery(recognizer: i, update: u)) }
+            guard let u = pinches[k].pinch.tick(item: recognizers[i].item) else { continue }
+            out.append(Delivery(recognizer: i, update: u))
         }
         for i in recognizers.indices {
             guard let t = touch[i], let u = recognizers[i].tick(time: time) else { continue }

@@ -197,9 +197,12 @@ final class TestAPI {
         }
         try r.finish()
         r.push("center"); let center = vector(at: -1); lua.pop()
-        guard let center else { throw LuaCallError("bad argument #1 to 'pinch' (field 'center' must be a point {x, y})") }
+        guard let center else {
+            throw LuaCallError("bad argument #1 to 'pinch' (field 'center' must be a point {x, y})")
+        }
         guard let from = try r.finiteNumber("from"), let to = try r.finiteNumber("to"), from > 0, to >= 0 else {
-            throw LuaCallError("bad argument #1 to 'pinch' (fields 'from' (> 0) and 'to' (≥ 0) must be distances between the fingers in pt)")
+            throw LuaCallError("bad argument #1 to 'pinch' "
+                               + "(fields 'from' (> 0) and 'to' (≥ 0) must be distances between the fingers in pt)")
         }
         let duration = try r.finiteNumber("duration") ?? 0.25
         guard duration > 0 else { throw LuaCallError("bad argument #1 to 'pinch' (field 'duration' must be > 0)") }
