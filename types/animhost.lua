@@ -43,13 +43,18 @@ function CustomBehavior:removeChild(child) end
 
 ---What a gesture handler gets; every field is set in every phase, other names are errors.
 ---@class animhost.Gesture
----@field state "began"|"changed"|"ended"|"cancelled" The phase of this call: a pan's and long press's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift).
----@field location animhost.Vec Where the touch is now (pt, in the animator's reference frame).
----@field translation animhost.Vec Movement since the touch went down (pt): `location` minus where it began.
+---@field state "began"|"changed"|"ended"|"cancelled" The phase of this call: a pan's, long press's and pinch's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift).
+---@field location animhost.Vec Where the touch is now (pt, in the animator's reference frame); a pinch's: the centroid of its two touches.
+---@field translation animhost.Vec Movement since the touch went down (pt): `location` minus where it began; a pinch's: its centroid's, since the second touch went down.
 ---@field delta animhost.Vec Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer.
----@field velocity animhost.Vec The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; at `ended` it is the release velocity.
+---@field velocity animhost.Vec The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; at `ended` it is the release velocity. A pinch's is a number: its scale's rate (1/s), the change of `scale` over the last step the touches moved (kept at `ended`).
+---@field scale number A pinch's distance between its two touches over their distance when the second went down (at `began` it already holds the change that started it); 1 for other gestures.
 ---@field estimator string Which platform's velocity estimator gave `velocity`: `uikit` (the default), `android`, `compose`, `flutter`, `web` or `average` (set by `animhost.pan(item, {estimator=})`, `animhost.gestures{estimator=}` or `--estimator`).
 ---@field item animhost.Item? The item the recognizer is attached to; nil for a screen-level recognizer (`animhost.pan(nil, …)`).
+
+---What an `animhost.pinch` handler gets: a gesture whose `velocity` is the scale's rate (1/s).
+---@class animhost.PinchGesture: animhost.Gesture
+---@field velocity number The rate of change of `scale` (1/s) over the last step the touches moved.
 
 ---What a collision handler gets (after the step).
 ---@class animhost.Contact
@@ -710,6 +715,11 @@ function animhost.tap(item, fn) end
 ---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} functions called with the gesture (see "The gesture object"); `estimator`: whose release velocity it reports (see `animhost.gestures`)
 function animhost.pan(item, handlers) end
 
+---Recognizes two fingers moving apart or together on an item (both must land on it; nil: anywhere): `began` at their first move, `changed` once per step they move, `ended` when one lifts (`cancelled` if it is cancelled). It recognizes together with the item's pan and tap, as UIKit's pinch and pan do when allowed to recognize simultaneously.
+---@param item animhost.Item? the item whose touches it recognizes; nil: the whole screen
+---@param handlers {began: fun(g: animhost.PinchGesture)?, changed: fun(g: animhost.PinchGesture)?, ended: fun(g: animhost.PinchGesture)?, cancelled: fun(g: animhost.PinchGesture)?} functions called with the pinch (see "The gesture object"): `g.scale` is the distance between the two touches over their distance when the second went down, `g.velocity` its rate (1/s, a number), `g.location` their centroid, `g.translation` the centroid's movement since the second touch went down
+function animhost.pinch(item, handlers) end
+
 ---Sets the scene's gesture defaults: `estimator`, whose release velocity every recognizer reports (default "uikit"), for the recognizers made before and after.
 ---@param fields {estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} estimator
 function animhost.gestures(fields) end
@@ -719,7 +729,7 @@ function animhost.gestures(fields) end
 ---@param handlers {began: fun(g: animhost.Gesture)?, changed: fun(g: animhost.Gesture)?, ended: fun(g: animhost.Gesture)?, cancelled: fun(g: animhost.Gesture)?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"?} began, changed, ended, cancelled; minimumDuration (s, default 0.5)
 function animhost.longPress(item, handlers) end
 
----Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.
+---Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}`, `pinch = {center=, from=, to=, duration=, angle=}` (two fingers `from` pt apart around `center` moving to `to` pt apart; `angle` of their line in rad, default 0) or `touches = {{t=, touch=, phase=, x=, y=}, …}`.
 ---@param inputs table[] 
 function animhost.input(inputs) end
 
@@ -836,6 +846,11 @@ function SceneUnderTest:tap(point) end
 ---@param pan {from: animhost.Vec|number[], to: animhost.Vec|number[], duration: number?} `from` and `to` are points (pt); `duration` in s, default 0.25
 ---@return animhost.SceneUnderTest scene
 function SceneUnderTest:pan(pan) end
+
+---Two fingers down now around `center`, `from` pt apart, moving apart (or together) at constant speed to `to` pt apart in `duration` s, then lifting.
+---@param pinch {center: animhost.Vec|number[], from: number, to: number, duration: number?, angle: number?} `center` a point (pt); `from`, `to` distances between the fingers (pt); `duration` in s, default 0.25; `angle` of the line through the fingers (rad, default 0: side by side)
+---@return animhost.SceneUnderTest scene
+function SceneUnderTest:pinch(pinch) end
 
 ---An item by name: its fields read as in the scene (`center`, `velocity`, `alpha`, custom props, …), read-only.
 ---@param name string 

@@ -29,6 +29,16 @@ final class ReplPipeTests: XCTestCase {
             """)
     }
 
+    /// `:pinch` puts two fingers on the PiP: pinched 40 → 60 pt apart (1.5, its maxScale),
+    /// it rests in the bottom right corner of a 240×135 window; bad arguments say the range.
+    func testPinchResizesThePiP() throws {
+        let r = try runAnimhost(["repl", "behaviors/pip.lua", "--set", "demo=0"],
+                                stdin: ":pinch 224 507 40 60 0.3\n:run 2\nanimhost.items.window.scale\n:pinch 1 2 0 5 1\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("t = 2 s; window (184, 484.5)\n1.5"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("usage: :pinch X Y FROM TO SECONDS"), r.stderr)
+    }
+
     func testMultiLineFunctionDefinition() throws {
         let r = try repl("function double(x)\n  local y = x * 2\n  return y\nend\ndouble(21)\n")
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -2,7 +2,7 @@ import CLuaShim
 import Dynamics
 import LuaKit
 
-/// The gesture object handed to `tap`/`pan`/`longPress` handlers, described once: the
+/// The gesture object handed to `tap`/`pan`/`longPress`/`pinch` handlers, described once: the
 /// handlers' table, its strictness ("did you mean") and the reference and LuaLS types all
 /// read this list, so a field cannot be pushed without being documented.
 package enum GestureObject {
@@ -16,16 +16,21 @@ package enum GestureObject {
     /// handler (every phase); `item` is nil for a screen-level recognizer.
     static let fields: [Field] = [
         Field(name: "state", annotation: "\"began\"|\"changed\"|\"ended\"|\"cancelled\"",
-              doc: "The phase of this call: a pan's and long press's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift)."),
+              doc: "The phase of this call: a pan's, long press's and pinch's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift)."),
         Field(name: "location", annotation: "animhost.Vec",
-              doc: "Where the touch is now (pt, in the animator's reference frame)."),
+              doc: "Where the touch is now (pt, in the animator's reference frame); a pinch's: the centroid of its two touches."),
         Field(name: "translation", annotation: "animhost.Vec",
-              doc: "Movement since the touch went down (pt): `location` minus where it began."),
+              doc: "Movement since the touch went down (pt): `location` minus where it began; a pinch's: its centroid's, "
+                  + "since the second touch went down."),
         Field(name: "delta", annotation: "animhost.Vec",
               doc: "Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer."),
         Field(name: "velocity", annotation: "animhost.Vec",
               doc: "The touch's velocity (pt/s), estimated from recent touch samples as `estimator`'s platform does; "
-                  + "at `ended` it is the release velocity."),
+                  + "at `ended` it is the release velocity. A pinch's is a number: its scale's rate (1/s), "
+                  + "the change of `scale` over the last step the touches moved (kept at `ended`)."),
+        Field(name: "scale", annotation: "number",
+              doc: "A pinch's distance between its two touches over their distance when the second went down "
+                  + "(at `began` it already holds the change that started it); 1 for other gestures."),
         Field(name: "estimator", annotation: "string",
               doc: "Which platform's velocity estimator gave `velocity`: `uikit` (the default), `android`, `compose`, "
                   + "`flutter`, `web` or `average` (set by `animhost.pan(item, {estimator=})`, "
@@ -61,7 +66,7 @@ package enum GestureObject {
         var s = """
             ## The gesture object
 
-            What `animhost.tap`, `animhost.pan` and `animhost.longPress` handlers get (`function(g) … end`). \
+            What `animhost.tap`, `animhost.pan`, `animhost.longPress` and `animhost.pinch` handlers get (`function(g) … end`). \
             Every field is set on every call (every phase); reading a field not listed here is an error \
             that names the closest (`gesture has no field 'locaton'; did you mean 'location'?`). An error \
             in a handler says which handler and when: `(in pan changed at t = 0.41 s)`.
@@ -76,6 +81,9 @@ package enum GestureObject {
     package static var luaLS: String {
         var s = "---What a gesture handler gets; every field is set in every phase, other names are errors.\n---@class animhost.Gesture\n"
         for f in fields { s += "---@field \(f.name) \(f.annotation) \(f.doc)\n" }
+        s += "\n---What an `animhost.pinch` handler gets: a gesture whose `velocity` is the scale's rate (1/s).\n"
+        s += "---@class animhost.PinchGesture: animhost.Gesture\n"
+        s += "---@field velocity number The rate of change of `scale` (1/s) over the last step the touches moved.\n"
         return s
     }
 }

@@ -26,6 +26,7 @@ extension Scene {
             try self.addRecognizer(call, name: "pan", kind: .pan, handlers: ["began", "changed", "ended", "cancelled"],
                                    extra: ["estimator"])
         }
+        registerPinch(in: module, item: item)
         registerGestures(in: module)
         var press = handlers
         press.name = "handlers"; press.doc = "began, changed, ended, cancelled; minimumDuration (s, default 0.5)"
@@ -39,7 +40,9 @@ extension Scene {
                                           handlers: ["began", "changed", "ended", "cancelled"],
                                           extra: ["minimumDuration", "estimator"])
         }
-        module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}` or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
+        module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}`, "
+                            + "`pinch = {center=, from=, to=, duration=, angle=}` (two fingers `from` pt apart around `center` moving to `to` pt apart; "
+                            + "`angle` of their line in rad, default 0) or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
                         example: "animhost.input{{at = 0.1, tap = {160, 300}}, {at = 0.5, pan = {from = {100, 100}, to = {200, 100}, duration = 0.3}}}") { [unowned self] call throws(LuaCallError) in
             guard lua_type(call.L, 1) == LUA_TTABLE else { throw call.argumentFailure(1, "expected list of inputs, got \(call.typeName(at: 1))") }
@@ -47,6 +50,26 @@ extension Scene {
                 if let refusal = self.scheduleCounted(input) { throw LuaCallError(refusal) }
             }
             return .none
+        }
+    }
+
+    /// `animhost.pinch(item, {began=, …})`: two fingers scaling an item, as UIPinchGestureRecognizer.
+    private func registerPinch(in module: LuaModule, item: LuaParam) {
+        let pinch = "fun(g: animhost.PinchGesture)?"
+        let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
+                                annotation: "{began: \(pinch), changed: \(pinch), ended: \(pinch), cancelled: \(pinch)}",
+                                "functions called with the pinch (see \"The gesture object\"): `g.scale` is the "
+                                    + "distance between the two touches over their distance when the second went down, "
+                                    + "`g.velocity` its rate (1/s, a number), `g.location` their centroid, "
+                                    + "`g.translation` the centroid's movement since the second touch went down")
+        module.function("pinch", "Recognizes two fingers moving apart or together on an item (both must land on it; "
+                            + "nil: anywhere): `began` at their first move, `changed` once per step they move, `ended` "
+                            + "when one lifts (`cancelled` if it is cancelled). It recognizes together with the item's "
+                            + "pan and tap, as UIKit's pinch and pan do when allowed to recognize simultaneously.",
+                        [item, handlers],
+                        example: "local s0; animhost.pinch(pane, {began = function(g) s0 = pane.scale; pane.scale = s0 * g.scale end, "
+                            + "changed = function(g) pane.scale = s0 * g.scale end})") { [unowned self] call throws(LuaCallError) in
+            try self.addRecognizer(call, name: "pinch", kind: .pinch, handlers: ["began", "changed", "ended", "cancelled"])
         }
     }
 
@@ -116,7 +139,7 @@ extension Scene {
         stage.addRecognizer(kind, item: item, estimator: estimator) { [unowned self] g throws(HostError) in
             guard let ref = refs[g.state.rawValue] else { return }
             do throws(HostError) {
-                try self.callback(ref) { self.pushGesture(g); return 1 }
+                try self.callback(ref) { self.pushGesture(g, pinch: kind == .pinch); return 1 }
             } catch {
                 // Which handler, and when: the touch that triggered it is in no frame (as actions say it).
                 let handler = handlers.isEmpty ? name : "\(name) \(g.state.rawValue)"
@@ -127,14 +150,17 @@ extension Scene {
     }
 
     /// A gesture as a table of `GestureObject.fields` with the strict gesture metatable.
-    func pushGesture(_ g: GestureUpdate) {
+    /// A pinch's `velocity` is its scale's rate (a number), as UIPinchGestureRecognizer's.
+    func pushGesture(_ g: GestureUpdate, pinch: Bool) {
         let L = lua.L
         lua_createtable(L, 0, Int32(GestureObject.fields.count))
         lua.push(g.state.rawValue); lua.setField("state", in: -2)
         pushVector(g.location); lua.setField("location", in: -2)
         pushVector(g.translation); lua.setField("translation", in: -2)
         pushVector(g.delta); lua.setField("delta", in: -2)
-        pushVector(g.velocity); lua.setField("velocity", in: -2)
+        if pinch { lua.push(g.scaleVelocity) } else { pushVector(g.velocity) }
+        lua.setField("velocity", in: -2)
+        lua.push(g.scale); lua.setField("scale", in: -2)
         lua.push(g.estimator.rawValue); lua.setField("estimator", in: -2)
         if let item = g.item { push(item); lua.setField("item", in: -2) }
         if api.gestureMeta == nil { api.gestureMeta = GestureObject.makeMetatable(lua) }
@@ -170,7 +196,7 @@ extension Scene {
         for k in 0..<n {
             lua_rawgeti(L, list, lua_Integer(k + 1))
             defer { lua_settop(L, -2) }
-            let r = try table("[\(k + 1)].", ["at", "tap", "pan", "touches"], kind: "input entry")
+            let r = try table("[\(k + 1)].", ["at", "tap", "pan", "pinch", "touches"], kind: "input entry")
             let at = stage.time + (try r.optional("at", delay) ?? 0)
             if let p = try r.optional("tap", vector) {
                 inputs.append(.tap(at: at, point: p))
@@ -184,7 +210,19 @@ extension Scene {
                                    duration: try pr.optional("duration", .above(0)) ?? 0.25, path: try pr.optional("path", points) ?? []))
                 continue
             }
-            guard r.has("touches") else { throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, touches = {…}") }
+            if r.has("pinch") {
+                r.push("pinch")
+                defer { lua_settop(L, -2) }
+                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pinch.", ["center", "from", "to", "duration", "angle"],
+                                   kind: "pinch")
+                inputs.append(.pinch(at: at, center: try pr.required("center", vector), from: try pr.required("from", .above(0)),
+                                     to: try pr.required("to", .atLeast(0)), angle: try pr.optional("angle", number) ?? 0,
+                                     duration: try pr.optional("duration", .above(0)) ?? 0.25))
+                continue
+            }
+            guard r.has("touches") else {
+                throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, pinch = {center=, from=, to=}, touches = {…}")
+            }
             r.push("touches")
             defer { lua_settop(L, -2) }
             guard lua_type(L, -1) == LUA_TTABLE else { throw r.error("touches", "expected list of touches, got \(call.typeName(at: -1))") }

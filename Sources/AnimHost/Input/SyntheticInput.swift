@@ -1,3 +1,4 @@
+import Glibc
 import Dynamics
 
 /// One entry of a scripted input timeline (`animhost.input{…}`, `scene:tap`, REPL `:pan`).
@@ -8,8 +9,17 @@ public enum SyntheticInput: Sendable, Equatable {
     /// sample per step, the last at `to` at `at + duration`, and lifts there at that time: as
     /// in UIKit, `ended` carries the last move's location and adds no move of its own.
     case pan(at: Double, from: Vec2, to: Vec2, duration: Double, path: [Vec2])
+    /// Two fingers down at `at`, `from` pt apart on a line through `center` at `angle`
+    /// radians (0: side by side), moving apart (or together) at constant speed to `to` pt
+    /// apart, one sample each per step; both lift where they are at `at + duration`.
+    case pinch(at: Double, center: Vec2, from: Double, to: Double, angle: Double, duration: Double)
     /// Raw samples, with times already absolute.
     case touches([TouchEvent])
+
+    /// How many touch ids the entry uses, from `touchID` up.
+    public var fingerCount: Int {
+        if case .pinch = self { 2 } else { 1 }
+    }
 
     /// The touch samples this entry produces, for a clock of `hz` steps per second.
     /// `touchID` identifies the finger (distinct per entry).
@@ -32,6 +42,20 @@ public enum SyntheticInput: Sendable, Equatable {
             lift.phase = .ended
             events.append(lift)
             return events
+        case .pinch(let at, let center, let from, let to, let angle, let duration):
+            let direction = Vec2(cos(angle), sin(angle)) * 0.5
+            /// Both fingers at time `t`, `d` pt apart.
+            func fingers(_ t: Double, _ phase: TouchPhase, _ d: Double) -> [TouchEvent] {
+                [TouchEvent(time: t, touch: touchID, phase: phase, location: center - direction * d),
+                 TouchEvent(time: t, touch: touchID + 1, phase: phase, location: center + direction * d)]
+            }
+            var events = fingers(at, .began, from)
+            let steps = Int(Self.moveCount(duration: duration, hz: hz))
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                events += fingers(at + duration * f, .moved, from + (to - from) * f)
+            }
+            return events + fingers(at + duration, .ended, to)
         case .touches(let list):
             return list
         }
@@ -43,6 +67,7 @@ public enum SyntheticInput: Sendable, Equatable {
         switch self {
         case .tap: 2
         case .pan(_, _, _, let duration, _): 2 + Self.moveCount(duration: duration, hz: hz)
+        case .pinch(_, _, _, _, _, let duration): 4 + 2 * Self.moveCount(duration: duration, hz: hz)
         case .touches(let list): Double(list.count)
         }
     }

@@ -162,7 +162,7 @@ public final class Stage {
     /// Schedules a synthetic gesture, giving it a finger of its own; times are absolute.
     public func schedule(_ input: SyntheticInput) {
         schedule(input.events(hz: hz, touchID: nextTouchID))
-        nextTouchID += 1
+        nextTouchID += input.fingerCount
     }
 
     /// Touch samples scheduled but not yet delivered, in time order.
@@ -344,6 +344,7 @@ public final class Stage {
             ended.append(e)
             try deliver(e)
         }
+        if !open.isEmpty { try run(gestures.tick(time: time)) }   // a pinch reports its end on the tick
         return ended
     }
 

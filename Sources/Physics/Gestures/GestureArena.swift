@@ -10,6 +10,9 @@
 /// only a pan, as in UIKit. `require(_:toFail:)` holds a recognizer's updates back until
 /// the other one has failed (and fails it when the other recognizes), as UIKit's
 /// `require(toFail:)`.
+///
+/// Pinches stand apart (`PinchRecognizer`): they follow two touches, take part in no
+/// exclusion, and report once per `tick`.
 public struct GestureArena: Sendable {
     private(set) var recognizers: [GestureRecognizer] = []
     /// Per recognizer: the touch it takes part in; nil when idle or done with it.
@@ -24,6 +27,8 @@ public struct GestureArena: Sendable {
     /// and once the caller has dropped the returned copy the next call refills the same
     /// storage, so the steady state of a touch allocates nothing.
     private var deliveries: [Delivery] = []
+    /// The pinch recognizers, by their index among `recognizers`.
+    private var pinches: [(recognizer: Int, pinch: PinchRecognizer)] = []
 
     /// One update for a recognizer's handler.
     public struct Delivery: Sendable {
@@ -38,6 +43,7 @@ public struct GestureArena: Sendable {
     public mutating func add(_ kind: GestureKind, item: ItemID?, estimator: VelocityEstimator = .default) -> Int {
         recognizers.append(GestureRecognizer(kind: kind, item: item, estimator: estimator))
         touch.append(nil); recognized.append(false); withheld.append(nil); requiredToFail.append([])
+        if kind == .pinch { pinches.append((recognizers.count - 1, PinchRecognizer())) }
         return recognizers.count - 1
     }
 
@@ -63,10 +69,23 @@ public struct GestureArena: Sendable {
     /// none); it is ignored otherwise. Returns the handler calls in order.
     public mutating func handle(_ e: TouchEvent, hit: ItemID?) -> [Delivery] {
         if e.phase == .began {
+            // Pinches follow their touches on their own, below.
             if let hit {
-                for i in recognizers.indices where recognizers[i].item == hit { start(i, e) }
+                for i in recognizers.indices where recognizers[i].item == hit && recognizers[i].kind != .pinch {
+                    start(i, e)
+                }
             }
-            for i in recognizers.indices where recognizers[i].item == nil { start(i, e) }
+            for i in recognizers.indices where recognizers[i].item == nil && recognizers[i].kind != .pinch {
+                start(i, e)
+            }
+        }
+        for k in pinches.indices {
+            if e.phase == .began {
+                let item = recognizers[pinches[k].recognizer].item
+                if item == nil || item == hit { pinches[k].pinch.touchDown(e) }
+            } else {
+                pinches[k].pinch.handle(e)
+            }
         }
         var out = takeDeliveries()
         // The recognizers on the touch: the item's first, then the screen's, each in
@@ -90,9 +109,15 @@ public struct GestureArena: Sendable {
         return out
     }
 
-    /// Advances time without a sample: long presses begin once held long enough.
+    /// Advances time without a sample: long presses begin once held long enough, and
+    /// pinches report what the samples since the last tick did.
     public mutating func tick(time: Double) -> [Delivery] {
         var out = takeDeliveries()
+        for k in pinches.indices {
+            let i = pinches[k].recognizer
+            guard let u = pinches[k].pinch.tick(item: recognizers[i].item) else { continue }
+            out.append(Delivery(recognizer: i, update: u))
+        }
         for i in recognizers.indices {
             guard let t = touch[i], let u = recognizers[i].tick(time: time) else { continue }
             process(i, u, on: t, into: &out)

@@ -14,6 +14,9 @@ public enum GestureKind: Sendable, Equatable {
     case pan
     /// A touch held still (within `allowableMovement`) for `minimumDuration` seconds.
     case longPress(minimumDuration: Double = 0.5, allowableMovement: Double = 10)
+    /// Two touches moving apart or together (`PinchRecognizer`): began at the first move
+    /// with both down, changed on each step they move, ended when one lifts.
+    case pinch
 }
 
 /// What a recognizer reports to its handler.
@@ -31,6 +34,10 @@ public struct GestureUpdate: Sendable {
     public var estimator: VelocityEstimator
     /// The item the recognizer is attached to, or nil for a screen-level recognizer.
     public var item: ItemID?
+    /// A pinch's distance between its touches over their distance at touch-down (1 otherwise).
+    public var scale = 1.0
+    /// A pinch's rate of change of `scale` (1/s); 0 otherwise.
+    public var scaleVelocity = 0.0
 }
 
 /// A gesture recognizer: a small state machine fed one touch's samples.
@@ -125,6 +132,8 @@ internal struct GestureRecognizer: Sendable {
                 guard state == .began || state == .changed else { state = .failed; return nil }
                 return update(.cancelled)
             }
+        case .pinch:
+            return nil   // fed by the arena's `PinchRecognizer`, never as one touch
         case .longPress(_, let allowableMovement):
             switch e.phase {
             case .began:

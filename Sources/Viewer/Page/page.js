@@ -4,7 +4,7 @@ const canvas = $("canvas"), ctx = canvas.getContext("2d");
 const palette = ["#6c8cff", "#ff8a65", "#4fd1c5", "#f6c453", "#b692f6", "#f472b6", "#34d399", "#60a5fa"];
 const state = {
   scene: null, frame: null, socket: null, connected: false, playing: true, error: null,
-  trails: new Map(), maxTime: 1, view: { s: 1, ox: 0, oy: 0 }, pointers: new Map(),
+  trails: new Map(), maxTime: 1, view: { s: 1, ox: 0, oy: 0 }, pointers: new Map(), hover: null,
   plotItem: null, plotDirty: true, seekPending: null, resetFrom: null,
 };
 
@@ -314,28 +314,58 @@ function toScene(clientX, clientY) {
 window.animhost = { toScreen, toScene, time: () => (state.frame ? state.frame.t : 0), state, receive, labelInside };
 
 // ---- touches ----------------------------------------------------------------------
-function touch(e, phase) {
-  const p = toScene(e.clientX, e.clientY);
-  send({ type: "touch", touch: e.pointerId, phase, x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
+function touch(id, clientX, clientY, phase) {
+  const p = toScene(clientX, clientY);
+  send({ type: "touch", touch: id, phase, x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 }
+// Two fingers from a mouse, as the iOS Simulator makes them: hold Alt (Option) and a second
+// finger mirrors the pointer around a centre — the item under the pointer when the button
+// goes down (the centre of a PiP, for a pinch on it), or the screen's. The pair is drawn
+// while Alt is held; the mirror is a touch of its own (id `mirrorID + pointer id`).
+const mirrorID = 1000000;
+function mirrorCentre(clientX, clientY) {
+  const sc = state.scene, f = state.frame;
+  if (!sc || !f) return null;
+  const q = toScene(clientX, clientY);
+  let hit = null;
+  sc.items.forEach((info) => {
+    const it = f.items[info.name]; if (!it) return;
+    const k = Math.abs(it.scale ?? 1), w = (it.width ?? info.size[0]) * k, h = (it.height ?? info.size[1]) * k;
+    if (Math.abs(q.x - it.x) <= w / 2 && Math.abs(q.y - it.y) <= h / 2) hit = it;   // the last made is on top
+  });
+  const [bx, by, bw, bh] = sc.bounds;
+  return toScreen(hit ? hit.x : bx + bw / 2, hit ? hit.y : by + bh / 2);
+}
+function mirrored(p, c) { return { x: 2 * c.x - p.x, y: 2 * c.y - p.y }; }
 canvas.addEventListener("pointerdown", (e) => {
   if (state.pointers.has(e.pointerId)) return;
   canvas.setPointerCapture(e.pointerId);
-  state.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  const centre = e.altKey ? mirrorCentre(e.clientX, e.clientY) : null;
+  state.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, centre });
   canvas.classList.add("dragging");
-  touch(e, "began");
+  touch(e.pointerId, e.clientX, e.clientY, "began");
+  if (centre) { const m = mirrored({ x: e.clientX, y: e.clientY }, centre); touch(mirrorID + e.pointerId, m.x, m.y, "began"); }
 });
 canvas.addEventListener("pointermove", (e) => {
-  if (!state.pointers.has(e.pointerId)) return;
-  state.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-  touch(e, "moved");
+  state.hover = { x: e.clientX, y: e.clientY, alt: e.altKey };
+  const p = state.pointers.get(e.pointerId);
+  if (!p) return;
+  p.x = e.clientX; p.y = e.clientY;
+  touch(e.pointerId, e.clientX, e.clientY, "moved");
+  if (p.centre) { const m = mirrored(p, p.centre); touch(mirrorID + e.pointerId, m.x, m.y, "moved"); }
 });
+canvas.addEventListener("pointerleave", () => { state.hover = null; });
+for (const type of ["keydown", "keyup"]) {
+  document.addEventListener(type, (e) => { if (e.key === "Alt" && state.hover) state.hover.alt = type === "keydown"; });
+}
 for (const [type, phase] of [["pointerup", "ended"], ["pointercancel", "cancelled"]]) {
   canvas.addEventListener(type, (e) => {
-    if (!state.pointers.has(e.pointerId)) return;
+    const p = state.pointers.get(e.pointerId);
+    if (!p) return;
     state.pointers.delete(e.pointerId);
     if (!state.pointers.size) canvas.classList.remove("dragging");
-    touch(e, phase);
+    touch(e.pointerId, e.clientX, e.clientY, phase);
+    if (p.centre) { const m = mirrored({ x: e.clientX, y: e.clientY }, p.centre); touch(mirrorID + e.pointerId, m.x, m.y, phase); }
   });
 }
 
@@ -548,11 +578,25 @@ function drawEdges(edges, boundaries, px) {
 }
 
 function drawPointers(px) {
-  for (const p of state.pointers.values()) {
-    const q = toScene(p.x, p.y);
-    ctx.fillStyle = "rgba(255,255,255,.18)"; ctx.strokeStyle = "rgba(255,255,255,.7)"; ctx.lineWidth = 1.5 * px;
+  const finger = (clientX, clientY, solid) => {
+    const q = toScene(clientX, clientY);
+    ctx.fillStyle = solid ? "rgba(255,255,255,.18)" : "rgba(255,255,255,.06)";
+    ctx.strokeStyle = "rgba(255,255,255,.7)"; ctx.lineWidth = 1.5 * px;
     ctx.beginPath(); ctx.arc(q.x, q.y, 16 * px, 0, 2 * Math.PI); ctx.fill(); ctx.stroke();
+    return q;
+  };
+  const pair = (p, c, solid) => {
+    const a = finger(p.x, p.y, solid), m = mirrored(p, c), b = finger(m.x, m.y, solid), o = toScene(c.x, c.y);
+    ctx.save(); ctx.setLineDash([4 * px, 4 * px]); ctx.strokeStyle = "rgba(255,255,255,.35)";
+    ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.stroke(); ctx.restore();
+    ctx.fillStyle = "rgba(255,255,255,.7)"; ctx.beginPath(); ctx.arc(o.x, o.y, 2.5 * px, 0, 2 * Math.PI); ctx.fill();
+  };
+  for (const p of state.pointers.values()) {
+    if (p.centre) pair(p, p.centre, true); else finger(p.x, p.y, true);
   }
+  // Alt held over the screen, no button down: where the two fingers would land.
+  const h = state.hover;
+  if (h && h.alt && !state.pointers.size) { const c = mirrorCentre(h.x, h.y); if (c) pair(h, c, false); }
 }
 
 function roundRectPath(x, y, w, h, r) {

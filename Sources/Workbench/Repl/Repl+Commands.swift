@@ -42,6 +42,10 @@ extension Repl {
         case .pan(let x1, let y1, let x2, let y2, let seconds):
             gesture(.pan(at: nextStepTime, from: Vec2(x1, y1), to: Vec2(x2, y2), duration: seconds, path: []),
                     "pan from (\(NumberFormat.string(x1)), \(NumberFormat.string(y1))) to (\(NumberFormat.string(x2)), \(NumberFormat.string(y2))) over \(NumberFormat.string(seconds)) s")
+        case .pinch(let x, let y, let from, let to, let seconds):
+            gesture(.pinch(at: nextStepTime, center: Vec2(x, y), from: from, to: to, angle: 0, duration: seconds),
+                    "pinch around (\(NumberFormat.string(x)), \(NumberFormat.string(y))) from \(NumberFormat.string(from)) "
+                        + "to \(NumberFormat.string(to)) pt apart over \(NumberFormat.string(seconds)) s")
         case .frames(let count, let format):
             showFrames(count, format)
         case .save(let path):

@@ -15,6 +15,7 @@ enum ReplCommand {
     case tunables
     case tap(x: Double, y: Double)
     case pan(x1: Double, y1: Double, x2: Double, y2: Double, seconds: Double)
+    case pinch(x: Double, y: Double, from: Double, to: Double, seconds: Double)
     case frames(count: Int, format: FrameFormat)
     case save(path: String)
     case help
@@ -43,6 +44,8 @@ enum ReplCommand {
                                   that moved most); without arguments, list the tunables
         :tap X Y                  a tap at the next step
         :pan X1 Y1 X2 Y2 SECONDS  a drag starting at the next step, at most 60 s long
+        :pinch X Y FROM TO SECONDS  two fingers around (X, Y), FROM pt apart, moving to TO pt
+                                  apart (side by side), starting at the next step
         :frames [N] [csv|table]   the last N frames (default 10, table); the REPL keeps the last
                                   frames only (an eighth of --memory), :save writes them all
         :save FILE.csv            every frame so far, as `animhost run` writes them (replaying
@@ -100,6 +103,14 @@ enum ReplCommand {
                                 + "a duration from 0 to \(NumberFormat.string(maxPanSeconds)) s)\(got)")
             }
             return .pan(x1: v[0], y1: v[1], x2: v[2], y2: v[3], seconds: v[4])
+        case "pinch":
+            guard let v = allNumbers(5), v[0..<4].allSatisfy({ abs($0) <= maxCoordinate }), v[2] > 0, v[3] >= 0,
+                  v[4] > 0, v[4] <= maxPanSeconds else {
+                return .invalid("usage: :pinch X Y FROM TO SECONDS (a centre from -\(coordinate) to \(coordinate), "
+                                + "distances FROM > 0 and TO ≥ 0 pt, a duration above 0 and at most "
+                                + "\(NumberFormat.string(maxPanSeconds)) s)\(got)")
+            }
+            return .pinch(x: v[0], y: v[1], from: v[2], to: v[3], seconds: v[4])
         case "frames":
             var count = 10, format = FrameFormat.table
             for a in args {
@@ -114,7 +125,7 @@ enum ReplCommand {
         case "help": return .help
         case "quit", "q", "exit": return .quit
         default:
-            let names = ["run", "step", "reset", "reload", "watch", "set", "tap", "pan", "frames", "save", "help", "quit"]
+            let names = ["run", "step", "reset", "reload", "watch", "set", "tap", "pan", "pinch", "frames", "save", "help", "quit"]
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean :\($0)?" } ?? "; :help lists them"
             return .invalid("unknown command :\(name)\(hint)")
         }

@@ -245,6 +245,28 @@ final class TestAPI {
         return (from, to, duration)
     }
 
+    /// `scene:pinch{center=, from=, to=, duration=, angle=}`: two fingers `from` pt apart
+    /// around `center`, moving to `to` pt apart.
+    private func pinchArguments(_ call: LuaCall, at index: Int32, time: Double) throws(LuaCallError) -> SyntheticInput {
+        let fields = ["center", "from", "to", "duration", "angle"]
+        guard let r = TableReader(call, argument: index, function: "pinch", kind: "pinch", fields: fields) else {
+            throw LuaCallError("bad argument #1 to 'pinch' (table {center=, from=, to=, duration=, angle=} expected)")
+        }
+        try r.finish()
+        r.push("center"); let center = vector(at: -1); lua.pop()
+        guard let center else {
+            throw LuaCallError("bad argument #1 to 'pinch' (field 'center' must be a point {x, y})")
+        }
+        guard let from = try r.finiteNumber("from"), let to = try r.finiteNumber("to"), from > 0, to >= 0 else {
+            throw LuaCallError("bad argument #1 to 'pinch' "
+                               + "(fields 'from' (> 0) and 'to' (≥ 0) must be distances between the fingers in pt)")
+        }
+        let duration = try r.finiteNumber("duration") ?? 0.25
+        guard duration > 0 else { throw LuaCallError("bad argument #1 to 'pinch' (field 'duration' must be > 0)") }
+        return .pinch(at: time, center: center, from: from, to: to, angle: try r.finiteNumber("angle") ?? 0,
+                      duration: duration)
+    }
+
     private func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for p in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -306,6 +328,19 @@ final class TestAPI {
                 let s = o
                 let pan = SyntheticInput.pan(at: s.stage.time, from: a.from, to: a.to, duration: a.duration, path: [])
                 if let refusal = s.scene.scheduleCounted(pan) { return .error(refusal) }
+            } catch { return .error(error.description) }
+            lua_pushvalue(call.L, 1); return .results(1)
+        }
+        c.method("pinch", "Two fingers down now around `center`, `from` pt apart, moving apart (or together) at "
+                     + "constant speed to `to` pt apart in `duration` s, then lifting.",
+                 [LuaParam("pinch", "table {center=, from=, to=, duration=, angle=}",
+                           annotation: "{center: animhost.Vec|number[], from: number, to: number, duration: number?, angle: number?}",
+                           "`center` a point (pt); `from`, `to` distances between the fingers (pt); `duration` in s, "
+                               + "default 0.25; `angle` of the line through the fingers (rad, default 0: side by side)")],
+                 returns: Self.sceneResult) { [unowned self] o, call in
+            do throws(LuaCallError) {
+                let pinch = try self.pinchArguments(call, at: 2, time: o.stage.time)
+                if let refusal = o.scene.scheduleCounted(pinch) { return .error(refusal) }
             } catch { return .error(error.description) }
             lua_pushvalue(call.L, 1); return .results(1)
         }

@@ -41,6 +41,37 @@ final class GestureArenaTests: XCTestCase {
                        ["0:began", "0:changed", "0:changed", "0:ended"])
     }
 
+    /// A pinch and a pan on one item, as a resizable PiP has them: the pan follows a finger
+    /// (the arena's latest down on the item), the pinch both, neither fails the other, and
+    /// the lift ends both; the pinch reports once per step (on
+    /// the tick after the step's samples), with scale = distance / distance at touch-down
+    /// and velocity = its rate over the step.
+    func testPinchRecognizesWithThePanAndReportsOncePerStep() {
+        var arena = GestureArena()
+        arena.add(.pan, item: card)      // 0
+        arena.add(.pinch, item: card)    // 1
+        var log: [String] = []
+        var scales: [Double] = [], rates: [Double] = []
+        func run(_ step: [TouchEvent], tickAt t: Double) {
+            for e in step { for d in arena.handle(e, hit: card) { log.append("\(d.recognizer):\(d.update.state.rawValue)") } }
+            for d in arena.tick(time: t) {
+                log.append("\(d.recognizer):\(d.update.state.rawValue)")
+                scales.append(d.update.scale); rates.append(d.update.scaleVelocity)
+            }
+        }
+        run([TouchEvent(time: 0, touch: 1, phase: .began, location: Vec2(100, 100)),
+             TouchEvent(time: 0, touch: 2, phase: .began, location: Vec2(200, 100))], tickAt: 0)
+        for k in 1...3 {   // each finger 5 pt outwards per 1/120 s step: 1200 pt/s apart, 12 /s of scale
+            let t = Double(k) / 120
+            run([TouchEvent(time: t, touch: 1, phase: .moved, location: Vec2(100 - 5 * Double(k), 100)),
+                 TouchEvent(time: t, touch: 2, phase: .moved, location: Vec2(200 + 5 * Double(k), 100))], tickAt: t)
+        }
+        run([TouchEvent(time: 3.0 / 120, touch: 2, phase: .ended, location: Vec2(215, 100))], tickAt: 3.0 / 120)
+        XCTAssertEqual(log, ["0:began", "1:began", "0:changed", "1:changed", "0:changed", "1:changed", "0:ended", "1:ended"])
+        for (k, s) in scales.enumerated() { XCTAssertEqual(s, 1 + 0.1 * Double(min(k + 1, 3)), accuracy: 1e-12) }
+        for r in rates { XCTAssertEqual(r, 12, accuracy: 1e-9) }
+    }
+
     func testTapAndPanOnTheSameItem() {
         var arena = GestureArena()
         arena.add(.tap(), item: card)        // 0

@@ -107,9 +107,11 @@ final class HeadlessChromium {
         return ((p["x"] as! NSNumber).doubleValue, (p["y"] as! NSNumber).doubleValue)
     }
 
-    /// A real mouse event (Input.dispatchMouseEvent): pressed, moved or released.
-    func mouse(_ type: String, _ x: Double, _ y: Double) throws {
-        var params: [String: Any] = ["type": type, "x": x, "y": y, "button": "left", "pointerType": "mouse"]
+    /// A real mouse event (Input.dispatchMouseEvent): pressed, moved or released; `alt`
+    /// holds Alt (Option) down with it.
+    func mouse(_ type: String, _ x: Double, _ y: Double, alt: Bool = false) throws {
+        var params: [String: Any] = ["type": type, "x": x, "y": y, "button": "left", "pointerType": "mouse",
+                                     "modifiers": alt ? 1 : 0]
         params["buttons"] = type == "mouseReleased" ? 0 : 1
         if type != "mouseMoved" { params["clickCount"] = 1 }
         try call("Input.dispatchMouseEvent", params)

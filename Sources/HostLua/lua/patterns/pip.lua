@@ -7,13 +7,20 @@
 -- takes it there from the release velocity. A gentle flick towards a corner reaches it
 -- even from the other side of the screen; a slow drag goes to the nearest corner.
 --
+-- Two fingers resize it (animhost.pinch): its scale follows the pinch's and its center the
+-- fingers' centroid; past minScale or maxScale the scale moves with UIScrollView's rubber
+-- band (over one window size). Let go: a spring of the same response brings the scale back
+-- within the limits from the pinch's rate, and the window goes to the corner nearest it (its
+-- corners are those of its new size), or on with the finger still down.
+--
 --   local pip = require("patterns.pip")
 --   local p = pip.new(window, {bounds = {0, 0, 320, 568}, margin = 16})
 --
 -- Options (defaults below): bounds {x, y, width, height} the window stays in, margin (pt
 -- from the bounds' edges), rate (animhost.project's), response and dampingRatio of the
--- spring, onCorner(index) with the corners numbered 1 top left, 2 top right, 3 bottom
--- left, 4 bottom right.
+-- spring, minScale and maxScale the pinch's limits, rubberBand (the band's constant),
+-- onCorner(index) with the corners numbered 1 top left, 2 top right, 3 bottom left, 4
+-- bottom right.
 
 local kit = require("patterns.kit")
 
@@ -25,6 +32,9 @@ pip.defaults = {
   rate = "normal",         -- UIScrollView.DecelerationRate.normal, 0.998 per ms
   response = 0.4,          -- WWDC 2018 PiP spring: response 0.4 s,
   dampingRatio = 1,        --   critically damped
+  minScale = 0.75,         -- the smallest and largest scale a pinch leaves the window at
+  maxScale = 1.5,
+  rubberBand = 0.55,       -- UIScrollView's rubber-band constant, past the scale limits
   onCorner = function(index) end,
 }
 
@@ -57,28 +67,80 @@ function pip.new(window, options)
   local o = kit.options("pip.new", pip.defaults, options)
   kit.rect(o.bounds, "pip.new", "option 'bounds'")
   kit.item(window, "pip.new", "window")
-  local self = setmetatable({item = window, options = o}, Pip)
-  self.corners = pip.corners(o.bounds, window.size, o.margin)
+  kit.check(type(o.minScale) == "number" and type(o.maxScale) == "number" and 0 < o.minScale and o.minScale <= o.maxScale,
+            "pip.new", ("minScale and maxScale must be numbers with 0 < minScale ≤ maxScale, got %s and %s")
+              :format(tostring(o.minScale), tostring(o.maxScale)))
+  local self = setmetatable({item = window, options = o, scale = window.scale}, Pip)
+  self.corners = pip.corners(o.bounds, window.size * self.scale, o.margin)
+  local size = window.size * self.scale
   local record = kit.register("pip", window, {bounds = o.bounds, margin = o.margin, rate = kit.rateValue(o.rate),
                                               response = o.response, dampingRatio = o.dampingRatio,
-                                              size = {window.size.x, window.size.y}})
-  local origin
+                                              size = {size.x, size.y}})
+  -- The pan moves the window from `origin` by its translation; a pinch takes the window over
+  -- while it lasts (its centroid moves it), and hands it back to a finger still down.
+  local origin, translation, panning, pinching
   animhost.pan(window, {
     began = function(g)
       -- The finger catches the window where it is (a running spring stops there) and moves
       -- it by its translation, which counts from the touch-down: the first move included.
-      origin = window.center
-      window.center = origin + g.translation
+      panning, origin, translation = true, window.center, g.translation
+      if not pinching then window.center = origin + g.translation end
     end,
-    changed = function(g) window.center = origin + g.translation end,
+    changed = function(g)
+      translation = g.translation
+      if not pinching then window.center = origin + g.translation end
+    end,
     ended = function(g)
+      panning = false
+      if pinching then return end   -- the pinch's end places the window
       window.center = origin + g.translation
       local _, index = pip.cornerFor(self.corners, window.center, g.velocity, o.rate)
       kit.released(record, g, {origin = {origin.x, origin.y}, v = {g.velocity.x, g.velocity.y}, corner = index})
       self:moveTo(index, g.velocity)
     end,
   })
+  local scale0, center0
+  local function follow(g)
+    local shown, slope = kit.banded(scale0 * g.scale, o.minScale, o.maxScale, 1, o.rubberBand)
+    window.scale = shown
+    window.center = center0 + g.translation
+    return slope
+  end
+  local function release(g)
+    pinching = false
+    self:resizeTo(math.min(o.maxScale, math.max(o.minScale, scale0 * g.scale)), g.velocity * scale0 * follow(g))
+    if panning then
+      origin = window.center - translation   -- the finger still down carries on from here
+    else
+      local _, index = pip.cornerFor(self.corners, window.center, animhost.vec(0, 0), o.rate)
+      self:moveTo(index, animhost.vec(0, 0))
+    end
+  end
+  animhost.pinch(window, {
+    began = function(g)
+      -- Caught where it is (in the band too); the center from before a pan's first move.
+      pinching = true
+      scale0 = kit.unbanded(window.scale, o.minScale, o.maxScale, 1, o.rubberBand)
+      center0 = panning and origin or window.center
+      follow(g)
+    end,
+    changed = follow,
+    ended = release,
+    cancelled = release,
+  })
   return self
+end
+
+-- Springs the scale to `scale` from rate `v` (1/s; default: 0) and takes the corners of
+-- the window at that size.
+function Pip:resizeTo(scale, v)
+  kit.number(scale, "pip:resizeTo", "scale")
+  v = kit.number(v, "pip:resizeTo", "v", true) or 0
+  self.scale = scale
+  self.corners = pip.corners(self.options.bounds, self.item.size * scale, self.options.margin)
+  self.scaleSpring = animhost.spring{item = self.item, property = "scale", to = scale, velocity = v,
+                                     response = self.options.response, dampingRatio = self.options.dampingRatio}
+  return self.scaleSpring
 end
 
 -- Springs to corner `index` from velocity `v` (default: the window's own).
