@@ -6,6 +6,9 @@ import Dynamics
 struct InteractionModel {
     /// The built-in patterns `handoff` can write, in the order messages list them.
     static let patterns = ["sheet", "card", "pip", "carousel"]
+    /// The velocity estimators whose tracker every target writes (`average`, animhost's own
+    /// older estimator that counts the lift as a sample, is no platform's: it is not written).
+    static let estimators: [VelocityEstimator] = [.uikit, .android, .compose, .flutter, .web]
 
     /// A tuned value: its name in the emitted code, its numbers, and where it comes from.
     struct Constant {
@@ -34,6 +37,8 @@ struct InteractionModel {
     let item: String
     let constants: [Constant]
     let spring: SpringParameters
+    /// The estimator that measured its releases: the emitted `VelocityTracker` is its algorithm.
+    let estimator: VelocityEstimator
     let cases: [Case]
     let scene: String
     let command: String
@@ -56,7 +61,8 @@ struct InteractionModel {
     /// animhost ends a spring within 0.005 pt of its target and shows the target from then on.
     static let positionTolerance = 0.005   // pt
 
-    init(_ record: PatternRecord, releases: [ReplayedRelease], scene: String, command: String) throws(HostError) {
+    init(_ record: PatternRecord, releases: [ReplayedRelease], estimator: VelocityEstimator, scene: String,
+         command: String) throws(HostError) {
         pattern = record.pattern
         item = record.item
         self.scene = scene
@@ -69,6 +75,7 @@ struct InteractionModel {
                           + "dampingRatio \(record.value("dampingRatio"))) is not a spring: \(error)")
         }
         constants = Self.constants(record)
+        self.estimator = estimator
         cases = releases.map { r in Self.replayCase(record.pattern, r) }
     }
 

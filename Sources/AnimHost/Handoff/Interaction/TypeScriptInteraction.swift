@@ -14,7 +14,8 @@ enum TypeScriptInteraction {
 
     static func core(_ m: InteractionModel) -> String {
         header(m, "What a \(m.pattern) decides when the finger lifts — no framework, only pure functions (types: "
-               + "\(m.pattern)-interaction.d.ts).") + common + (sections[m.pattern] ?? "")
+               + "\(m.pattern)-interaction.d.ts).") + common + (velocityTracker(m.estimator) ?? "")
+            + (sections[m.pattern] ?? "")
     }
 
 
@@ -83,8 +84,7 @@ export function nearest(candidates: number[] | Point[], value: number | Point): 
 export function springFromResponse(response: number, dampingRatio: number): Spring;
 export function springValue(spring: Spring, from: number, to: number, velocity: number, t: number): number;
 export class VelocityTracker {
-  static weights: number[];
-  static stoppedAfter: number;
+\(trackerStatics(m.estimator).map { "  static \($0);" }.joined(separator: "\n"))
   add(t: number, x: number, y: number): void;
   velocity(liftTime: number): Point;
 }
