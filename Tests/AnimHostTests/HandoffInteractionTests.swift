@@ -264,6 +264,33 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertTrue(estimator.stderr.contains("measures its release with the 'average' estimator; handoff writes the "
                                                 + "uikit, android, compose, flutter, web estimators"),
                       estimator.stderr)
+        // One estimator for the scene is written (here Flutter's, into Dart); the sheet measured by Flutter's and
+        // the PiP by Android's (the scene switches after a second) would need two trackers: refused.
+        let mixed = dir + "/mixed.lua"
+        let scene = """
+            animhost.gestures{estimator = "flutter"}
+            SWITCH
+            require("patterns.sheet").new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+            require("patterns.pip").new(animhost.item{name = "window", center = {224, 507}, size = {160, 90}})
+            animhost.input{
+              {at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}},
+              {at = 1.5, pan = {from = {220, 500}, to = {100, 480}, duration = 0.2}},
+            }
+            animhost.run{duration = 3}
+            """
+        try scene.replacingOccurrences(of: "SWITCH", with: "")
+            .write(toFile: mixed, atomically: true, encoding: .utf8)
+        let one = try runAnimhost(["handoff", mixed, "--to", "dart", "--output", dir + "/mixed"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let kit = try String(contentsOfFile: dir + "/mixed/release_kit.dart", encoding: .utf8)
+        XCTAssertTrue(kit.contains("as Flutter measures a drag"), kit)
+        try scene.replacingOccurrences(of: "SWITCH", with: "animhost.after(1, function() "
+                                       + "animhost.gestures{estimator = \"android\"} end)")
+            .write(toFile: mixed, atomically: true, encoding: .utf8)
+        let two = try runAnimhost(["handoff", mixed, "--to", "dart", "--output", dir + "/mixed2"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("its patterns measure releases with different estimators ('android', "
+                                          + "'flutter')"), two.stderr)
         let target = try handoff("sheet", "java", dir + "/java")
         XCTAssertEqual(target.status, 2)
         XCTAssertTrue(target.stderr.contains("--to must be one of swift, kotlin, dart, typescript"), target.stderr)

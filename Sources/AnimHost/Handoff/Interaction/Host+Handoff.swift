@@ -129,12 +129,12 @@ extension Host {
     private static func checkEstimators(_ records: [PatternRecord],
                                         scene: String) throws(HostError) -> VelocityEstimator {
         let writes = InteractionModel.estimators.map(\.rawValue)
-        let choose = "handoff writes the \(writes.joined(separator: ", ")) estimators; set one with "
-            + "animhost.gestures{estimator = …} or the pan's estimator"
+        let choose = "handoff writes the \(writes.joined(separator: ", ")) estimators; set one for the scene "
+            + "with animhost.gestures{estimator = …}"
         for p in records {
             if p.estimators.count > 1 {
                 throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its releases with several estimators "
-                             + "('\(p.estimators.joined(separator: "', '"))'); \(choose), one for the scene")
+                             + "('\(p.estimators.joined(separator: "', '"))'); \(choose)")
             }
             if let e = p.estimators.first, !writes.contains(e) {
                 throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its release with the '\(e)' "
