@@ -4,8 +4,9 @@
 enum DartInteraction {
     static func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         let p = m.pattern
-        return [("release_kit.dart", releaseKit(m)), ("\(p)_interaction.dart", core(m)), ("\(p)_tuning.dart", tuning(m)),
-                ("\(p)_flutter.dart", adapter(m)), ("\(p)_interaction_test.dart", test(m))]
+        return [("release_kit.dart", releaseKit(m)), ("\(p)_interaction.dart", core(m)),
+                ("\(p)_tuning.dart", tuning(m)), ("\(p)_flutter.dart", adapter(m)),
+                ("\(p)_interaction_test.dart", test(m))]
     }
 
     static func header(_ m: InteractionModel, _ what: String) -> String {
