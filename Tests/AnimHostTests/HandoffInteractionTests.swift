@@ -139,11 +139,11 @@ final class HandoffInteractionTests: XCTestCase {
     /// The touches are irregular on purpose, on cubic paths (a parabola every fit would get exactly): a 40 ms flick
     /// (Compose leaves its down out), a drag of the window that rests 30 ms before the lift, one of the sheet that
     /// rests 50 ms (stopped for the least-squares trackers, not for Motion), a hold of 300 ms before a flick (Motion's
-    /// stale down) and a down with one move (Android's line, nothing for Flutter and Compose).
+    /// stale down; the average's lift) and a down with one move (Android's line, nothing for Flutter and Compose).
     func testEachEstimatorIsWrittenAndReplaysAnimhostsVelocities() throws {
         let dir = try makeTemporaryDirectory("handoff-estimators")
         var velocities: [String: String] = [:]
-        for estimator in ["android", "compose", "flutter", "web"] {
+        for estimator in ["android", "compose", "flutter", "web", "average"] {
             let scene = dir + "/\(estimator).lua"
             try """
                 animhost.gestures{estimator = "\(estimator)"}
@@ -203,8 +203,8 @@ final class HandoffInteractionTests: XCTestCase {
             velocities[estimator] = test.components(separatedBy: "velocity: ").dropFirst()
                 .map { $0.prefix { $0 != "}" } }.joined(separator: " | ")
         }
-        // Four estimators, four readings of the same touches (the replays are not all zero, not all alike).
-        XCTAssertEqual(Set(velocities.values).count, 4, "\(velocities)")
+        // Five estimators, five readings of the same touches (the replays are not all zero, not all alike).
+        XCTAssertEqual(Set(velocities.values).count, 5, "\(velocities)")
     }
 
     /// A sheet and a PiP in one scene: one folder, ReleaseKit.swift written once, one main running both replays.
@@ -252,18 +252,6 @@ final class HandoffInteractionTests: XCTestCase {
         let scroll = try handoff("scroll", "swift", dir + "/scroll")
         XCTAssertEqual(scroll.status, 2)
         XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)
-        let average = dir + "/average.lua"
-        try """
-            animhost.gestures{estimator = "average"}
-            require("patterns.sheet").new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
-            animhost.input{{at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}}}
-            animhost.run{duration = 1}
-            """.write(toFile: average, atomically: true, encoding: .utf8)
-        let estimator = try runAnimhost(["handoff", average, "--to", "swift", "--output", dir + "/average"])
-        XCTAssertEqual(estimator.status, 2)
-        XCTAssertTrue(estimator.stderr.contains("measures its release with the 'average' estimator; handoff writes the "
-                                                + "uikit, android, compose, flutter, web estimators"),
-                      estimator.stderr)
         // One estimator for the scene is written (here Flutter's, into Dart); the sheet measured by Flutter's and
         // the PiP by Android's (the scene switches after a second) would need two trackers: refused.
         let mixed = dir + "/mixed.lua"

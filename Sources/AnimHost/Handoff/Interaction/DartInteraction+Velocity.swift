@@ -6,15 +6,15 @@ import Dynamics
 /// `VelocityTracker`) with `add(t, x, y)` and `velocity(liftTime)`.
 // Column 0 here is column 0 of the emitted file.
 extension DartInteraction {
-    /// The tracker for `estimator`; nil for one handoff does not write (`average`).
-    static func velocityTracker(_ estimator: VelocityEstimator) -> String? {
+    /// The tracker for `estimator`.
+    static func velocityTracker(_ estimator: VelocityEstimator) -> String {
         switch estimator {
         case .uikit: uikitTracker
         case .android: leastSquares + androidTracker
         case .compose: leastSquares + composeTracker
         case .flutter: leastSquares + flutterTracker
         case .web: webTracker
-        case .average: nil
+        case .average: averageTracker
         }
     }
 
@@ -249,6 +249,46 @@ class ReleaseVelocityTracker {
     final dt = last.$1 - _samples[from].$1;
     if (!(dt > 0)) return (0.0, 0.0);
     return ((last.$2 - _samples[from].$2) / dt, (last.$3 - _samples[from].$3) / dt);
+  }
+}
+"""
+
+    static let averageTracker = """
+
+/// The release velocity as animhost measured it before it modelled the platforms (its `average` estimator):
+/// the displacement from the newest sample at or before 100 ms before the lift (the oldest when none is) to the
+/// lift, over the time between; the lift counts as a sample at its time and place, so a finger that lifts 15 ms
+/// after its last move reads those 15 ms as no motion.
+class ReleaseVelocityTracker {
+  static const window = 0.100; // s
+  static const slack = 1e-9; // s: a sample exactly on a limit counts as inside it
+
+  /// (t s, x px, y px), oldest first.
+  final _samples = <(double, double, double)>[];
+
+  /// A down or move sample: time in s, location in px.
+  void add(double t, double x, double y) {
+    _samples.add((t, x, y));
+    // A sample with a newer one already 100 ms back is never read again.
+    while (_samples.length > 1 && t - _samples[1].$1 >= window - slack) {
+      _samples.removeAt(0);
+    }
+  }
+
+  /// The velocity (px/s) at a lift at [liftTime] (s) and [liftLocation] (px; the newest sample's place if null).
+  (double, double) velocity(double liftTime, [(double, double)? liftLocation]) {
+    if (_samples.isEmpty) return (0.0, 0.0);
+    final lift = liftLocation ?? (_samples.last.$2, _samples.last.$3);
+    var start = _samples.first;
+    for (final s in _samples.reversed) {
+      if (s.$1 <= liftTime - window + slack) {
+        start = s;
+        break;
+      }
+    }
+    final dt = liftTime - start.$1;
+    if (!(dt > 0)) return (0.0, 0.0);
+    return ((lift.$1 - start.$2) / dt, (lift.$2 - start.$3) / dt);
   }
 }
 """

@@ -123,29 +123,21 @@ extension Host {
         return written
     }
 
-    /// Each pattern handed off must be measured by one estimator handoff writes, the same for all
-    /// of them (they share one tracker: ReleaseKit.swift and the like). Returns it (animhost's
-    /// default when no pattern was released).
+    /// The estimator that measured the releases of the patterns handed off: one for all of them
+    /// (they share one tracker: ReleaseKit.swift and the like); animhost's default when no
+    /// pattern was released.
     private static func checkEstimators(_ records: [PatternRecord],
                                         scene: String) throws(HostError) -> VelocityEstimator {
-        let writes = InteractionModel.estimators.map(\.rawValue)
-        let choose = "handoff writes the \(writes.joined(separator: ", ")) estimators; set one for the scene "
-            + "with animhost.gestures{estimator = …}"
-        for p in records {
-            if p.estimators.count > 1 {
-                throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its releases with several estimators "
-                             + "('\(p.estimators.joined(separator: "', '"))'); \(choose)")
-            }
-            if let e = p.estimators.first, !writes.contains(e) {
-                throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its release with the '\(e)' "
-                             + "estimator; \(choose)")
-            }
+        let choose = "handoff writes one velocity tracker for a scene: set its estimator with "
+            + "animhost.gestures{estimator = …} before the patterns are made"
+        for p in records where p.estimators.count > 1 {
+            throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its releases with several estimators "
+                         + "('\(p.estimators.joined(separator: "', '"))'); \(choose)")
         }
         let used = Set(records.compactMap(\.estimators.first))
         if used.count > 1 {
             throw .usage("\(scene): its patterns measure releases with different estimators "
-                         + "('\(used.sorted().joined(separator: "', '"))'), and the code handoff writes shares one "
-                         + "velocity tracker: give them the same estimator")
+                         + "('\(used.sorted().joined(separator: "', '"))'); \(choose)")
         }
         return used.first.flatMap(VelocityEstimator.init(rawValue:)) ?? .default
     }

@@ -6,9 +6,6 @@ import Dynamics
 struct InteractionModel {
     /// The built-in patterns `handoff` can write, in the order messages list them.
     static let patterns = ["sheet", "card", "pip", "carousel"]
-    /// The velocity estimators whose tracker every target writes (`average`, animhost's own
-    /// older estimator that counts the lift as a sample, is no platform's: it is not written).
-    static let estimators: [VelocityEstimator] = [.uikit, .android, .compose, .flutter, .web]
 
     /// A tuned value: its name in the emitted code, its numbers, and where it comes from.
     struct Constant {

@@ -6,15 +6,15 @@ import Dynamics
 /// `velocity(liftTime)`, so the adapters and tests read the same for all.
 // Column 0 here is column 0 of the emitted file.
 extension KotlinInteraction {
-    /// The tracker for `estimator`; nil for one handoff does not write (`average`).
-    static func velocityTracker(_ estimator: VelocityEstimator) -> String? {
+    /// The tracker for `estimator`.
+    static func velocityTracker(_ estimator: VelocityEstimator) -> String {
         switch estimator {
         case .uikit: uikitTracker
         case .android: leastSquares + androidTracker
         case .compose: leastSquares + composeTracker
         case .flutter: leastSquares + flutterTracker
         case .web: webTracker
-        case .average: nil
+        case .average: averageTracker
         }
     }
 
@@ -267,6 +267,42 @@ class VelocityTracker {
         const val WINDOW = 0.100       // s
         const val STALE_DOWN = 0.200   // s: a down further back than this is passed over
         const val SLACK = 1e-9         // s: a sample exactly on a limit counts as inside it
+    }
+}
+"""
+
+    static let averageTracker = """
+
+/**
+ * The release velocity as animhost measured it before it modelled the platforms (its `average` estimator):
+ * the displacement from the newest sample at or before 100 ms before the lift (the oldest when none is) to the
+ * lift, over the time between; the lift counts as a sample at its time and place, so a finger that lifts 15 ms
+ * after its last move reads those 15 ms as no motion.
+ */
+class VelocityTracker {
+    /** (t s, x dp, y dp), oldest first. */
+    private val samples = ArrayDeque<Triple<Double, Double, Double>>()
+
+    /** A down or move sample: time in s, location in dp. */
+    fun add(t: Double, x: Double, y: Double) {
+        samples.addLast(Triple(t, x, y))
+        // A sample with a newer one already 100 ms back is never read again.
+        while (samples.size > 1 && t - samples[1].first >= WINDOW - SLACK) samples.removeFirst()
+    }
+
+    /** The velocity (dp/s) at a lift at [liftTime] (s) and [liftLocation] (dp; the newest sample's place if null). */
+    fun velocity(liftTime: Double, liftLocation: Vector? = null): Vector {
+        val newest = samples.lastOrNull() ?: return Vector(0.0, 0.0)
+        val lift = liftLocation ?: Vector(newest.second, newest.third)
+        val start = samples.lastOrNull { it.first <= liftTime - WINDOW + SLACK } ?: samples.first()
+        val dt = liftTime - start.first
+        if (!(dt > 0)) return Vector(0.0, 0.0)
+        return Vector((lift.x - start.second) / dt, (lift.y - start.third) / dt)
+    }
+
+    companion object {
+        const val WINDOW = 0.100   // s
+        const val SLACK = 1e-9     // s: a sample exactly on a limit counts as inside it
     }
 }
 """

@@ -6,15 +6,15 @@ import Dynamics
 /// `add(time:_:)` and `velocity(liftTime:)`, so the adapters and tests read the same for all.
 // Column 0 here is column 0 of the emitted file.
 extension SwiftInteraction {
-    /// The tracker for `estimator`; nil for one handoff does not write (`average`).
-    static func velocityTracker(_ estimator: VelocityEstimator) -> String? {
+    /// The tracker for `estimator`.
+    static func velocityTracker(_ estimator: VelocityEstimator) -> String {
         switch estimator {
         case .uikit: uikitTracker
         case .android: leastSquares + androidTracker
         case .compose: leastSquares + composeTracker
         case .flutter: leastSquares + flutterTracker
         case .web: webTracker
-        case .average: nil
+        case .average: averageTracker
         }
     }
 
@@ -257,6 +257,39 @@ public struct VelocityTracker {
         let dt = last.t - samples[from].t
         guard dt > 0 else { return Vector(0, 0) }
         return Vector((last.p.x - samples[from].p.x) / dt, (last.p.y - samples[from].p.y) / dt)
+    }
+}
+
+"""
+
+    static let averageTracker = """
+
+/// The release velocity as animhost measured it before it modelled the platforms (its `average` estimator):
+/// the displacement from the newest sample at or before 100 ms before the lift (the oldest when none is) to the
+/// lift, over the time between; the lift counts as a sample at its time and place, so a finger that lifts 15 ms
+/// after its last move reads those 15 ms as no motion.
+public struct VelocityTracker {
+    public static let window = 0.100   // s
+    public static let slack = 1e-9     // s: a sample exactly on a limit counts as inside it
+    private var samples: [(t: Double, p: Vector)] = []
+
+    public init() {}
+
+    /// A down or move sample (s, pt).
+    public mutating func add(time: Double, _ location: Vector) {
+        samples.append((time, location))
+        // A sample with a newer one already 100 ms back is never read again.
+        while samples.count > 1 && time - samples[1].t >= Self.window - Self.slack { samples.removeFirst() }
+    }
+
+    /// The velocity (pt/s) at a lift at `liftTime` (s) and `liftLocation` (pt; the newest sample's place when nil).
+    public func velocity(liftTime: Double, liftLocation: Vector? = nil) -> Vector {
+        guard let newest = samples.last else { return Vector(0, 0) }
+        let lift = liftLocation ?? newest.p
+        let start = samples.last(where: { $0.t <= liftTime - Self.window + Self.slack }) ?? samples[0]
+        let dt = liftTime - start.t
+        guard dt > 0 else { return Vector(0, 0) }
+        return Vector((lift.x - start.p.x) / dt, (lift.y - start.p.y) / dt)
     }
 }
 

@@ -5,15 +5,15 @@ import Dynamics
 /// `add(t, x, y)` and `velocity(liftTime)`, so the adapters and tests read the same for all.
 // Column 0 here is column 0 of the emitted file.
 extension TypeScriptInteraction {
-    /// The tracker for `estimator`; nil for one handoff does not write (`average`).
-    static func velocityTracker(_ estimator: VelocityEstimator) -> String? {
+    /// The tracker for `estimator`.
+    static func velocityTracker(_ estimator: VelocityEstimator) -> String {
         switch estimator {
         case .uikit: uikitTracker
         case .android: leastSquares + androidTracker
         case .compose: leastSquares + composeTracker
         case .flutter: leastSquares + flutterTracker
         case .web: webTracker
-        case .average: nil
+        case .average: averageTracker
         }
     }
 
@@ -25,7 +25,7 @@ extension TypeScriptInteraction {
         case .compose, .flutter: ["horizon: number", "stoppedAfter: number", "historySize: number",
                                   "minimumSamples: number"]
         case .web: ["window: number", "staleDown: number"]
-        case .average: []
+        case .average: ["window: number"]
         }
     }
 
@@ -263,6 +263,43 @@ export class VelocityTracker {
     const dt = last.t - s[from].t;
     if (!(dt > 0)) return { x: 0, y: 0 };
     return { x: (last.x - s[from].x) / dt, y: (last.y - s[from].y) / dt };
+  }
+}
+
+"""
+
+    static let averageTracker = """
+
+/**
+ * The release velocity as animhost measured it before it modelled the platforms (its `average` estimator):
+ * the displacement from the newest sample at or before 100 ms before the lift (the oldest when none is) to the
+ * lift, over the time between; the lift counts as a sample at its time and place, so a finger that lifts 15 ms
+ * after its last move reads those 15 ms as no motion.
+ */
+export class VelocityTracker {
+  static window = 0.100;   // s
+  samples = [];
+
+  /** A down or move sample: time in s, location in px. */
+  add(t, x, y) {
+    const s = this.samples;
+    s.push({ t, x, y });
+    // A sample with a newer one already 100 ms back is never read again.
+    while (s.length > 1 && t - s[1].t >= VelocityTracker.window - 1e-9) s.shift();
+  }
+
+  /** The velocity (px/s) at a lift at `liftTime` (s) and `liftLocation` (px; the newest sample's place if absent). */
+  velocity(liftTime, liftLocation) {
+    const s = this.samples;
+    if (s.length === 0) return { x: 0, y: 0 };
+    const lift = liftLocation ?? s[s.length - 1];
+    let start = s[0];
+    for (let i = s.length - 1; i >= 0; i--) {
+      if (s[i].t <= liftTime - VelocityTracker.window + 1e-9) { start = s[i]; break; }
+    }
+    const dt = liftTime - start.t;
+    if (!(dt > 0)) return { x: 0, y: 0 };
+    return { x: (lift.x - start.x) / dt, y: (lift.y - start.y) / dt };
   }
 }
 
