@@ -134,6 +134,79 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertTrue(replay.contains("trajectory: [[0.05555555555555555, ["), replay)
     }
 
+    /// A sheet and a PiP measured by each platform's estimator: the emitted tracker (one ReleaseKit.swift per
+    /// estimator, so one swiftc compile each; and each JavaScript core under node) gets animhost's velocities back.
+    /// The touches are irregular on purpose, on cubic paths (a parabola every fit would get exactly): a 40 ms flick
+    /// (Compose leaves its down out), a drag of the window that rests 30 ms before the lift, one of the sheet that
+    /// rests 50 ms (stopped for the least-squares trackers, not for Motion), a hold of 300 ms before a flick (Motion's
+    /// stale down; the average's lift) and a down with one move (Android's line, nothing for Flutter and Compose).
+    func testEachEstimatorIsWrittenAndReplaysAnimhostsVelocities() throws {
+        let dir = try makeTemporaryDirectory("handoff-estimators")
+        var velocities: [String: String] = [:]
+        for estimator in ["android", "compose", "flutter", "web", "average"] {
+            let scene = dir + "/\(estimator).lua"
+            try """
+                animhost.gestures{estimator = "\(estimator)"}
+                local sheet, pip = require("patterns.sheet"), require("patterns.pip")
+                sheet.new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
+                pip.new(animhost.item{name = "window", center = {224, 507}, size = {160, 90}})
+                -- A touch: down at t0 at (x, y), moves `times` (s) after it to where `at(dt)` says, lift after `rest`.
+                local function touch(id, t0, x, y, times, at, rest)
+                  local list = {{t = t0, touch = id, phase = "began", x = x, y = y}}
+                  local dx, dy = 0, 0
+                  for _, dt in ipairs(times) do
+                    dx, dy = at(dt)
+                    list[#list + 1] = {t = t0 + dt, touch = id, phase = "moved", x = x + dx, y = y + dy}
+                  end
+                  list[#list + 1] = {t = t0 + times[#times] + rest, touch = id, phase = "ended", x = x + dx, y = y + dy}
+                  return {at = 0, touches = list}
+                end
+                local quick, slowing, late = {0.007, 0.016, 0.023, 0.032, 0.039}, {}, {}
+                for k = 1, 30 do slowing[k] = k * 0.008 + (k % 2 == 0 and 0.001 or -0.001) end
+                for k = 1, 8 do late[k] = 0.3 + k * 0.008 end
+                animhost.input{
+                  touch(1, 0.2, 160, 560, quick, function(t) return 0, -2e6 * t * t * t - 2000 * t end, 0.004),
+                  touch(2, 1.5, 220, 500, slowing,
+                        function(t) return -400 * t + 500 * t * t + 3000 * t * t * t, 30 * t end, 0.03),
+                  touch(3, 3.0, 160, 560, slowing, function(t) return 0, 300 * t - 4000 * t * t * t end, 0.05),
+                  touch(4, 4.5, 160, 560, late, function(t) return 0, 30000 * (t - 0.3) ^ 2 end, 0.008),
+                  touch(5, 6.0, 160, 560, {0.008}, function(t) return 0, -1000 * t end, 0.004),
+                }
+                animhost.run{duration = 7.5}
+                """.write(toFile: scene, atomically: true, encoding: .utf8)
+            let swift = try runAnimhost(["handoff", scene, "--to", "swift", "--output", dir + "/" + estimator])
+            XCTAssertEqual(swift.status, 0, swift.stderr)
+            let kit = try String(contentsOfFile: dir + "/\(estimator)/ReleaseKit.swift", encoding: .utf8)
+            XCTAssertTrue(kit.contains("measured by the \(estimator) estimator"), kit)
+            let sources = ["ReleaseKit.swift", "SheetInteraction.swift", "SheetTuning.swift",
+                           "SheetInteractionTests.swift", "PipInteraction.swift", "PipTuning.swift",
+                           "PipInteractionTests.swift", "main.swift"]
+            let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o",
+                                                          dir + "/replay-" + estimator]
+                                         + sources.map { dir + "/\(estimator)/" + $0 })
+            XCTAssertEqual(compile.status, 0, compile.stderr)
+            let run = try runProgram(dir + "/replay-" + estimator, [])
+            XCTAssertEqual(run.status, 0, estimator + ": " + run.stdout)
+            XCTAssertTrue(run.stdout.contains("sheet: ") && run.stdout.contains("pip: "), run.stdout)
+            XCTAssertFalse(run.stdout.contains("FAIL"), run.stdout)
+
+            let js = try runAnimhost(["handoff", scene, "--to", "typescript", "--output", dir + "/\(estimator)-js"])
+            XCTAssertEqual(js.status, 0, js.stderr)
+            for (pattern, releases) in [("sheet", 4), ("pip", 1)] {
+                let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(pattern)-interaction.test.mjs"],
+                                          directory: dir + "/\(estimator)-js")
+                XCTAssertEqual(pass.status, 0, estimator + ": " + pass.stdout + pass.stderr)
+                XCTAssertTrue(pass.stdout.contains("# fail 0") && pass.stdout.contains("# pass \(releases)\n"),
+                              pass.stdout)
+            }
+            let test = try String(contentsOfFile: dir + "/\(estimator)-js/sheet-interaction.test.mjs", encoding: .utf8)
+            velocities[estimator] = test.components(separatedBy: "velocity: ").dropFirst()
+                .map { $0.prefix { $0 != "}" } }.joined(separator: " | ")
+        }
+        // Five estimators, five readings of the same touches (the replays are not all zero, not all alike).
+        XCTAssertEqual(Set(velocities.values).count, 5, "\(velocities)")
+    }
+
     /// A sheet and a PiP in one scene: one folder, ReleaseKit.swift written once, one main running both replays.
     func testSeveralPatternsShareOneFolder() throws {
         let dir = try makeTemporaryDirectory("handoff-two")
@@ -179,16 +252,33 @@ final class HandoffInteractionTests: XCTestCase {
         let scroll = try handoff("scroll", "swift", dir + "/scroll")
         XCTAssertEqual(scroll.status, 2)
         XCTAssertTrue(scroll.stderr.contains("uses patterns.scroll, which handoff does not write yet"), scroll.stderr)
-        let android = dir + "/android.lua"
-        try """
-            animhost.gestures{estimator = "android"}
+        // One estimator for the scene is written (here Flutter's, into Dart); the sheet measured by Flutter's and
+        // the PiP by Android's (the scene switches after a second) would need two trackers: refused.
+        let mixed = dir + "/mixed.lua"
+        let scene = """
+            animhost.gestures{estimator = "flutter"}
+            SWITCH
             require("patterns.sheet").new(animhost.item{name = "sheet", center = {160, 568}, size = {320, 568}})
-            animhost.input{{at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}}}
-            animhost.run{duration = 1}
-            """.write(toFile: android, atomically: true, encoding: .utf8)
-        let estimator = try runAnimhost(["handoff", android, "--to", "swift", "--output", dir + "/android"])
-        XCTAssertEqual(estimator.status, 2)
-        XCTAssertTrue(estimator.stderr.contains("measures its release with the 'android' estimator"), estimator.stderr)
+            require("patterns.pip").new(animhost.item{name = "window", center = {224, 507}, size = {160, 90}})
+            animhost.input{
+              {at = 0.2, pan = {from = {160, 320}, to = {160, 260}, duration = 0.06}},
+              {at = 1.5, pan = {from = {220, 500}, to = {100, 480}, duration = 0.2}},
+            }
+            animhost.run{duration = 3}
+            """
+        try scene.replacingOccurrences(of: "SWITCH", with: "")
+            .write(toFile: mixed, atomically: true, encoding: .utf8)
+        let one = try runAnimhost(["handoff", mixed, "--to", "dart", "--output", dir + "/mixed"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let kit = try String(contentsOfFile: dir + "/mixed/release_kit.dart", encoding: .utf8)
+        XCTAssertTrue(kit.contains("as Flutter measures a drag"), kit)
+        try scene.replacingOccurrences(of: "SWITCH", with: "animhost.after(1, function() "
+                                       + "animhost.gestures{estimator = \"android\"} end)")
+            .write(toFile: mixed, atomically: true, encoding: .utf8)
+        let two = try runAnimhost(["handoff", mixed, "--to", "dart", "--output", dir + "/mixed2"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("its patterns measure releases with different estimators ('android', "
+                                          + "'flutter')"), two.stderr)
         let target = try handoff("sheet", "java", dir + "/java")
         XCTAssertEqual(target.status, 2)
         XCTAssertTrue(target.stderr.contains("--to must be one of swift, kotlin, dart, typescript"), target.stderr)

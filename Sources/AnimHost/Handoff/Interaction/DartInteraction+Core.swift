@@ -98,37 +98,6 @@ class Spring {
   }
 }
 
-/// The release velocity as iOS measures it — Flutter's own IOSScrollViewFlingVelocityTracker: the last three
-/// segments weighted 0.6, 0.35, 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero.
-class ReleaseVelocityTracker {
-  static const weights = [0.05, 0.35, 0.6]; // newest segment first
-  static const stoppedAfter = 0.040; // s
-  final _samples = <(double, double, double)>[];
-
-  /// A down or move sample: time in s, location in px.
-  void add(double t, double x, double y) {
-    _samples.add((t, x, y));
-    if (_samples.length > 4) _samples.removeAt(0);
-  }
-
-  /// The velocity (px/s) at a lift at [liftTime] (s).
-  (double, double) velocity(double liftTime) {
-    final n = _samples.length;
-    if (n == 0 || liftTime - _samples[n - 1].$1 > stoppedAfter + 1e-9) return (0.0, 0.0);
-    final segments = math.min(n - 1, 3);
-    final total = weights.take(segments).fold(0.0, (a, b) => a + b);
-    var vx = 0.0, vy = 0.0;
-    for (var back = 0; back < segments; back++) {
-      final a = _samples[n - 2 - back], b = _samples[n - 1 - back];
-      final dt = b.$1 - a.$1;
-      if (dt <= 0) continue;
-      final w = weights[back] / total;
-      vx += (b.$2 - a.$2) / dt * w;
-      vy += (b.$3 - a.$3) / dt * w;
-    }
-    return (vx, vy);
-  }
-}
 """
 
     static let sheetSection = """

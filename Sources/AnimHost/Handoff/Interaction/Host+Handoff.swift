@@ -84,16 +84,7 @@ extension Host {
                 : "uses \(others.joined(separator: ", ")), which handoff does not write yet"
             throw .usage("\(o.scene) \(used): \(what)")
         }
-        for i in handed {
-            let other = patterns[i].estimators.filter { $0 != VelocityEstimator.uikit.rawValue }
-            guard other.isEmpty else {
-                let p = patterns[i]
-                throw .usage("\(o.scene): the \(p.pattern) '\(p.item)' measures its release with the "
-                             + "'\(other.joined(separator: "', '"))' estimator; handoff writes iOS's (uikit, "
-                             + "animhost's default) only: leave animhost.gestures{estimator = …} and the pan's "
-                             + "estimator out to hand it off")
-            }
-        }
+        let estimator = try checkEstimators(handed.map { patterns[$0] }, scene: o.scene)
         let base = baseName(o.scene)
         let command = "animhost handoff \(o.scene) --to \(target.rawValue)"
             + o.sets.map { " --set \($0)" }.joined() + (o.input.map { " --input \($0)" } ?? "")
@@ -107,7 +98,8 @@ extension Host {
         }
         var models: [InteractionModel] = []
         for i in handed {
-            let model = try InteractionModel(patterns[i], releases: releases[i], scene: o.scene, command: command)
+            let model = try InteractionModel(patterns[i], releases: releases[i], estimator: estimator, scene: o.scene,
+                                             command: command)
             if model.cases.isEmpty {
                 writeError("animhost: note: \(o.scene): the \(model.pattern) '\(model.item)' was never released while "
                            + "the scene ran, so its test replays nothing; give it touches with --input CSV\n")
@@ -129,6 +121,25 @@ extension Host {
             writeError("animhost: note: \(o.scene): patterns.\(p.pattern) ('\(p.item)') is not written: \(what)\n")
         }
         return written
+    }
+
+    /// The estimator that measured the releases of the patterns handed off: one for all of them
+    /// (they share one tracker: ReleaseKit.swift and the like); animhost's default when no
+    /// pattern was released.
+    private static func checkEstimators(_ records: [PatternRecord],
+                                        scene: String) throws(HostError) -> VelocityEstimator {
+        let choose = "handoff writes one velocity tracker for a scene: set its estimator with "
+            + "animhost.gestures{estimator = …} before the patterns are made"
+        for p in records where p.estimators.count > 1 {
+            throw .usage("\(scene): the \(p.pattern) '\(p.item)' measures its releases with several estimators "
+                         + "('\(p.estimators.joined(separator: "', '"))'); \(choose)")
+        }
+        let used = Set(records.compactMap(\.estimators.first))
+        if used.count > 1 {
+            throw .usage("\(scene): its patterns measure releases with different estimators "
+                         + "('\(used.sorted().joined(separator: "', '"))'); \(choose)")
+        }
+        return used.first.flatMap(VelocityEstimator.init(rawValue:)) ?? .default
     }
 
     private static func baseName(_ path: String) -> String {

@@ -34,6 +34,8 @@ struct InteractionModel {
     let item: String
     let constants: [Constant]
     let spring: SpringParameters
+    /// The estimator that measured its releases: the emitted `VelocityTracker` is its algorithm.
+    let estimator: VelocityEstimator
     let cases: [Case]
     let scene: String
     let command: String
@@ -56,7 +58,8 @@ struct InteractionModel {
     /// animhost ends a spring within 0.005 pt of its target and shows the target from then on.
     static let positionTolerance = 0.005   // pt
 
-    init(_ record: PatternRecord, releases: [ReplayedRelease], scene: String, command: String) throws(HostError) {
+    init(_ record: PatternRecord, releases: [ReplayedRelease], estimator: VelocityEstimator, scene: String,
+         command: String) throws(HostError) {
         pattern = record.pattern
         item = record.item
         self.scene = scene
@@ -69,6 +72,7 @@ struct InteractionModel {
                           + "dampingRatio \(record.value("dampingRatio"))) is not a spring: \(error)")
         }
         constants = Self.constants(record)
+        self.estimator = estimator
         cases = releases.map { r in Self.replayCase(record.pattern, r) }
     }
 

@@ -95,45 +95,6 @@ data class Spring(val stiffness: Double, val damping: Double) {
     }
 }
 
-/**
- * The release velocity as iOS measures it (Flutter's model of UIScrollView): the last three segments weighted
- * 0.6, 0.35, 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero. Android's own
- * VelocityTracker fits a parabola instead; this one makes the app fling as the design did.
- */
-class VelocityTracker {
-    private val samples = ArrayDeque<Triple<Double, Double, Double>>()
-
-    /** A down or move sample: time in s, location in dp. */
-    fun add(t: Double, x: Double, y: Double) {
-        samples.addLast(Triple(t, x, y))
-        if (samples.size > 4) samples.removeFirst()
-    }
-
-    /** The velocity (dp/s) at a lift at [liftTime] (s). */
-    fun velocity(liftTime: Double): Vector {
-        val n = samples.size
-        if (n == 0 || liftTime - samples[n - 1].first > STOPPED_AFTER + 1e-9) return Vector(0.0, 0.0)
-        val segments = minOf(n - 1, 3)
-        val total = WEIGHTS.take(segments).sum()
-        var vx = 0.0
-        var vy = 0.0
-        for (back in 0 until segments) {
-            val a = samples[n - 2 - back]
-            val b = samples[n - 1 - back]
-            val dt = b.first - a.first
-            if (dt <= 0) continue
-            val w = WEIGHTS[back] / total
-            vx += (b.second - a.second) / dt * w
-            vy += (b.third - a.third) / dt * w
-        }
-        return Vector(vx, vy)
-    }
-
-    companion object {
-        val WEIGHTS = listOf(0.05, 0.35, 0.6)   // newest segment first
-        const val STOPPED_AFTER = 0.040          // s
-    }
-}
 """
 
     static let sheetSection = """

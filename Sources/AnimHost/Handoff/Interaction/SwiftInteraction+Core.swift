@@ -90,41 +90,6 @@ public struct Spring: Equatable, Sendable {
     }
 }
 
-/// The release velocity as iOS measures it: the best public model of UIKit's (Flutter's
-/// IOSScrollViewFlingVelocityTracker): the last three segments between samples weighted 0.6, 0.35 and 0.05
-/// (newest least); fewer segments blend what there is, rescaled; no sample for 40 ms before the lift: zero.
-public struct VelocityTracker {
-    public static let weights: [Double] = [0.05, 0.35, 0.6]   // newest segment first
-    public static let stoppedAfter = 0.040                     // s
-    private var samples: [(t: Double, p: Vector)] = []
-
-    public init() {}
-
-    /// A down or move sample (s, pt); the lift is no sample.
-    public mutating func add(time: Double, _ location: Vector) {
-        samples.append((time, location))
-        if samples.count > 4 { samples.removeFirst() }
-    }
-
-    /// The velocity (pt/s) at a lift at `liftTime` (s).
-    public func velocity(liftTime: Double) -> Vector {
-        guard let newest = samples.last, liftTime - newest.t <= Self.stoppedAfter + 1e-9 else { return Vector(0, 0) }
-        let segments = min(samples.count - 1, 3)
-        guard segments > 0 else { return Vector(0, 0) }
-        let total = Self.weights[0..<segments].reduce(0, +)
-        var v = Vector(0, 0)
-        for back in 0..<segments {
-            let a = samples[samples.count - 2 - back], b = samples[samples.count - 1 - back]
-            let dt = b.t - a.t
-            guard dt > 0 else { continue }
-            let w = Self.weights[back] / total
-            v.x += (b.p.x - a.p.x) / dt * w
-            v.y += (b.p.y - a.p.y) / dt * w
-        }
-        return v
-    }
-}
-
 /// What a release decided: the detent, corner, page or side; where the item was; where it goes; and the
 /// velocity its spring starts with (pt/s), one entry per axis the pattern moves.
 public struct Release: Equatable, Sendable {

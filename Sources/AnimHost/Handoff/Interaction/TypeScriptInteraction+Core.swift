@@ -62,42 +62,6 @@ export function springValue(spring, from, to, velocity, t) {
   return to + c1 * Math.exp(r1 * t) + c2 * Math.exp(r2 * t);
 }
 
-/**
- * The release velocity as iOS measures it (Flutter's model of UIScrollView): the last three segments between
- * samples weighted 0.6, 0.35 and 0.05 (newest least), fewer rescaled; no sample for 40 ms before the lift: zero.
- * (A browser's pointer events are the samples; Motion's own velocity is displacement over 100 ms instead.)
- */
-export class VelocityTracker {
-  static weights = [0.05, 0.35, 0.6];   // newest segment first
-  static stoppedAfter = 0.040;          // s
-  samples = [];
-
-  /** A down or move sample: time in s, location in px. */
-  add(t, x, y) {
-    this.samples.push({ t, x, y });
-    if (this.samples.length > 4) this.samples.shift();
-  }
-
-  /** The velocity (px/s) at a lift at `liftTime` (s). */
-  velocity(liftTime) {
-    const n = this.samples.length;
-    if (n === 0 || liftTime - this.samples[n - 1].t > VelocityTracker.stoppedAfter + 1e-9) return { x: 0, y: 0 };
-    const segments = Math.min(n - 1, 3);
-    let total = 0;
-    for (let k = 0; k < segments; k++) total += VelocityTracker.weights[k];
-    const v = { x: 0, y: 0 };
-    for (let back = 0; back < segments; back++) {
-      const a = this.samples[n - 2 - back], b = this.samples[n - 1 - back];
-      const dt = b.t - a.t;
-      if (dt <= 0) continue;
-      const w = VelocityTracker.weights[back] / total;
-      v.x += (b.x - a.x) / dt * w;
-      v.y += (b.y - a.y) / dt * w;
-    }
-    return v;
-  }
-}
-
 """
 
     static let sheetSection = """

@@ -14,7 +14,8 @@ enum TypeScriptInteraction {
 
     static func core(_ m: InteractionModel) -> String {
         header(m, "What a \(m.pattern) decides when the finger lifts — no framework, only pure functions (types: "
-               + "\(m.pattern)-interaction.d.ts).") + common + (sections[m.pattern] ?? "")
+               + "\(m.pattern)-interaction.d.ts).") + common + velocityTracker(m.estimator)
+            + (sections[m.pattern] ?? "")
     }
 
 
@@ -83,10 +84,9 @@ export function nearest(candidates: number[] | Point[], value: number | Point): 
 export function springFromResponse(response: number, dampingRatio: number): Spring;
 export function springValue(spring: Spring, from: number, to: number, velocity: number, t: number): number;
 export class VelocityTracker {
-  static weights: number[];
-  static stoppedAfter: number;
+\(trackerStatics(m.estimator).map { "  static \($0);" }.joined(separator: "\n"))
   add(t: number, x: number, y: number): void;
-  velocity(liftTime: number): Point;
+  velocity(liftTime: number\(m.estimator == .average ? ", liftLocation?: Point" : "")): Point;
 }
 \(specific)
 """
@@ -264,7 +264,7 @@ replays.forEach((r, i) => {
   test(`release ${i + 1}`, () => {
     const tracker = new VelocityTracker();
     for (const [t, x, y] of r.samples) tracker.add(t, x, y);
-    const velocity = tracker.velocity(r.lift[0]);
+    const velocity = tracker.velocity(r.lift[0]\(liftPlace(m)));
     close(velocity.x, r.velocity.x, velocityTolerance, "velocity x");
     close(velocity.y, r.velocity.y, velocityTolerance, "velocity y");
     const [, x0, y0] = r.samples[0];
@@ -282,5 +282,10 @@ replays.forEach((r, i) => {
 });
 
 """
+    }
+
+    /// The replay's lift place, for the one tracker that reads it (`average` counts the lift as a sample).
+    static func liftPlace(_ m: InteractionModel) -> String {
+        m.estimator == .average ? ", { x: r.lift[1], y: r.lift[2] }" : ""
     }
 }
