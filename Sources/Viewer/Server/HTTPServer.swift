@@ -25,8 +25,13 @@ enum HTTPServer {
             // Downloads wait for the session, which may be inside a long replay: no time limit
             // short of the process's own (a stop ends everything within SignalStop.grace).
             server = FlyingFox.HTTPServer(
+                // poll(2), not FlyingFox's default epoll: its epoll pool remembers each descriptor's
+                // registration, and when a socket is closed while a read still waits on it (a page
+                // the viewer closed), forgetting it fails; a new connection that reuses the number
+                // is then never registered, and its request waited unanswered (FloodTests, 1 run
+                // in 3). poll(2) is handed the waiting sockets afresh each round; 5 ms rounds.
                 config: .init(address: try ListenAddress.resolve(host: host, port: port), timeout: 24 * 3600,
-                              logger: .disabled),
+                              pool: .poll(interval: .seconds(0.005)), logger: .disabled),
                 // Before every route and the WebSocket upgrade: only the viewer's own page is served.
                 handler: GuardedRoutes(address: address, routes: routes))
         } catch {
