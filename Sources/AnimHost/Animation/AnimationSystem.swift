@@ -249,7 +249,8 @@ final class AnimationSystem {
                                                  dimensions: ch.property.dimensions, startTime: time,
                                                  threshold: ch.property.springThreshold)
                 } catch {
-                    throw .simulation("the end of a property animator's spring on '\(ch.property.name(in: animator))' of item '\(animator.name(of: ch.item))': \(error.description)")
+                    let what = "'\(ch.property.name(in: animator))' of item '\(animator.name(of: ch.item))'"
+                    throw .simulation("the end of a property animator's spring on \(what): \(error.description)")
                 }
                 let a = HostAnimation(item: ch.item, property: ch.property, motion: .spring(spring))
                 a.isRunning = true

@@ -32,8 +32,8 @@ extension ProgressFrame {
         let residual = scale * (spring.progress(atTime: 1) - 1)
         let velocity = scale * spring.derivative(atTime: 1) * tauRate / span
         let p = spring.parameters
-        guard let parameters = try? SpringParameters(mass: p.mass, stiffness: p.stiffness * k * k, damping: p.damping * k)
-        else { return nil }
+        guard let parameters = try? SpringParameters(mass: p.mass, stiffness: p.stiffness * k * k,
+                                                     damping: p.damping * k) else { return nil }
         return SpringTail(parameters: parameters, progress: residual, velocity: velocity)
     }
 }
