@@ -137,7 +137,7 @@ function Animator:updateItemUsingCurrentState(item) end
 ---@class animhost.Attachment
 ---@field kind string "distance" (the constructor), "fixed", "pin", "sliding" or "limit". Read-only.
 ---@field items animhost.Item[] The attached items. Read-only.
----@field anchorPoint animhost.Vec|number[] The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s), pulling the item through velocity; a spring's jumps. (pt)
+---@field anchorPoint animhost.Vec|number[] The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s, or 1/20 s when a pan's handler moves it), pulling the item through velocity; a spring's jumps. (pt)
 ---@field length number Rest length; the distance at creation when not given. (pt)
 ---@field frequency number Spring frequency; 0 is a rigid rod. (Hz) Default 0.
 ---@field damping number Damping ratio of the spring. Default 0.
@@ -156,7 +156,7 @@ local Attachment = {}
 ---@field frequency? number spring frequency (0: rigid) (Hz) Default 0.
 ---@field damping? number damping ratio Default 0.
 ---@field range? number[] sets `attachmentRange`
----@field anchorPoint? animhost.Vec|number[] The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s), pulling the item through velocity; a spring's jumps. (pt)
+---@field anchorPoint? animhost.Vec|number[] The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s, or 1/20 s when a pan's handler moves it), pulling the item through velocity; a spring's jumps. (pt)
 ---@field frictionTorque? number Resistance to rotation about the joint (pin). Default 0.
 ---@field attachmentRange? number[] Pin: radians of rotation; sliding: points of travel. Must contain 0. Default {-math.huge, math.huge}.
 

@@ -28,7 +28,7 @@ final class PublicSurfaceTests: XCTestCase {
         "DecayAnimation", "KeyframeAnimation", "KeyframeAnimation.CalculationMode",
         "SpringAnimation", "SpringParameters", "SpringRestThreshold", "TimingCurve",
         "PropertyAnimatorModel", "PropertyAnimatorModel.State", "PropertyAnimatorModel.Position",
-        "PropertyAnimatorModel.Completion", "PropertyAnimatorModel.Entry",
+        "PropertyAnimatorModel.Completion", "PropertyAnimatorModel.Entry", "SpringTail",
         // Gestures.
         "TouchPhase", "TouchEvent", "GestureArena", "GestureArena.Delivery", "GestureKind",
         "GestureState", "GestureUpdate", "VelocityEstimator", "TouchHistory", "TouchSample",

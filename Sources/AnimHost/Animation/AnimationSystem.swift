@@ -77,6 +77,7 @@ final class AnimationSystem {
         let t = stage.time
         for pa in propertyAnimators {
             for c in pa.model.advance(to: t) {
+                if let tail = c.tail { try playOut(tail, of: pa, from: c.time) }
                 fold(pa, at: t)
                 events.append(.animatorCompleted(pa, c.position))
             }
@@ -221,6 +222,40 @@ final class AnimationSystem {
                 }
             }
             ch.contributions = remaining
+        }
+    }
+
+    /// A spring curve's completion: each of `pa`'s contributions plays the spring's rest of
+    /// the motion (`SpringTail`) as an additive spring from `time`, so the property arrives by
+    /// the spring's own motion and stops within its invisible rest thresholds instead of
+    /// jumping onto the target when the animator completes. A keyframe window that ends
+    /// before the animator's end has already arrived and gets none.
+    private func playOut(_ tail: SpringTail, of pa: HostPropertyAnimator, from time: Double) throws(HostError) {
+        for ch in channels {
+            for c in ch.contributions where c.owner === pa {
+                guard let share = pa.model.tail(of: c.entry, tail) else { continue }
+                var progress = share.progress, velocity = share.velocity
+                if let w = c.window {
+                    guard w.start + w.duration >= 1 - 1e-9, w.duration > 0 else { continue }
+                    progress /= w.duration
+                    velocity /= w.duration
+                }
+                let offset = c.offset.offset(progress: 1 + progress)
+                let rate = c.offset.velocity(progressVelocity: velocity)
+                if offset == .zero && rate == .zero { continue }
+                let spring: SpringAnimation
+                do throws(AnimationError) {
+                    spring = try SpringAnimation(parameters: share.parameters, from: offset, to: .zero, velocity: rate,
+                                                 dimensions: ch.property.dimensions, startTime: time,
+                                                 threshold: ch.property.springThreshold)
+                } catch {
+                    let what = "'\(ch.property.name(in: animator))' of item '\(animator.name(of: ch.item))'"
+                    throw .simulation("the end of a property animator's spring on \(what): \(error.description)")
+                }
+                let a = HostAnimation(item: ch.item, property: ch.property, motion: .spring(spring))
+                a.isRunning = true
+                ch.additive.append(a)
+            }
         }
     }
 

@@ -11,7 +11,7 @@ extension Scene {
         c.field("kind", LuaType<String>.string, "\"distance\" (the constructor), \"fixed\", \"pin\", \"sliding\" or \"limit\".",
                 get: { $0.kind.rawValue })
         c.field("items", itemListType, "The attached items.", get: { $0.items })
-        c.field("anchorPoint", vectorType, "The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s), pulling the item through velocity; a spring's jumps.", unit: "pt",
+        c.field("anchorPoint", vectorType, "The anchor (a fixed point, or where the joint is). A rigid attachment's anchor glides to a new value as a kinematic body (over the time since its previous move, at most 1/30 s, or 1/20 s when a pan's handler moves it), pulling the item through velocity; a spring's jumps.", unit: "pt",
                 get: { $0.anchorPoint }, set: { $0.anchorPoint = $1 })
         c.field("length", .atLeast(0), "Rest length; the distance at creation when not given.", unit: "pt",
                 get: { $0.length ?? 0 }, set: { $0.length = $1 })

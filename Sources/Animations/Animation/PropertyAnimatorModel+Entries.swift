@@ -69,4 +69,11 @@ extension PropertyAnimatorModel {
         let active = main.progress > entry.startProgress && span > 1e-12
         return (e, active ? main.velocity / span : 0)
     }
+
+    /// An entry's share of a completion's spring tail (nil for an entry that never started).
+    public func tail(of entry: Entry, _ tail: SpringTail) -> SpringTail? {
+        if entry.startProgress <= 0 { return tail }
+        let span = 1 - entry.startProgress
+        return span > 1e-12 ? tail.scaled(by: 1 / span) : nil
+    }
 }

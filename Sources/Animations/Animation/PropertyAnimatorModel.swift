@@ -58,6 +58,9 @@ public struct PropertyAnimatorModel: Sendable {
         public let position: Position
         /// The simulated time of completion, s (exact, not rounded to a step).
         public let time: Double
+        /// A natural completion of a spring curve: the spring's motion left at its settling
+        /// time, for the host to play out (nil for other curves and for `finish`).
+        public internal(set) var tail: SpringTail? = nil
     }
 
     /// A running segment: τ goes linearly from `startTau` at `startTime` to `endTau` at `endTime`.
@@ -166,7 +169,8 @@ public struct PropertyAnimatorModel: Sendable {
         } else {
             state = .inactive
             isPaused = false
-            pending.append(Completion(position: isReversed ? .start : .end, time: s.endTime))
+            pending.append(Completion(position: isReversed ? .start : .end, time: s.endTime,
+                                      tail: frame.springTail(endingAt: s.endTau, tauRate: s.rate)))
         }
     }
 

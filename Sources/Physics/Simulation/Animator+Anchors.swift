@@ -5,8 +5,10 @@ import Vectors
 /// `Joint`). The step itself moves them (`Animator.integrate`); these are the entry points
 /// for the behaviors that own the joints.
 extension Animator {
-    /// The longest glide of a moved anchor at this animator's rate.
-    var maxAnchorGlideSteps: Int32 { Joint.maxGlideSteps(hz: Double(hz)) }
+    /// The longest glide of a moved anchor at this animator's rate (longer for a touch's move).
+    var maxAnchorGlideSteps: Int32 {
+        touchSampleSteps != nil ? Joint.maxTouchGlideSteps(hz: Double(hz)) : Joint.maxGlideSteps(hz: Double(hz))
+    }
     /// The shortest glide of an anchor not moved every step: a frame's period.
     var minAnchorGlideSteps: Int32 { Int32(max(1, (Self.framePeriod * Double(hz)).rounded())) }
 

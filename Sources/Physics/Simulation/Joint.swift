@@ -126,6 +126,13 @@ import Vectors
     /// within 1/30 s instead of crawling there over the whole pause.
     static func maxGlideSteps(hz: Double) -> Int32 { Int32(max(1, (hz / 30).rounded(.up))) }
 
+    /// The longest glide of an anchor a pan's handler moves: 1/20 s. A finger's samples come
+    /// on the device's clock, a mouse's up to 42 ms apart (5 steps at 120 Hz): a glide cut at
+    /// 1/30 s would leave the anchor, and the item it pulls, standing still for a step before
+    /// the next sample while the frames around it report the glide's speed. A longer pause
+    /// between samples is a finger that stopped, and its next move takes at most 1/20 s.
+    static func maxTouchGlideSteps(hz: Double) -> Int32 { Int32(max(1, (hz / 20).rounded(.up))) }
+
     /// Sends the frame anchor to `target`, now at step `step`: it leaves from where it is and
     /// takes as many steps as passed since its last move (within 1…`maxSteps`); a second move
     /// before any step keeps the interval of the first. It takes at least `minSteps` (a

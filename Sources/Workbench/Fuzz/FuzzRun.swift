@@ -131,7 +131,7 @@ public struct FuzzRun {
             // than the finger (a teleport) is checked.
             let touches = stage.deliveredTouches
             var report = MotionTruth.check(
-                truth.series, exemptions: truth.exemptions + FuzzRun.snaps(truth.series),
+                truth.series, exemptions: truth.exemptions,
                 offsets: truth.offsets)
             report.violations.removeAll { v in
                 guard let s = truth.series.first(where: { $0.item == v.item })?.samples,
@@ -162,28 +162,6 @@ public struct FuzzRun {
             r.end.append((name, last.x, last.y, last.angle, (Vec2(last.x, last.y) - Vec2(first.x, first.y)).length))
         }
         return r
-    }
-
-    /// An animation's end that puts its value on the target: a jump of at most ½ pt per axis
-    /// (beyond the motion at the first frame's speed) from a speed under 20 pt/s to a stop (POP's rest rule; a property animator's spring
-    /// ends so, which `TruthRecorder` sees only for a channel's spring).
-    static func snaps(_ series: [(item: String, samples: [MotionTruth.Sample])]) -> [MotionTruth.Exemption] {
-        var out: [MotionTruth.Exemption] = []
-        for (name, s) in series where s.count > 1 {
-            for k in 1..<s.count {
-                let a = s[k - 1]
-                let b = s[k]
-                let reach = 0.5 + 1e-9
-                let dt = b.t - a.t
-                if b.vx == 0 && b.vy == 0 && abs(b.x - a.x) <= reach + abs(a.vx) * dt
-                    && abs(b.y - a.y) <= reach + abs(a.vy) * dt
-                    && (a.vx * a.vx + a.vy * a.vy).squareRoot() <= MotionTruth.linearFloor
-                {
-                    out.append(.init(item: name, from: b.t, to: b.t, reason: .springSnap))
-                }
-            }
-        }
-        return out
     }
 
     static func checkFinite(_ f: Frame, _ fail: (FuzzFailure.Check, String?, String, Double?) -> Void) {

@@ -296,6 +296,41 @@ final class PropertyAnimatorModelTests: XCTestCase {
         XCTAssertEqual(TimingCurve.relativeVelocity(Vec2(600, 5), from: Vec2(100, 0), to: Vec2(400, 0)), Vec2(2, 0))
     }
 
+    /// A spring curve's completion hands over the spring's motion left at its settling time
+    /// (`SpringTail`), which the closed form gives: a spring released at the continue from
+    /// progress 0.4 at 1.2/s towards 1, at the completion time. Played in half its settling
+    /// time (durationFactor), the same motion runs twice as fast: the tail's velocity doubles
+    /// and its spring has 4× the stiffness and 2× the damping.
+    func testSpringCompletionCarriesTheSpringsUnfinishedMotion() throws {
+        let parameters = try SpringParameters(response: 0.4, dampingRatio: 0.6)
+        let spring = try TimingCurve.spring(parameters, initialVelocity: 2)
+        let T = try XCTUnwrap(spring.spring).settlingDuration
+        for speed in [1.0, 2.0] {
+            var a = try Model(duration: T / speed, timing: .linear)
+            try a.start(at: 0)
+            try a.pause(at: 0.4 * T / speed)
+            let t0 = 0.4 * T / speed
+            try a.continue(timing: spring, durationFactor: speed == 1 ? 0 : 1, at: t0)   // remaining T / speed
+            let done = a.advance(to: t0 + T / speed + 0.01)
+            let tail = try XCTUnwrap(done.first?.tail)
+            XCTAssertEqual(done.first?.time ?? 0, t0 + T / speed, accuracy: 1e-12)
+            let reference = try SpringAnimation(parameters: tail.parameters, from: Vec2(0.4, 0), to: Vec2(1, 0),
+                                                velocity: Vec2(0.6 * 2 * speed, 0), dimensions: 1, startTime: t0,
+                                                threshold: .invisibleFine)   // not at rest at t0 + T
+            let s = reference.sample(at: t0 + T / speed)
+            XCTAssertEqual(tail.progress, s.value.x - 1, accuracy: 1e-9)
+            XCTAssertEqual(tail.velocity, s.velocity.x, accuracy: 1e-7)
+            XCTAssertGreaterThan(abs(tail.progress), 1e-4)           // what a cut would jump, × the distance
+            XCTAssertLessThanOrEqual(abs(tail.progress), 0.6e-3 + 1e-12)
+            XCTAssertEqual(tail.parameters.stiffness, parameters.stiffness * speed * speed, accuracy: 1e-9)
+            XCTAssertEqual(tail.parameters.damping, parameters.damping * speed, accuracy: 1e-9)
+        }
+        // Other curves, and a finish, carry none.
+        var b = try Model(duration: 1, timing: .easeInEaseOut)
+        try b.start(at: 0)
+        XCTAssertNil(b.advance(to: 2).first?.tail)
+    }
+
     func testAdditiveHalfTurnsSumToTwentyPi() throws {
         // The WWDC additive-animation demo: 20 taps, each adding a half turn (π) to the model and an
         // additive animation from the old to the new model value. The presentation never jumps

@@ -127,6 +127,33 @@ final class MovingAnchorTests: XCTestCase {
         }
     }
 
+    func testAMouseSampledEveryFiveStepsMovesTheItemEveryStep() throws {
+        // A mouse's samples 5 steps (41.7 ms) apart on a 120 Hz animator, set from a pan's
+        // handler (`touchSampleSteps`): the anchor glides the whole interval (a touch's cap is
+        // 1/20 s), so the item never stands a step between samples at the glide's reported
+        // speed (with 1/30 s, 4 steps, it stood still every fifth step).
+        let (animator, item, _, set) = try scene { item in
+            let a = AttachmentBehavior(item: item, end: .anchor(Vec2(100, 100)), length: 0)
+            return (a, { a.anchorPoint = $0 })
+        }
+        let h = animator.stepDuration
+        XCTAssertEqual(Joint.maxTouchGlideSteps(hz: 120), 6)
+        XCTAssertEqual(Joint.maxTouchGlideSteps(hz: 60), 3)
+        for s in 1...60 {
+            if s % 5 == 0 {
+                animator.touchSampleSteps = 5
+                set(Vec2(100 + speed * Double(s) * h, 100))
+                animator.touchSampleSteps = nil
+            }
+            let before = animator.center(of: item)
+            animator.step()
+            guard s > 10 else { continue }
+            let moved = (animator.center(of: item) - before) / h
+            XCTAssertEqual(moved.x, speed, accuracy: 3, "moved at step \(s)")
+            XCTAssertEqual(animator.velocity(of: item).x, speed, accuracy: 3, "reported at step \(s)")
+        }
+    }
+
     func testARopeBehindADraggedItemIsPulledAlong() throws {
         let animator = Animator()
         let lead = try animator.addItem(name: "lead", center: Vec2(200, 100), size: Vec2(40, 40))
