@@ -97,6 +97,9 @@ local function animateOrReverseRunningTransition(target)
   if #running == 0 then
     animateTransitionIfNeeded(target)
   else
+    -- A reversed animator runs back along its curve, so its velocity flips at once (UIKit's
+    -- isReversed): a jump on purpose, declared for `animhost fuzz` and the frame check.
+    animhost.declareJump({panel, collapsedLabel, expandedLabel, details}, "reversing the animators flips their velocity")
     for _, a in ipairs(running) do a.isReversed = not a.isReversed end
   end
 end

@@ -52,3 +52,7 @@ if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   }
 end
 animhost.run{duration = 8}
+-- The chapter's pendulum swings on for a minute (only the default resistance, 0.1, slows it),
+-- so it is not at rest 10 s after a touch: `animhost fuzz` checks everything else and ends
+-- each run 2 s after the last touch.
+animhost.fuzz{restWithin = 0}

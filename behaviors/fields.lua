@@ -66,3 +66,6 @@ if animhost.tunable("demo", 1, {min = 0, max = 1, integer = true}) == 1 then
   animhost.input{{at = 3, tap = {W / 2 + 20, 175}}}
 end
 animhost.run{duration = 6}
+-- The noise and the gusts never stop, so the scene never rests: `animhost fuzz` checks
+-- everything else and ends each run 2 s after the last touch.
+animhost.fuzz{restWithin = 0}

@@ -48,8 +48,12 @@ local function animateTo(open, velocity)
   animator:addBehavior(behavior)   -- no-op when it is already running
 end
 
+-- A second finger's tap while a drag owns the pane does nothing: it would start the
+-- behavior from under the holding finger (`animhost fuzz` found it: a long press on the
+-- moving pane, then the demo's tap).
+local dragging = false
 animhost.tap(pane, function()
-  animateTo(not isOpen)
+  if not dragging then animateTo(not isOpen) end
 end)
 
 -- The pane moves with every move of the finger: the first comes with `began`, the last with
@@ -58,11 +62,13 @@ local function follow(g) pane.center = pane.center + animhost.vec(0, g.delta.y) 
 
 animhost.pan(pane, {
   began = function(g)
+    dragging = true
     animator:removeBehavior(behavior)   -- the finger owns the pane while dragging
     follow(g)
   end,
   changed = follow,
   ended = function(g)
+    dragging = false
     follow(g)
     local v = animhost.vec(0, g.velocity.y)
     animateTo(v.y < 0, v)

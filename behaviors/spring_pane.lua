@@ -41,13 +41,20 @@ end
 local spring = Spring.new(pane)
 local isOpen = false
 
-local function animateTo(open)
+-- The spring goes on from the pane's own velocity now (or a release's, when given): a
+-- drag that caught the pane stopped it, and the velocity the spring had then is stale
+-- (`animhost fuzz` found a tap during a drag handing it back: a jump of 1500 pt/s).
+local function animateTo(open, velocity)
   isOpen = open
+  spring.velocity = velocity or pane.velocity
   spring.target = animhost.vec(W / 2, open and openY or closedY)
   animator:addBehavior(spring)
 end
 
-animhost.tap(pane, function() animateTo(not isOpen) end)
+-- A second finger's tap while a drag holds the pane does nothing: it would start the spring
+-- from under the holding finger.
+local dragging = false
+animhost.tap(pane, function() if not dragging then animateTo(not isOpen) end end)
 
 -- The pane moves with every move of the finger: the first comes with `began`, the last with
 -- `ended`.
@@ -55,14 +62,15 @@ local function follow(g) pane.center = pane.center + animhost.vec(0, g.delta.y) 
 
 animhost.pan(pane, {
   began = function(g)
+    dragging = true
     animator:removeBehavior(spring)
     follow(g)
   end,
   changed = follow,
   ended = function(g)
+    dragging = false
     follow(g)
-    spring.velocity = animhost.vec(0, g.velocity.y)
-    animateTo(g.velocity.y < 0)
+    animateTo(g.velocity.y < 0, animhost.vec(0, g.velocity.y))
   end,
 })
 

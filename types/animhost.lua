@@ -701,6 +701,15 @@ function animhost.run(fields) end
 ---@param fn fun(state: {time: number}): boolean?, string? returns whether it holds, and a message when not
 function animhost.invariant(name, fn) end
 
+---Declares that the items' motion jumps now on purpose (a restart from a fixed start, property animators reversed, which flips their velocity as UIKit's `isReversed` does): `animhost fuzz` and the frame check exempt these items' frame pairs within one step of now, and nothing else. Call it where the jump is made, in the handler that makes it.
+---@param items animhost.Item[] the items that jump
+---@param why string what the jump is, for a reader of the script and of fuzz's report
+function animhost.declareJump(items, why) end
+
+---Settles how `animhost fuzz` treats this scene (the command line's options override it).
+---@param fields {restWithin: number?} restWithin
+function animhost.fuzz(fields) end
+
 ---The simulated time now.
 ---@return number time
 function animhost.time() end

@@ -267,8 +267,9 @@ struct Fuzz: ParsableCommand {
     @Option(parsing: .unconditional, help: "Step rates, comma-separated (default 120); end states must agree.")
     var hz: String = "120"
     @Option(name: .customLong("rest-within"), parsing: .unconditional,
-            help: "Rest within this many seconds of the last touch (default 10; 0: not required).")
-    var restWithin: Double = 10
+            help: ArgumentHelp("Rest within this many seconds of the last touch (default: the scene's "
+                + "animhost.fuzz{restWithin=}, else 10; 0: not required)."))
+    var restWithin: Double?
     @Option(help: "Folder for a failure's touches CSV and _test.lua (default: SCENE.fuzz beside it).")
     var output: String?
     @Option(name: .customLong("set"), help: "Set a tunable: NAME=VALUE (repeatable).") var sets: [String] = []
@@ -291,7 +292,10 @@ struct Fuzz: ParsableCommand {
         }
         o.rates = rates
         o.runs = runs; o.jobs = jobs; o.shard = shard; o.output = output
-        o.limits.restWithin = restWithin
+        if let restWithin {
+            o.limits.restWithin = restWithin
+            o.limits.restWithinGiven = true
+        }
         throw ExitCode(Host.fuzz(o))
     }
 }

@@ -77,6 +77,7 @@ extension Scene {
         }
         module.describeFields(of: "run", runFields)
         registerInvariant(in: module)
+        registerFuzzDeclarations(in: module)
         module.function("time", "The simulated time now.", returns: LuaParam("time", .number, unit: "s"),
                         example: "print(animhost.time())") { [unowned self] call throws(LuaCallError) in
             call.push(self.stage.time); return .results(1)

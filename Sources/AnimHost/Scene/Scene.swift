@@ -59,6 +59,10 @@ public final class Scene {
     public internal(set) var tunables: [Tunable] = []
     /// The script's `animhost.invariant`s, in declaration order.
     public internal(set) var invariants: [SceneInvariant] = []
+    /// The script's `animhost.declareJump`s so far, in time order.
+    public internal(set) var declaredJumps: [DeclaredJump] = []
+    /// The script's `animhost.fuzz{restWithin=}`.
+    public internal(set) var fuzzRestWithin: Double?
     /// A `--set` value outside its tunable's range, noticed while the script ran: the
     /// load fails with this usage error instead of the script error it raised.
     var setError: HostError?

@@ -75,10 +75,15 @@ extension PropertyAnimatorModel {
             isReversed = reversed
             return
         }
-        let pace = abs(s.rate) > 0 ? abs(s.rate) : 1 / duration
         freeze(at: t)
         isReversed = reversed
         let endTau = reversed ? 0.0 : 1.0
+        // Back at the pace it ran, but never slower than the animator's own pace over the way
+        // back (its spring's settling time, else its duration, for the whole way): a continue
+        // near the end runs its short remainder slowly, and reversing it at that pace crawled
+        // back for tens of seconds (behaviors/comments.lua, a drag then a tap).
+        let own = timing.spring.map { abs(endTau - heldTau) / $0.settlingDuration } ?? 1 / duration
+        let pace = max(abs(s.rate), own > 0 ? own : 1 / duration)
         if !frame.covers(endTau) {
             frame = ProgressFrame(curve: frame.curve, tauA: heldTau, tauB: endTau,
                                   progressA: heldProgress, progressB: endTau, pace: pace)

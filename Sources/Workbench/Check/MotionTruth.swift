@@ -80,6 +80,8 @@ public enum MotionTruth {
         /// A spring animation's end: within POP's rest threshold (½ pt per axis, 5 pt/s) it
         /// puts the value exactly on its target, a jump of at most ½ pt by design.
         case springSnap
+        /// A jump the script declared (`animhost.declareJump`): a restart, a reversal, on purpose.
+        case declared
     }
 
     /// A window of time `[from, to]` (s) in which frame pairs of `item` (nil: every item)

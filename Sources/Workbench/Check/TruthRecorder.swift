@@ -16,6 +16,8 @@ public struct TruthRecorder {
     public private(set) var exemptions: [MotionTruth.Exemption] = []
     private var touching: [(key: UInt64, a: Int32, b: Int32)]
     private var stopped: [[Int32]]
+    /// How many of the scene's declared jumps are exempt already.
+    private var declaredSeen = 0
 
     /// `fps` nil: a frame every step.
     public init(scene: Scene, fps: Double? = TruthRun.fps) {
@@ -68,6 +70,14 @@ public struct TruthRecorder {
             }
         }
         stopped = nowStopped
+        // Jumps the script made on purpose and said so, within a step either side.
+        while declaredSeen < scene.declaredJumps.count {
+            let j = scene.declaredJumps[declaredSeen]
+            declaredSeen += 1
+            for name in j.items {
+                exemptions.append(.init(item: name, from: j.time - h, to: t + h, reason: .declared))
+            }
+        }
         let before = frames.count
         record()
         return frames.count > before

@@ -34,8 +34,10 @@ extension Host {
     static func fuzzTestSource(_ o: FuzzOptions, run: Int, scene: String, csv: String, failure: FuzzFailure) -> String {
         var opts = [
             "input = \(luaString(csv))", "hz = {\(o.rates.map(String.init).joined(separator: ", "))}",
-            "restWithin = \(NumberFormat.string(o.limits.restWithin))", "seed = \(o.seed)",
+            "seed = \(o.seed)",
         ]
+        // Without `--rest-within`, the scene's own `animhost.fuzz{restWithin=}` holds in the test too.
+        if o.limits.restWithinGiven { opts.insert("restWithin = \(NumberFormat.string(o.limits.restWithin))", at: 2) }
         if !o.sets.isEmpty {
             opts.append(
                 "set = {" + o.sets.map { "\($0.name) = \(NumberFormat.string($0.value))" }.joined(separator: ", ") + "}"

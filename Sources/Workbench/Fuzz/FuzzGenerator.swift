@@ -51,8 +51,10 @@ public enum FuzzGenerator {
         let count = 1 + Int(rng.next() % 5)
         var touches: [FuzzTouch] = []
         var t = FuzzTouch.roundTime(rng.uniform(0.05, 0.5))
+        var catchNext = false
         for k in 0..<count {
             var touch = one(&rng, id: k + 1, start: t, stage: stage)
+            if touch.anchor != nil { touch.catchesMoving = catchNext }
             // Two fingers: a second one down while this one is.
             if rng.chance(0.15) {
                 let second = one(&rng, id: 100 + k, start: FuzzTouch.roundTime(t + rng.uniform(0, 0.1)), stage: stage)
@@ -61,8 +63,11 @@ public enum FuzzGenerator {
             touch.start = t
             touches.append(touch)
             // Soon after (an interruption of what it set off), or after a while.
-            let gap = rng.chance(0.6) ? rng.uniform(0.02, 0.3) : rng.uniform(0.3, 1.5)
+            let soon = rng.chance(0.7)
+            let gap = soon ? rng.uniform(0.02, 0.3) : rng.uniform(0.3, 1.5)
             t = FuzzTouch.roundTime(touch.end + gap)
+            // The next finger to come soon mostly goes down on what is in flight then.
+            catchNext = soon && rng.chance(0.6)
         }
         return touches
     }

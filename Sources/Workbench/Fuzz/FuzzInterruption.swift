@@ -20,11 +20,15 @@ import Dynamics
 /// touch's doing (a bounce animation's turn).
 enum FuzzInterruption {
     static let movingSpeed = 50.0
+    /// How far a finger held still moves around a pair: a long press trembles within 1.5 pt.
+    static let stillReach = 3.0
 
     /// A jump found: the item, the touch's down, the two frames, and the words.
     struct Jump {
         var item: String
         var down: Double
+        /// The finger whose window it fell in.
+        var touch: Int
         var before: MotionTruth.Sample, after: MotionTruth.Sample
         var detail: String
         var time: Double { after.t }
@@ -76,10 +80,10 @@ enum FuzzInterruption {
                     }
                     // A finger catching the item in the next frame cuts the evidence short:
                     // whether the force that changed it here went on cannot be seen.
-                    if k + 2 < s.count && held(s, k + 1, touches) { continue }
+                    if k + 2 < s.count && held(s, k + 1, touches, wholePair: true) { continue }
                     do {
                         found.append(Jump(
-                            item: name, down: w.down, before: s[k - 1], after: s[k], detail:
+                            item: name, down: w.down, touch: w.touch, before: s[k - 1], after: s[k], detail:
                             "touch \(w.touch) went down at t = \(NumberFormat.string(w.down)) s on a scene where "
                                 + "'\(name)' moved at \(fixed(speed(s[before]), 1)) pt/s; between t = "
                                     + "\(fixed(s[k - 1].t, 6)) and \(fixed(s[k].t, 6)) s its velocity went from "
@@ -96,7 +100,7 @@ enum FuzzInterruption {
         return found.sorted { $0.time < $1.time }
     }
 
-    /// Whether a run without the touch (and those after it) shows the same two frames: then
+    /// Whether a run without the touch (the others as they were) shows the same two frames: then
     /// the jump is the scene's own (a bounce's turn, a scripted kick), not the touch's doing.
     static func happensWithout(_ j: Jump, baseline: TruthRun) -> Bool {
         guard let s = baseline.series.first(where: { $0.item == j.item })?.samples else { return false }
@@ -118,11 +122,17 @@ enum FuzzInterruption {
     /// within 50 ms of the pair, + 1 pt): a finger holds it (the pair into k: it moved with the
     /// finger; the pair after: the finger caught it). The item follows the finger at the finger's samples, which come on
     /// the device's clock, so the finger's path is not interpolated to the frames.
+    /// Here a finger holds the item only when it is down from the pair's first frame and, if
+    /// it lifts within the pair, was moving: a tap's handler runs at its lift, and an item it
+    /// stops dead there (a velocity reset) moves no farther than the still finger did, yet
+    /// nothing holds it after the lift.
     static func heldByFinger(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent]) -> Bool {
-        held(s, k - 1, touches) || held(s, k, touches)
+        held(s, k - 1, touches, wholePair: true) || held(s, k, touches, wholePair: true)
     }
 
-    static func held(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent]) -> Bool {
+    /// `wholePair`: the finger is down from the pair's first frame, to its last unless it moves
+    /// (else: at    /// some time within it).
+    static func held(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent], wholePair: Bool = false) -> Bool {
         let t0 = s[k].t
         let t1 = s[k + 1].t
         let moved = Vec2(s[k + 1].x - s[k].x, s[k + 1].y - s[k].y).length
@@ -130,10 +140,14 @@ enum FuzzInterruption {
         for e in touches where !ids.contains(e.touch) { ids.append(e.touch) }
         for id in ids {
             let mine = touches.filter { $0.touch == id }
-            guard let first = mine.first, let last = mine.last, first.time <= t1, last.time >= t0 else { continue }
+            guard let first = mine.first, let last = mine.last else { continue }
+            guard first.time <= (wholePair ? t0 + 1e-9 : t1), last.time >= t0 else { continue }
             let near = mine.filter { $0.time >= t0 - 0.05 && $0.time <= t1 + 0.05 }
             var reach = 0.0
             for a in near { for b in near { reach = max(reach, (a.location - b.location).length) } }
+            // A finger that lifts within the pair held the item up to its lift only when it was
+            // moving it (a drag's last samples); a still one (a tap, a press) held nothing.
+            if wholePair && last.time < t1 - 1e-9 && reach < FuzzInterruption.stillReach { continue }
             if moved <= reach + 1 { return true }
         }
         return false
@@ -142,7 +156,8 @@ enum FuzzInterruption {
     /// Whether the jump into frame k is a release handing the item the finger's velocity: a
     /// finger lifted within the pair (or a frame before it), and the item leaves no faster
     /// than the finger moved between any two of its samples in its last 0.1 s (+ 50 % and 100 pt/s: release velocity
-    /// estimators differ, and a scene may hand over only part of it, one axis of it, or none).
+    /// estimators differ, and a scene may hand over only part of it, one axis of it, or none);
+    /// from a finger moving under `jumpFloor`, only an item that finger held before.
     static func handedOff(
         _ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent], period: Double, limits: FuzzLimits
     ) -> Bool {
@@ -156,7 +171,11 @@ enum FuzzInterruption {
                 finger = max(finger, (b.location - a.location).length / (b.time - a.time))
             }
             let item = Vec2(s[k].vx, s[k].vy)
-            if item.length <= finger * (1 + limits.jumpRelative) + limits.jumpFloor { return true }
+            guard item.length <= finger * (1 + limits.jumpRelative) + limits.jumpFloor else { continue }
+            // A finger all but still (a tap, a press) hands over nothing: an item it leaves
+            // near rest was stopped by the handler — a velocity reset — unless the finger held
+            // it before the lift (a catch, then a release).
+            if finger > limits.jumpFloor || (k >= 2 && held(s, k - 2, touches)) { return true }
         }
         return false
     }

@@ -10,6 +10,9 @@ public struct FuzzLimits: Sendable {
     /// The scene must rest within this long after the last touch ends (s); 0: no rest is
     /// required (a scene that never rests by design), and runs end 2 s after the last touch.
     public var restWithin = 10.0
+    /// Whether `restWithin` was given (`--rest-within`, a test's `restWithin`): else the
+    /// scene's `animhost.fuzz{restWithin=}` holds, when it says.
+    public var restWithinGiven = false
     /// An item may be this far outside its bounds (pt): a contact's slop, a step's overlap.
     public var boundsSlop = 2.0
     /// A velocity jump at a touch is unexplained beyond max(`jumpFloor`, `jumpRelative` ×
@@ -22,6 +25,16 @@ public struct FuzzLimits: Sendable {
     public var endRelative = 0.02
     public var endAngle = 0.05
     public init() {}
+
+    /// These limits with the scene's own `animhost.fuzz{restWithin=}` where none was given.
+    public func resolved(by scene: Scene) -> FuzzLimits {
+        var l = self
+        if !restWithinGiven, let w = scene.fuzzRestWithin {
+            l.restWithin = w
+            l.restWithinGiven = true
+        }
+        return l
+    }
 }
 
 /// One fuzz run: the scene driven by the touches at one step rate, checked.
@@ -41,7 +54,7 @@ public struct FuzzRun {
     /// at most `limits.restWithin` after the last touch, checking every frame.
     /// `checkInterruptions` false: a baseline run, its frames kept in `truth`, its
     /// interruptions not weighed (no runs within runs).
-    public static func run(_ options: SceneOptions, hz: Int, touches: [FuzzTouch], limits: FuzzLimits,
+    public static func run(_ options: SceneOptions, hz: Int, touches: [FuzzTouch], limits given: FuzzLimits,
                            checkInterruptions: Bool = true) -> FuzzRun {
         var r = FuzzRun()
         var o = options
@@ -51,6 +64,7 @@ public struct FuzzRun {
             r.loadError = error
             return r
         }
+        let limits = given.resolved(by: scene)
         let stage = scene.stage
         let animator = stage.animator
         // The frames `run` prints.
@@ -73,8 +87,21 @@ public struct FuzzRun {
                     pending.removeFirst()
                     var t = next
                     if let name = next.anchor {
-                        let id = animator.itemIDs.first { animator.name(of: $0) == name }
-                        t = next.resolved(at: id.map { animator.center(of: $0) } ?? Vec2(0, 0))
+                        var id = animator.itemIDs.first { animator.name(of: $0) == name }
+                        if next.catchesMoving, let named = id,
+                            let fastest = animator.itemIDs.max(by: {
+                                animator.velocity(of: $0).length < animator.velocity(of: $1).length
+                            }), fastest != named,
+                            animator.velocity(of: fastest).length >= FuzzInterruption.movingSpeed
+                        {
+                            // The same place relative to the moving item's size.
+                            let a = animator.size(of: named)
+                            let b = animator.size(of: fastest)
+                            t.from = FuzzTouch.round(
+                                Vec2(a.x > 0 ? t.from.x * b.x / a.x : 0, a.y > 0 ? t.from.y * b.y / a.y : 0))
+                            id = fastest
+                        }
+                        t = t.resolved(at: id.map { animator.center(of: $0) } ?? Vec2(0, 0))
                     }
                     r.touches.append(t)
                     stage.schedule(t.events)
@@ -149,8 +176,10 @@ public struct FuzzRun {
         if r.failure == nil && checkInterruptions {
             // Each jump is weighed against a run without its touch (at most three such runs).
             for j in FuzzInterruption.jumps(truth, touches: stage.deliveredTouches, limits: limits).prefix(3) {
-                let earlier = r.touches.filter { $0.start < j.down - 1e-9 }
-                let base = FuzzRun.run(options, hz: hz, touches: earlier, limits: limits, checkInterruptions: false)
+                // The other touches stay: one that set off what the jump turns (a restart) is
+                // in both runs, and one that made the jump has its own window and baseline.
+                let others = r.touches.filter { $0.id != j.touch }
+                let base = FuzzRun.run(options, hz: hz, touches: others, limits: limits, checkInterruptions: false)
                 if let baseline = base.truth, FuzzInterruption.happensWithout(j, baseline: baseline) { continue }
                 fail(.interruption, j.item, j.detail, at: j.time)
                 break

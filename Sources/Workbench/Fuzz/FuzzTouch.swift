@@ -21,9 +21,14 @@ public struct FuzzTouch: Sendable, Equatable {
     public var from: Vec2
     public var anchor: String?
     public var path: [(t: Double, p: Vec2)]
+    /// With an anchor: the finger goes down on whichever item moves fastest at `start` (at
+    /// 50 pt/s or more; else on the anchor), at the same place relative to its size — the
+    /// interruptions the fuzz is for, aimed at what is in flight.
+    public var catchesMoving = false
 
     public static func == (a: FuzzTouch, b: FuzzTouch) -> Bool {
         a.kind == b.kind && a.id == b.id && a.start == b.start && a.from == b.from && a.anchor == b.anchor
+            && a.catchesMoving == b.catchesMoving
             && a.path.count == b.path.count && zip(a.path, b.path).allSatisfy { $0.t == $1.t && $0.p == $1.p }
     }
 
@@ -35,6 +40,7 @@ public struct FuzzTouch: Sendable, Equatable {
         var r = self
         r.from = FuzzTouch.round(center + from)
         r.anchor = nil
+        r.catchesMoving = false
         return r
     }
 

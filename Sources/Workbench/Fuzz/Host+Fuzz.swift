@@ -53,7 +53,7 @@ extension Host {
                     "animhost fuzz: \(indices.count) runs of \(o.script) passed every check (seed \(o.seed)\(part)): "
                         + FuzzFailure.Check.allCases.filter {
                             $0 != .scriptError && ($0 != .rates || o.rates.count > 1)
-                                && ($0 != .rest || o.limits.restWithin > 0)
+                                && ($0 != .rest || c.fuzzCase.limits.restWithin > 0)
                         }.map(\.rawValue).joined(separator: "; "))
                 return 0
             }
@@ -123,8 +123,8 @@ public struct FuzzCampaign: Sendable {
         so.memoryMiB = o.memoryMiB
         so.estimator = o.estimator
         so.seed = o.seed
-        let fuzzCase = FuzzCase(scene: FuzzSceneOptions(so), rates: o.rates, limits: o.limits)
-        let stage = try Host.fuzzStage(so, hz: o.rates[0])
+        let (stage, limits) = try Host.fuzzStage(so, hz: o.rates[0], limits: o.limits)
+        let fuzzCase = FuzzCase(scene: FuzzSceneOptions(so), rates: o.rates, limits: limits)
         let indices = Array(stride(from: shard.k - 1, to: o.runs, by: shard.n))
         let seed = o.seed
         var failing: [(run: Int, outcome: FuzzCase.Outcome)] = []
@@ -162,7 +162,8 @@ public struct FuzzCampaign: Sendable {
 extension Host {
     /// Where touches may go: the animator's reference bounds, else the items' extent (at
     /// least 100 pt each way); the items with their half sizes.
-    static func fuzzStage(_ o: SceneOptions, hz: Int) throws(HostError) -> FuzzStage {
+    /// The limits come back with the scene's `animhost.fuzz{}` settings where `limits` gives none.
+    static func fuzzStage(_ o: SceneOptions, hz: Int, limits: FuzzLimits) throws(HostError) -> (FuzzStage, FuzzLimits) {
         var so = o
         so.hz = hz
         so.print = { _ in }
@@ -170,10 +171,12 @@ extension Host {
         let scene = try Scene.load(so)
         let a = scene.stage.animator
         let items = a.itemIDs.map { (name: a.name(of: $0), half: a.size(of: $0) * 0.5) }
+        let resolved = limits.resolved(by: scene)
         if let b = a.referenceBounds {
-            return FuzzStage(
+            let stage = FuzzStage(
                 minX: b.origin.x, minY: b.origin.y, maxX: b.origin.x + b.size.x, maxY: b.origin.y + b.size.y,
                 items: items)
+            return (stage, resolved)
         }
         var lo = Vec2(0, 0)
         var hi = Vec2(100, 100)
@@ -183,7 +186,7 @@ extension Host {
             lo = Vec2(min(lo.x, c.x - h.x), min(lo.y, c.y - h.y))
             hi = Vec2(max(hi.x, c.x + h.x), max(hi.y, c.y + h.y))
         }
-        return FuzzStage(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, items: items)
+        return (FuzzStage(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, items: items), resolved)
     }
 }
 

@@ -124,7 +124,10 @@ final class TestAPI {
             do { try r.checkNames(valid: ["estimator", "hz", "input", "restWithin", "seed", "set"], kind: "animhost.fuzzCheck") } catch {
                 throw LuaCallError("bad argument #2 to 'fuzzCheck' (\(error.description))")
             }
-            if let w = try r.optional("restWithin", .atLeast(0)) { limits.restWithin = w }
+            if let w = try r.optional("restWithin", .atLeast(0)) {
+                limits.restWithin = w
+                limits.restWithinGiven = true
+            }
             switch r.push("hz") {
             case LUA_TNIL: lua.pop()
             case LUA_TNUMBER:

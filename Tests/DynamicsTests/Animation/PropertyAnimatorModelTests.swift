@@ -117,6 +117,24 @@ final class PropertyAnimatorModelTests: XCTestCase {
         XCTAssertEqual(a.state, .inactive)
     }
 
+    /// A spring continued near its end runs the short remainder at a slow pace; reversed then,
+    /// it goes back at its own pace (the spring's settling time for the whole way), not at that
+    /// slow one (which took tens of seconds: behaviors/comments.lua, a drag then a tap).
+    func testReversingAContinuedSpringGoesBackAtItsOwnPace() throws {
+        let spring = try TimingCurve.spring(dampingRatio: 1, duration: 0.7)
+        let settling = try XCTUnwrap(spring.spring).settlingDuration
+        var a = try Model(duration: 0.7, timing: spring)
+        try a.start(at: 0)
+        try a.pause(at: 0.1)
+        try a.setFractionComplete(0.98, at: 0.1)
+        try a.continue(at: 0.1)
+        try a.setReversed(true, at: 0.15)
+        let back = try XCTUnwrap(a.completionTime) - 0.15
+        XCTAssertLessThanOrEqual(back, settling + 1e-9)
+        XCTAssertGreaterThan(back, 0.5 * settling)
+        XCTAssertEqual(a.advance(to: 0.15 + settling + 0.01).map(\.position), [.start])
+    }
+
     func testReversingWhilePausedThenContinuing() throws {
         var a = try Model(duration: 2, timing: .linear)
         try a.start(at: 0)
