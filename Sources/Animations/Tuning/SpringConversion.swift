@@ -168,7 +168,8 @@ public struct SpringConversion: Sendable, Equatable {
         guard pop == nil else { return nil }
         let perMass = parameters.stiffness / parameters.mass
         if origamiTension < 0.5 {
-            return "too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one \(HandoffNumber.codeText(perMass))"
+            return "too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, "
+                + "this one \(HandoffNumber.codeText(perMass))"
         }
         if parameters.damping == 0 { return "undamped: every POP spring has some friction" }
         if origamiFriction < 0.01 { return "bouncier than POP's bounciest spring of this speed" }
