@@ -79,8 +79,13 @@ final class SpringCommandTests: XCTestCase {
         let cases: [([String], String, String)] = [
             (["--stiffness", "100", "--damping", "0"], "(undamped: every POP spring has some friction)", "Origami tension/friction 4.0331, 0 (Origami's"),
             (["--mass", "4", "--stiffness", "100", "--damping", "10"],
-             "(too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one 25.0)",
+             "(too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one 25)",
              "no Origami spring gives this (tension -16.6851, friction 0.5; Origami's are ≥ 0)"),
+            // A tiny stiffness keeps its significant digits (it once read "this one 0.0").
+            (["--stiffness", "0.0003223", "--damping", "0.01"],
+             "(too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one "
+                + "0.0003223)",
+             "no Origami spring gives this (tension -23.5911, friction -0.33; Origami's are ≥ 0)"),
             (["--stiffness", "300", "--damping", "100"], "(more damped than POP's no-bounce spring of this speed)", "33 (Origami's"),
             (["--stiffness", "300", "--damping", "0.5"], "(bouncier than POP's bounciest spring of this speed)",
              "no Origami spring gives this (tension 59.2818, friction -0.1667"),

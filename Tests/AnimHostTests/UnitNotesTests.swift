@@ -93,4 +93,30 @@ final class UnitNotesTests: XCTestCase {
         let fine = try runAnimhost(["spring", "--response", "0.35", "--damping-ratio", "0.8"])
         XCTAssertEqual(fine.stderr, "")
     }
+
+    /// `--from figma.json` holding `"duration": 350` gets the note `--duration 350` gets, naming
+    /// the file and the field; so does a token file's response, and `springConvert{tokens=}`.
+    func testASpringFromAFileNotesMilliseconds() throws {
+        let figma = try temporaryFile("figma.json", #"{"bounce": 0.2, "duration": 350}"#)
+        let r = try runAnimhost(["spring", "--from", figma])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "animhost: note: --from '\(figma)': duration 350 is in seconds (5.8 minutes); "
+            + "for 350 ms give 0.35\n")
+        let written = try runAnimhost(["spring", "--response", "400", "--damping-ratio", "0.8", "--to", "tokens"])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let token = try temporaryFile("slow.tokens.json", written.stdout)
+        let t = try runAnimhost(["spring", "--from", token])
+        XCTAssertEqual(t.status, 0, t.stderr)
+        XCTAssertEqual(t.stderr, "animhost: note: --from '\(token)': $extensions.dev.animhost.spring.response 400 is "
+            + "in seconds (6.7 minutes); for 400 ms give 0.4\n")
+        let quick = try temporaryFile("quick.json", #"{"bounce": 0.2, "duration": 0.35}"#)
+        XCTAssertEqual(try runAnimhost(["spring", "--from", quick]).stderr, "")
+        let (s, path) = try run("""
+            animhost.springConvert{tokens = '{"bounce": 0.2, "duration": 350}'}
+            animhost.springConvert{tokens = '{"bounce": 0.2, "duration": 0.35}'}
+            """)
+        XCTAssertEqual(s.status, 0, s.stderr)
+        XCTAssertEqual(s.stderr, "animhost: note: \(path):1: tokens: duration 350 is in seconds (5.8 minutes); "
+            + "for 350 ms give 0.35\n")
+    }
 }

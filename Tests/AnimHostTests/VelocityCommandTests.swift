@@ -94,4 +94,31 @@ final class VelocityCommandTests: XCTestCase {
         XCTAssertEqual(empty.status, 0, empty.stderr)
         XCTAssertTrue(empty.stderr.contains("holds no touch samples"), empty.stderr)
     }
+
+    /// A slow drag on the sheet with no pan naming an estimator: the estimators measure different
+    /// velocities (24 to 27 pt/s) that all settle on the middle detent, and the note says so
+    /// instead of blaming a pan's own estimator; a steady drag they all measure alike says that.
+    func testTheSameEndIsBlamedOnAPansEstimatorOnlyWhenOneNamesIt() throws {
+        func drag(_ steps: [Double]) -> String {
+            var y = 500.0, lines = ["t,touch,phase,x,y", "0.100,1,began,160,500"]
+            for (i, dy) in steps.enumerated() {
+                y += dy
+                lines.append(String(format: "%.3f,1,moved,160,%.3f", 0.1 + Double(i + 1) * 0.008, y))
+            }
+            // The lift goes on at the last step's speed (a lift in place would slow `average`).
+            lines.append(String(format: "%.3f,1,ended,160,%.3f", 0.1 + Double(steps.count + 1) * 0.008,
+                                y + (steps.last ?? 0)))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let slowing = try temporaryFile("slowing.csv", drag((1...20).map { max(0.2, 1 - 0.08 * Double($0)) }))
+        let r = try runAnimhost(["velocity", slowing, "--scene", "behaviors/sheet.lua", "--set", "demo=0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "animhost: note: every estimator ends the scene the same: their release velocities "
+            + "differ, but each leads to the same end (the same detent or corner, at the same time)\n")
+        let steady = try temporaryFile("steady.csv", drag(Array(repeating: 1.5, count: 30)))
+        let s = try runAnimhost(["velocity", steady, "--scene", "behaviors/sheet.lua", "--set", "demo=0"])
+        XCTAssertEqual(s.status, 0, s.stderr)
+        XCTAssertEqual(s.stderr, "animhost: note: every estimator ends the scene the same: they all measure the "
+            + "same release velocities from these touches\n")
+    }
 }

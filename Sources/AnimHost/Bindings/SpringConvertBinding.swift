@@ -79,6 +79,9 @@ package enum SpringConvertBinding {
                 }
                 do throws(SpringConversionError) {
                     let read = try SpringTokens.spring(json: text, source: "tokens")
+                    for note in SpringTokens.unitNotes(json: text, source: "tokens") {
+                        writeToStandardError("animhost: note: \(call.callerLocation.map { $0 + ": " } ?? "")\(note)\n")
+                    }
                     try SpringHandoffLimits.check(read) { "tokens: \($0)" }
                     let release = given
                     let spring = read.filter { !["velocity", "distance"].contains($0.name) }

@@ -202,7 +202,7 @@ extension Host {
                     throw SpringConversionError("--from is a whole spring: give --from or \(springOptionName(other)), "
                         + "not both")
                 }
-                let read = try SpringTokens.read(from)
+                let read = try SpringTokens.read(from) { writeToStandardError("animhost: note: \($0)\n") }
                 try SpringHandoffLimits.check(read) { "--from '\(from)': \($0)" }
                 let release = given
                 given = read.filter { r in !(release.contains { $0.name == r.name } || (r.name == "velocity" && release.contains { $0.name == "distance" })) }

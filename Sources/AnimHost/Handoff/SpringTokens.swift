@@ -87,7 +87,9 @@ enum SpringTokens {
     /// The spring named by `--from`: a Material 3 token name, or a JSON file holding an
     /// animhost token, a Figma spring (`{mass, stiffness, damping}`, the plugin API's
     /// `easingFunctionSpring`, or `{bounce, duration}`), as canonical names and values.
-    static func read(_ from: String) throws(SpringConversionError) -> [(name: String, value: Double)] {
+    /// `note` gets the notes on its times (`unitNotes`), as `--duration 350` has them.
+    static func read(_ from: String, note: (String) -> Void) throws(SpringConversionError)
+        -> [(name: String, value: Double)] {
         if let preset = material3(from) {
             let p = preset.parameters
             return [("mass", p.mass), ("stiffness", p.stiffness), ("damping", p.damping)]
@@ -106,7 +108,10 @@ enum SpringTokens {
                 + "JSON, or a Material 3 "
                 + "token name such as md.sys.motion.spring.default.spatial)")
         }
-        return try spring(json: text, source: "--from '\(from)'")
+        let source = "--from '\(from)'"
+        let found = try spring(json: text, source: source)
+        for n in unitNotes(json: text, source: source) { note(n) }
+        return found
     }
 
     /// The spring in JSON text (a token file or a Figma spring); `source` starts the messages.
@@ -121,6 +126,34 @@ enum SpringTokens {
                 + "a Figma spring {mass, stiffness, damping} or {bounce, duration})")
         }
         return found
+    }
+
+    /// The notes on the spring in JSON text whose times are most likely milliseconds — a Figma
+    /// `{"duration": 350}`, a token's `"response": 400` — in the words `animhost spring
+    /// --duration 350` uses, each starting with `source` (`--from 'figma.json'`); empty when
+    /// the text holds no spring (reading it says why).
+    static func unitNotes(json text: String, source: String) -> [String] {
+        guard let root = try? TokenJSON.parse(text), let times = timeFields(root) else { return [] }
+        return times.compactMap { t in UnitNotes.timeText(t.value, field: t.field).map { "\(source): \($0)" } }
+    }
+
+    /// The time fields (s) of the spring `find` reads, as the file names them, in the same
+    /// search order; nil when there is no spring.
+    private static func timeFields(_ v: TokenJSON) -> [(field: String, value: Double)]? {
+        if let s = v["$extensions"]?[namespace] {
+            return s["response"]?.number.map { [("$extensions.\(namespace).response", $0)] } ?? []
+        }
+        let figma = v["easingFunctionSpring"] ?? v
+        if figma["stiffness"]?.number != nil, figma["damping"]?.number != nil { return [] }
+        if v["bounce"]?.number != nil, let d = v["duration"]?.number { return [("duration", d)] }
+        switch v {
+        case .object(let members):
+            for m in members { if let f = timeFields(m.value) { return f } }
+        case .array(let items):
+            for item in items { if let f = timeFields(item) { return f } }
+        default: break
+        }
+        return nil
     }
 
     /// The first spring in the tree, depth first in file order.

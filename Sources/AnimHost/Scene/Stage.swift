@@ -116,6 +116,10 @@ public final class Stage {
         namedEstimators.append(estimator)
     }
 
+    /// Whether a recognizer names its own estimator (`animhost.pan(item, {estimator=})`), which
+    /// `--estimator` and the scene's default leave alone.
+    public var aRecognizerNamesItsEstimator: Bool { namedEstimators.contains { $0 != nil } }
+
     /// The estimator of recognizers that name none: `--estimator`, else the scene's.
     public var defaultEstimator: VelocityEstimator { estimatorOverride ?? sceneEstimator }
 

@@ -168,13 +168,13 @@ public struct SpringConversion: Sendable, Equatable {
         guard pop == nil else { return nil }
         let perMass = parameters.stiffness / parameters.mass
         if origamiTension < 0.5 {
-            return "too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, this one \(short(perMass))"
+            return "too soft for POP: its slowest spring (springSpeed 0) has stiffness 87.21 per unit mass, "
+                + "this one \(HandoffNumber.codeText(perMass))"
         }
         if parameters.damping == 0 { return "undamped: every POP spring has some friction" }
         if origamiFriction < 0.01 { return "bouncier than POP's bounciest spring of this speed" }
         return "more damped than POP's no-bounce spring of this speed"
     }
-    private func short(_ v: Double) -> String { String((v * 100).rounded() / 100) }
 
     /// POP's springSpeed and springBounciness, inverting `SpringParameters.pop(springSpeed:…)`
     /// (POP's `convertTension:friction:toBounciness:speed:`); nil when no pair gives this

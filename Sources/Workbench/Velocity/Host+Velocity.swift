@@ -55,7 +55,7 @@ extension Host {
                 var so = SceneOptions(path: scene)
                 so.hz = common.hz; so.seed = common.seed; so.memoryMiB = common.memoryMiB; so.sets = common.sets
                 so.allowIO = o.allowIO
-                ends = try SceneEnds.run(so, touches: touches, estimators: estimators)
+                ends = try SceneEnds.run(so, touches: touches, estimators: estimators, releases: releases)
             }
             let text: String
             switch o.format {
