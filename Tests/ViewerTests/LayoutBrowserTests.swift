@@ -106,7 +106,8 @@ final class LayoutBrowserTests: XCTestCase {
         let p = try browser.toScreen(195, 744)
         try browser.mouse("mousePressed", p.x, p.y)
         try browser.wait(for: "window.animhost.state.scene.waitingForTouch === false && window.animhost.time() > 0.1")
-        XCTAssertEqual(try canvasRect(browser), before, "the canvas does not move under the finger once recording starts")
+        XCTAssertEqual(try canvasRect(browser), before,
+                       "the canvas does not move under the finger once recording starts")
         try keep(browser, "view-recording-started")
         try browser.mouse("mouseReleased", p.x, p.y)
         XCTAssertEqual(try browser.evaluate("document.getElementById('testLink').download") as? String,
@@ -122,10 +123,15 @@ final class LayoutBrowserTests: XCTestCase {
             defer { withExtendedLifetime(viewer) {} }
             let before = try canvasRect(browser)
             for label in ["connecting", "recording: touch to start", "paused", "error"] {
-                _ = try browser.evaluate("(() => { document.querySelector('#status b').textContent = '\(label)'; return true })()")
+                _ = try browser.evaluate("""
+                    (() => { document.querySelector('#status b').textContent = '\(label)'; return true })()
+                    """)
                 XCTAssertEqual(try canvasRect(browser), before, "status '\(label)' at \(width)×\(height)")
             }
-            _ = try browser.evaluate("(() => { const t = document.getElementById('toast'); t.textContent = 'reloaded: a longer note than any status line'; t.hidden = false; return true })()")
+            _ = try browser.evaluate("""
+                (() => { const t = document.getElementById('toast'); t.hidden = false;
+                         t.textContent = 'reloaded: a longer note than any status line'; return true })()
+                """)
             XCTAssertEqual(try canvasRect(browser), before, "a toast at \(width)×\(height)")
             try keep(browser, "view-status-\(width)x\(height)")
         }
@@ -134,7 +140,8 @@ final class LayoutBrowserTests: XCTestCase {
     /// The canvas's rectangle on the page, as `[left, top, width, height]`.
     private func canvasRect(_ browser: HeadlessChromium) throws -> [Double] {
         let r = try browser.evaluate("""
-            (() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top, r.width, r.height] })()
+            (() => { const r = document.getElementById('canvas').getBoundingClientRect();
+                     return [r.left, r.top, r.width, r.height] })()
             """) as! [NSNumber]
         return r.map(\.doubleValue)
     }
