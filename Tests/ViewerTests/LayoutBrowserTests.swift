@@ -94,17 +94,55 @@ final class LayoutBrowserTests: XCTestCase {
     func testRecordHoldsTheClockUntilTheMouseGoesDown() throws {
         let (viewer, browser) = try open(width: 1280, height: 800)
         defer { withExtendedLifetime(viewer) {} }
+        let before = try canvasRect(browser)
         _ = try browser.evaluate("document.getElementById('record').click()")
         try browser.wait(for: "window.animhost.state.scene.waitingForTouch === true && window.animhost.time() === 0")
         XCTAssertEqual(try browser.evaluate("document.querySelector('#status b').textContent") as? String,
                        "recording: touch to start")
+        XCTAssertEqual(try canvasRect(browser), before, "the status line keeps its room: the canvas stays put")
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(try number(browser, "window.animhost.time()"), 0, "held at 0 s")
+        try keep(browser, "view-recording-waiting")
         let p = try browser.toScreen(195, 744)
         try browser.mouse("mousePressed", p.x, p.y)
         try browser.wait(for: "window.animhost.state.scene.waitingForTouch === false && window.animhost.time() > 0.1")
+        XCTAssertEqual(try canvasRect(browser), before,
+                       "the canvas does not move under the finger once recording starts")
+        try keep(browser, "view-recording-started")
         try browser.mouse("mouseReleased", p.x, p.y)
         XCTAssertEqual(try browser.evaluate("document.getElementById('testLink').download") as? String,
                        "layout_session_test.lua")
+    }
+
+    /// Every status the bar shows ("connecting" to "recording: touch to start") and a toast
+    /// leave the canvas where it is, at a width where the bar is tight and on a phone, where
+    /// the bar wraps: a point on the page is the same stage point whatever the status says.
+    func testNoStatusOrToastMovesTheCanvas() throws {
+        for (width, height) in [(900, 700), (390, 844)] {
+            let (viewer, browser) = try open(width: width, height: height)
+            defer { withExtendedLifetime(viewer) {} }
+            let before = try canvasRect(browser)
+            for label in ["connecting", "recording: touch to start", "paused", "error"] {
+                _ = try browser.evaluate("""
+                    (() => { document.querySelector('#status b').textContent = '\(label)'; return true })()
+                    """)
+                XCTAssertEqual(try canvasRect(browser), before, "status '\(label)' at \(width)×\(height)")
+            }
+            _ = try browser.evaluate("""
+                (() => { const t = document.getElementById('toast'); t.hidden = false;
+                         t.textContent = 'reloaded: a longer note than any status line'; return true })()
+                """)
+            XCTAssertEqual(try canvasRect(browser), before, "a toast at \(width)×\(height)")
+            try keep(browser, "view-status-\(width)x\(height)")
+        }
+    }
+
+    /// The canvas's rectangle on the page, as `[left, top, width, height]`.
+    private func canvasRect(_ browser: HeadlessChromium) throws -> [Double] {
+        let r = try browser.evaluate("""
+            (() => { const r = document.getElementById('canvas').getBoundingClientRect();
+                     return [r.left, r.top, r.width, r.height] })()
+            """) as! [NSNumber]
+        return r.map(\.doubleValue)
     }
 }

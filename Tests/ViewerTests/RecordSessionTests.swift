@@ -73,6 +73,49 @@ final class RecordSessionTests: XCTestCase {
         XCTAssertTrue(failing.stdout.contains("FAIL \(suite) comes to rest with pane where it ended"), failing.stdout)
     }
 
+    /// Issue h40c item 1: recording a scene whose demo is on holds only the user's gesture.
+    /// The `demo` tunable goes to 0 on record (so the scripted demo drag does not play), the
+    /// downloads carry `demo = 0`, and the test passes as downloaded, pinning the flick's end.
+    func testRecordingTurnsTheDemoOffSoTheTestHoldsOnlyTheGesture() throws {
+        let dir = try makeTemporaryDirectory("record-demo")
+        let scene = dir + "/sheet.lua"
+        try String(contentsOfFile: packageRoot + "/behaviors/sheet.lua", encoding: .utf8)
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let v = try ViewerProcess(scene)   // demo = 1, its default
+        let ws = try v.connect()
+        _ = try ws.frame(atLeast: 0.3)
+
+        try ws.send(json: ["type": "record"])
+        let held = try ws.next("scene") { $0["waitingForTouch"] as? Bool == true }
+        let demo = (held["tunables"] as? [[String: Any]])?.first { $0["name"] as? String == "demo" }
+        XCTAssertEqual(demo?["value"] as? Double, 0, "the page's demo switch shows it off")
+
+        // A flick up from the middle detent (sheet centre 568): it ends at the top (60 + 284).
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 160, "y": 400])
+        _ = try ws.next("scene") { $0["playing"] as? Bool == true }
+        for k in 1...8 {
+            Thread.sleep(forTimeInterval: 0.015)
+            try ws.send(json: ["type": "touch", "touch": 1, "phase": "moved", "x": 160, "y": 400 - 18 * Double(k)])
+        }
+        try ws.send(json: ["type": "touch", "touch": 1, "phase": "ended", "x": 160, "y": 256])
+        _ = try ws.receive(timeout: 20) { m in
+            m["type"] as? String == "frame" && abs((value(m, "sheet", "y") ?? 0) - 344) < 0.5
+                && abs(value(m, "sheet", "vy") ?? 99) < 1
+        }
+        try ws.send(json: ["type": "pause"])
+        _ = try ws.next("scene") { $0["playing"] as? Bool == false }
+
+        let input = try v.get("/input.csv").body
+        XCTAssertTrue(input.split(separator: "\n").contains("# set demo=0"), input)
+        let test = try v.get("/test.lua")
+        XCTAssertEqual(test.status, 200, test.body)
+        XCTAssertTrue(test.body.contains("demo = 0"), test.body)
+        XCTAssertTrue(test.body.contains("{160, 344}"), "the flick's end, not the demo's: " + test.body)
+        try test.body.write(toFile: dir + "/sheet_session_test.lua", atomically: true, encoding: .utf8)
+        let run = try runAnimhost(["test", dir + "/sheet_session_test.lua"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr + "\n" + test.body)
+    }
+
     /// `view --input` a downloaded session: its tunables are the sliders' values; a `--set`
     /// on the command line wins.
     func testViewInputAppliesTheSessionsTunables() throws {
@@ -93,7 +136,7 @@ final class RecordSessionTests: XCTestCase {
         _ = try ws.frame(atLeast: 0.1)
         try ws.send(json: ["type": "record"])
         _ = try ws.next("scene") { $0["waitingForTouch"] as? Bool == true }
-        // Play gives the clock back without a touch; the scripted demo then runs.
+        // Play gives the clock back without a touch (the demo is off: the scene just runs).
         try ws.send(json: ["type": "play"])
         _ = try ws.next("scene") { $0["waitingForTouch"] as? Bool == false && $0["playing"] as? Bool == true }
         _ = try ws.frame(atLeast: 0.1)

@@ -57,12 +57,27 @@ extension Session {
             return restart(touches: initialTouches, what: "reset")
         case .record:
             if case .failure(let e) = restart(touches: [], what: "record") { return .failure(e) }
+            // After the restart, so that turning the demo off replays nothing but t = 0.
+            if case .failure(let e) = silenceDemo() { return .failure(e) }
             initialTouches = []
             playing = false
             waitingForTouch = true
             broadcast(sceneMessage())
         }
         return .success(())
+    }
+
+    /// A recording holds only the user's gesture: a scene that declares a `demo` tunable
+    /// (the built-in examples gate their scripted `animhost.input` behind it) records with
+    /// it at 0, which `/input.csv` and `/test.lua` then carry as `demo = 0`, so the test's
+    /// `animhost.load` replays the same touches and nothing else.
+    private func silenceDemo() -> Result<Void, MessageError> {
+        guard let demo = live.scene.tunables.first(where: { $0.name == Self.demoTunable }), demo.value != 0,
+              (demo.minimum ?? 0) <= 0, (demo.maximum ?? 0) >= 0 else { return .success(()) }
+        switch rebuilding(usefulFrom: stage.steps, { live.set(demo.name, to: 0) }) {
+        case .success: return .success(())
+        case .failure(let e): return .failure(MessageError("record: setting \(demo.name) = 0 failed: \(e.description)"))
+        }
     }
 
     /// Starts over at t = 0 with `touches` (fingers down are forgotten).

@@ -63,6 +63,8 @@ final class Session {
     /// Most touch samples the input log keeps (page touches are refused beyond; a finger
     /// down can still lift): about an hour of dragging at 60 samples a second.
     static let maximumTouches = 200_000
+    /// The tunable that switches a scene's scripted demo input on; a recording turns it off.
+    static let demoTunable = "demo"
     /// Most simulated time one clock tick catches up before re-anchoring (s).
     static let maximumCatchUp = 0.1
 
