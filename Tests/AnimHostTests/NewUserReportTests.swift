@@ -152,7 +152,7 @@ final class NewUserReportTests: XCTestCase {
         XCTAssertEqual(count.stderr, "animhost: --set count=170.5 is not a whole number; tunable 'count' takes whole numbers from 1 to 2000 (declared at behaviors/pile.lua:7)\n")
         let demo = try runAnimhost(["run", "behaviors/pane.lua", "--set", "demo=0.5"])
         XCTAssertEqual(demo.status, 2)
-        XCTAssertEqual(demo.stderr, "animhost: --set demo=0.5 is not a whole number; tunable 'demo' takes whole numbers from 0 to 1 (declared at behaviors/pane.lua:73)\n")
+        XCTAssertEqual(demo.stderr, "animhost: --set demo=0.5 is not a whole number; tunable 'demo' takes whole numbers from 0 to 1 (declared at behaviors/pane.lua:79)\n")
         // A whole-number tunable reads as a Lua integer; a plain one stays a float.
         let path = try temporaryFile("kinds.lua", still + """
 

@@ -94,9 +94,14 @@ final class ReloadTests: XCTestCase {
         let live = try LiveScene(options: quiet(pane))
         for _ in 0..<120 { try live.step() }
         let before = live.scene
-        try edit { $0 + "\nanimhost.after(0.5, function() error('late failure') end)\n" }
+        var line = 0
+        try edit {
+            // The appended line's number: after the file's own lines and the blank one.
+            line = $0.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+            return $0 + "\nanimhost.after(0.5, function() error('late failure') end)\n"
+        }
         guard case .failure(let e) = live.reload(changed: [pane]) else { return XCTFail("the reload fails") }
-        XCTAssertTrue(e.description.contains("\(pane):80: late failure"), e.description)
+        XCTAssertTrue(e.description.contains("\(pane):\(line): late failure"), e.description)
         XCTAssertTrue(live.scene === before)
     }
 
