@@ -58,7 +58,7 @@ extension Host {
                 return 0
             }
             let found = first.failure!
-            let shrunk = FuzzShrinker(c.fuzzCase, budget: o.shrinkBudget).shrink(first.touches, found)
+            let shrunk = FuzzShrinker(c.fuzzCase, budget: o.shrinkBudget, stage: c.stage).shrink(first.touches, found)
             let files = try writeFuzzCase(o, run: run, touches: shrunk.touches, failure: shrunk.failure)
             var s =
                 "animhost fuzz: \(failing.count) of \(indices.count) runs of \(o.script) failed (seed "
@@ -92,6 +92,8 @@ extension Host {
 /// A fuzz campaign's runs (this shard's), in run order whatever `--jobs`.
 public struct FuzzCampaign: Sendable {
     public var fuzzCase: FuzzCase
+    /// Where the touches may go (the shrinker keeps fingers inside).
+    public var stage: FuzzStage
     public var shard: (k: Int, n: Int)
     /// The run numbers of this shard.
     public var indices: [Int]
@@ -137,7 +139,7 @@ public struct FuzzCampaign: Sendable {
                     break
                 }
             }
-            return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
+            return FuzzCampaign(fuzzCase: fuzzCase, stage: stage, shard: shard, indices: indices, failing: failing)
         }
         let part = shard.n > 1 ? " (shard \(shard.k)/\(shard.n): \(indices.count) runs)" : ""
         if !quiet {
@@ -155,7 +157,7 @@ public struct FuzzCampaign: Sendable {
         progress.finish()
         if let e = outcomes.first(where: { $0.loadError != nil })?.loadError { throw e }
         for (i, outcome) in zip(indices, outcomes) where outcome.failure != nil { failing.append((i, outcome)) }
-        return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
+        return FuzzCampaign(fuzzCase: fuzzCase, stage: stage, shard: shard, indices: indices, failing: failing)
     }
 }
 
