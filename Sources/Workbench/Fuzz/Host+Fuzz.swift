@@ -66,7 +66,10 @@ extension Host {
             s += byCheck.map { "\($0.1) × \($0.0.rawValue)" }.joined(separator: ", ") + "\n"
             s += "first: run \(run), \(first.touches.count) touch\(first.touches.count == 1 ? "" : "es"): \(found)\n"
             s +=
-                "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) "
+                shrunk.touches.isEmpty
+                ? "shrunk in \(shrunk.runs) run\(shrunk.runs == 1 ? "" : "s") to no touches (the scene fails on its "
+                    + "own): \(shrunk.failure)\n"
+                : "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) "
                     + "touch\(shrunk.touches.count == 1 ? "" : "es") "
                         + "(\(shrunk.touches.map(\.kind.rawValue).joined(separator: ", "))): \(shrunk.failure)\n"
             var shown: [FuzzFailure.Check] = [found.check]

@@ -265,7 +265,12 @@ struct MotionPainter {
             let y = max(4 + 11, min(tip.y + dy, Double(height) - 4))
             return (Vec2(x, y), LabelBox(lo: Vec2(x, y - 10), hi: Vec2(x + labelWidth, y + 3)))
         }
-        let tries = [(6.0, -10.0), (6, 16), (-6, -10), (-6, 16), (6, -28), (6, 34), (-6, -28), (-6, 34)]
+        // A tip at or past an edge clamps every near place onto it: then up or down the
+        // picture, a line at a time, until one is clear.
+        var tries = [(6.0, -10.0), (6, 16), (-6, -10), (-6, 16)]
+        for line in stride(from: 14.0, through: Double(height), by: 14) {
+            tries += [(6, -10 - line), (-6, -10 - line), (6, 16 + line), (-6, 16 + line)]
+        }
         let chosen = tries.lazy.map { place($0.0, $0.1) }.first { p in !taken.contains { $0.overlaps(p.box) } }
             ?? place(6, -10)
         taken.append(chosen.box)
