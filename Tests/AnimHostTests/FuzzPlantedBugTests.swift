@@ -121,6 +121,8 @@ final class FuzzPlantedBugTests: XCTestCase {
         let r = try XCTUnwrap(try found("rate_dependent.lua", rates: [60, 120]))
         XCTAssertEqual(r.failure.check, .rates, "\(r.failure)")
         XCTAssertEqual(r.touches.count, 1)
+        // Said of the end state: the time of the runs' last frame, after the last touch.
+        XCTAssertGreaterThan(r.failure.time, r.touches.map(\.end).max() ?? 0, "\(r.failure)")
     }
 
     /// The same seed gives the same runs, whatever the number of threads and however the
