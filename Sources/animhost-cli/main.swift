@@ -260,11 +260,13 @@ struct Fuzz: ParsableCommand {
 
     @Argument(help: "The scene script (.lua).") var script: String
     @Option(parsing: .unconditional, help: "Generated runs.") var runs: Int = 100
-    @Option(parsing: .unconditional, help: "Seed of the touches and the scene's math.random (0…2^64−1; default 1).")
+    @Option(parsing: .unconditional, help: "Seed of the touches and the scene's math.random (0…2^64−1).")
     var seed: String = "1"
     @Option(parsing: .unconditional, help: "Parallel runs (default: every core).") var jobs: Int?
-    @Option(parsing: .unconditional, help: "K/N: run only this shard's runs, every Nth from run K−1 (runs are numbered from 0: shard 1/2 runs 0, 2, 4, …).") var shard: String?
-    @Option(parsing: .unconditional, help: "Step rates, comma-separated (default 120); end states must agree.")
+    @Option(parsing: .unconditional,
+            help: "K/N: only every Nth run from run K−1 (runs are numbered from 0: shard 1/2 runs 0, 2, 4, …).")
+    var shard: String?
+    @Option(parsing: .unconditional, help: "Step rates, comma-separated; end states must agree.")
     var hz: String = "120"
     @Option(name: .customLong("rest-within"), parsing: .unconditional,
             help: "Rest within this many seconds of the last touch (0: not required).")

@@ -42,7 +42,8 @@ public struct RunArguments: Equatable, Sendable {
         o.output = output; o.input = input
         if let output, let named = f.mismatch(ofOutput: output) {
             let ext = output.split(separator: ".").last.map(String.init) ?? ""
-            throw HostError.usage("--output '\(output)' ends in .\(ext), a --format \(named.rawValue) file, but --format is "
+            throw HostError.usage("--output '\(output)' ends in .\(ext), a --format \(named.rawValue) file, but "
+                + "--format is "
                 + "\(format): "
                 + "give --format \(named.rawValue), or an output ending in ."
                 + (f.fileExtensions.first ?? "txt"))

@@ -176,7 +176,9 @@ struct MotionPainter {
             var taken = [LabelBox(
                 lo: Vec2(Double(width) - 8 - Self.textWidth(time, size: 11), Double(height) - 22),
                 hi: Vec2(Double(width), Double(height)))]
-            if let caption { taken.append(LabelBox(lo: Vec2(0, 0), hi: Vec2(8 + Self.textWidth(caption, size: 11), 16))) }
+            if let caption {
+                taken.append(LabelBox(lo: Vec2(0, 0), hi: Vec2(8 + Self.textWidth(caption, size: 11), 16)))
+            }
             for row in frame.rows {
                 guard let item = byName[row.item] else { continue }
                 let c = pixel(Vec2(value(row, "x", 0), value(row, "y", 0)))
