@@ -235,7 +235,7 @@ struct Sweep: ParsableCommand {
     @Option(help: "Write to this file instead of stdout.") var output: String?
     @Option(help: "A touches CSV file (t,touch,phase,x,y) given to every run.") var input: String?
     @OptionGroup var shared: SharedOptions
-    @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (default 100000; at most 1000000).") var maxCombinations: Int = 100_000
+    @Option(name: .customLong("max-combinations"), parsing: .unconditional, help: "Refuse a sweep of more combinations than this (at most 1000000).") var maxCombinations: Int = 100_000
     @Flag(help: "Drop what the runs print (by default each line follows its run, marked [name=value …]).") var quiet = false
 
     func run() throws {
@@ -259,16 +259,18 @@ struct Fuzz: ParsableCommand {
             + "failure is shrunk to a touches CSV and a _test.lua.")
 
     @Argument(help: "The scene script (.lua).") var script: String
-    @Option(parsing: .unconditional, help: "Generated runs (default 100).") var runs: Int = 100
-    @Option(parsing: .unconditional, help: "Seed of the touches and the scene's math.random (0…2^64−1; default 1).")
+    @Option(parsing: .unconditional, help: "Generated runs.") var runs: Int = 100
+    @Option(parsing: .unconditional, help: "Seed of the touches and the scene's math.random (0…2^64−1).")
     var seed: String = "1"
     @Option(parsing: .unconditional, help: "Parallel runs (default: every core).") var jobs: Int?
-    @Option(parsing: .unconditional, help: "Run only runs K, K+N, K+2N, … (1-based): K/N.") var shard: String?
-    @Option(parsing: .unconditional, help: "Step rates, comma-separated (default 120); end states must agree.")
+    @Option(parsing: .unconditional,
+            help: "K/N: only every Nth run from run K−1 (runs are numbered from 0: shard 1/2 runs 0, 2, 4, …).")
+    var shard: String?
+    @Option(parsing: .unconditional, help: "Step rates, comma-separated; end states must agree.")
     var hz: String = "120"
     @Option(name: .customLong("rest-within"), parsing: .unconditional,
-            help: ArgumentHelp("Rest within this many seconds of the last touch (default: the scene's "
-                + "animhost.fuzz{restWithin=}, else 10; 0: not required)."))
+            help: ArgumentHelp("Rest within this many seconds of the last touch (the scene's "
+                + "animhost.fuzz{restWithin=}, else 10 s; 0: not required)."))
     var restWithin: Double?
     @Option(help: "Folder for a failure's touches CSV and _test.lua (default: SCENE.fuzz beside it).")
     var output: String?
@@ -311,7 +313,7 @@ struct Check: ParsableCommand {
     var input: String?
     @Option(help: "A window with a contact or teleport: [ITEM@]FROM:TO in seconds (repeatable).")
     var exempt: [String] = []
-    @Option(parsing: .unconditional, help: "Contradicting pairs listed (default 10).") var show: Int = 10
+    @Option(parsing: .unconditional, help: "Contradicting pairs listed.") var show: Int = 10
 
     func run() throws {
         var o = CheckOptions(frames: frames)

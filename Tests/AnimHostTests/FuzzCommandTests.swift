@@ -59,6 +59,42 @@ final class FuzzCommandTests: XCTestCase {
         }
     }
 
+    /// A CRLF file (Excel's, Python csv's) is read as its LF twin; a file with no frame pair
+    /// checks nothing, so it fails; an --exempt naming no item of the frames is a typo.
+    func testCheckReadsCRLFAndRefusesNothingToCheck() throws {
+        let lie = "t,item,x,y,angle,vx,vy,omega\n0,box,100,0,0,-2.8,0,0\n0.016667,box,97.4333,0,0,-2.8,0,0\n"
+        let crlf = try runAnimhost(["check", "-"], stdin: lie.replacingOccurrences(of: "\n", with: "\r\n"))
+        XCTAssertEqual(crlf.status, 1, crlf.stdout + crlf.stderr)
+        XCTAssertTrue(crlf.stdout.contains("1 item, 1 frame pairs"), crlf.stdout)
+        XCTAssertTrue(crlf.stdout.contains("FAIL: 1 of 1 pairs"), crlf.stdout)
+        for empty in ["", "t,item,x,y,angle,vx,vy,omega\r\n", "t,item,x,y,angle,vx,vy,omega\n0,box,1,2,0,0,0,0\n"] {
+            let r = try runAnimhost(["check", "-"], stdin: empty)
+            XCTAssertEqual(r.status, 1, "\(empty.debugDescription): \(r.stdout)")
+            XCTAssertFalse(r.stdout.contains("ok"), r.stdout)
+        }
+        let headerOnly = try runAnimhost(["check", "-"], stdin: "t,item,x,y,angle,vx,vy,omega\n")
+        XCTAssertTrue(headerOnly.stderr.contains("no frame pairs to check"), headerOnly.stderr)
+        let typo = try runAnimhost(["check", "-", "--exempt", "nosuch@0.2:0.4"], stdin: lie)
+        XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("no item 'nosuch' in the frames; they have 'box'"), typo.stderr)
+        // Each default said once (ArgumentParser adds "(default: …)" itself).
+        for command in ["check", "fuzz", "sweep"] {
+            let help = try runAnimhost([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+            XCTAssertNil(help.range(of: #"\(default [^)]*\)[^(]{0,80}\(default: "#, options: .regularExpression), help)
+        }
+    }
+
+    /// A moving picture is refused a file name that says another format.
+    func testRunRefusesAnOutputEndingThatNamesAnotherFormat() throws {
+        let r = try runAnimhost(["run", "behaviors/pane.lua", "--format", "gif", "--output", "x.mp4"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("give --format mp4, or an output ending in .gif"), r.stderr)
+        let csv = try runAnimhost(["run", "behaviors/pane.lua", "--output", "x.gif"])
+        XCTAssertEqual(csv.status, 2, csv.stderr)
+        XCTAssertTrue(csv.stderr.contains("--format is csv"), csv.stderr)
+    }
+
     /// `run … | check -` passes; a frame that lies fails, with the pair's numbers.
     func testCheckPassesRunsFramesAndFlagsALie() throws {
         let frames = try runAnimhost(["run", "behaviors/pane.lua", "--duration", "1"]).stdout

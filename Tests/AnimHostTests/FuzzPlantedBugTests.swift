@@ -23,7 +23,11 @@ final class FuzzPlantedBugTests: XCTestCase {
             XCTFail("\(scene): no failure in 200 runs", file: file, line: line)
             return nil
         }
-        let shrunk = FuzzShrinker(c.fuzzCase, budget: 100).shrink(first.outcome.touches, f)
+        let shrunk = FuzzShrinker(c.fuzzCase, budget: 100, stage: c.stage).shrink(first.outcome.touches, f)
+        // Touches a finger can make: no 1 µs drags at 10⁶ pt/s, no finger off the screen.
+        XCTAssertEqual(
+            FuzzRealism(stage: c.stage).faults(shrunk.touches), 0, "\(scene): \(FuzzTouch.csv(shrunk.touches))",
+            file: file, line: line)
         XCTAssertLessThanOrEqual(
             shrunk.touches.count, 3, "\(scene): shrunk to \(shrunk.touches.count) touches: \(shrunk.failure)",
             file: file, line: line)
@@ -37,6 +41,42 @@ final class FuzzPlantedBugTests: XCTestCase {
         return (first.run, shrunk.failure, shrunk.touches)
     }
 
+    /// A failure of the scene's own shrinks to no touches at all, in one run.
+    func testAFailureWithoutTouchesShrinksToNoneInOneRun() throws {
+        var o = FuzzOptions(script: fixture("own_error.lua"))
+        o.runs = 5
+        let c = try FuzzCampaign.run(o, stopAtFirst: true)
+        let first = try XCTUnwrap(c.failing.first)
+        let f = try XCTUnwrap(first.outcome.failure)
+        XCTAssertEqual(f.check, .scriptError, "\(f)")
+        XCTAssertFalse(first.outcome.touches.isEmpty)
+        let shrunk = FuzzShrinker(c.fuzzCase, stage: c.stage).shrink(first.outcome.touches, f)
+        XCTAssertEqual(shrunk.touches.count, 0)
+        XCTAssertEqual(shrunk.runs, 1)
+    }
+
+    /// Shrinking never makes a touch no finger makes: samples closer than a 240 Hz
+    /// device's, faster than 8000 pt/s, or outside the bounds are faults.
+    func testRealismCountsTouchesNoFingerMakes() {
+        let stage = FuzzStage(minX: 0, minY: 0, maxX: 320, maxY: 568, items: [])
+        let r = FuzzRealism(stage: stage)
+        func drag(_ path: [(Double, Vec2)], from: Vec2 = Vec2(100, 100)) -> FuzzTouch {
+            var t = FuzzTouch.touches(from: [TouchEvent(time: 0.08, touch: 1, phase: .began, location: from)])[0]
+            t.path = path.map { (t: $0.0, p: $0.1) }
+            return t
+        }
+        // 200 pt over 0.5 s at 120 Hz samples: a finger's.
+        XCTAssertEqual(r.faults([drag((1...60).map { (Double($0) / 120, Vec2(Double($0) * 200 / 60, 0)) })]), 0)
+        // The shrunk drag of the report: 1 µs after the down.
+        XCTAssertEqual(r.faults([drag([(0.000001, Vec2(0, 0)), (0.01, Vec2(1, 0))])]), 1)
+        // 100 pt in 1/120 s: 12000 pt/s.
+        XCTAssertEqual(r.faults([drag([(1.0 / 120, Vec2(100, 0))])]), 1)
+        // Down at x = −122, and a move out of the bounds.
+        XCTAssertEqual(r.faults([drag([(0.1, Vec2(0, 0))], from: Vec2(-122, 100))]), 2)
+        XCTAssertEqual(r.faults([drag([(0.1, Vec2(300, 0))])]), 1)
+        XCTAssertEqual(r.faults([r.clamped(drag([(0.1, Vec2(300, 0))]))]), 0)
+    }
+
     func testAVelocityResetOnInterruptionIsFound() throws {
         let r = try XCTUnwrap(try found("velocity_reset.lua"))
         XCTAssertEqual(r.failure.check, .interruption, "\(r.failure)")
@@ -48,6 +88,15 @@ final class FuzzPlantedBugTests: XCTestCase {
         // The jump back, 0.15 s after the tap, with the velocity still the spring's.
         XCTAssertEqual(r.failure.check, .truth, "\(r.failure)")
         XCTAssertEqual(r.failure.item, "box")
+    }
+
+    /// A card put under the finger at touch-down jumps with the finger still: a lie the
+    /// touch-down's frames may not hide (a pan's start + translation moves with the finger
+    /// and passes: behaviors/pane.lua in FuzzCommandTests).
+    func testAGrabThatJumpsToTheFingerIsFound() throws {
+        let r = try XCTUnwrap(try found("grab.lua"))
+        XCTAssertEqual(r.failure.check, .truth, "\(r.failure)")
+        XCTAssertEqual(r.failure.item, "card")
     }
 
     func testANaNAfterADoubleTapIsFound() throws {
@@ -72,6 +121,8 @@ final class FuzzPlantedBugTests: XCTestCase {
         let r = try XCTUnwrap(try found("rate_dependent.lua", rates: [60, 120]))
         XCTAssertEqual(r.failure.check, .rates, "\(r.failure)")
         XCTAssertEqual(r.touches.count, 1)
+        // Said of the end state: the time of the runs' last frame, after the last touch.
+        XCTAssertGreaterThan(r.failure.time, r.touches.map(\.end).max() ?? 0, "\(r.failure)")
     }
 
     /// The same seed gives the same runs, whatever the number of threads and however the

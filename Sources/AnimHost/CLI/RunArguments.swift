@@ -40,6 +40,14 @@ public struct RunArguments: Equatable, Sendable {
         o.items = items.map { $0.split(separator: ",").map(String.init) }
         o.columns = columns.map { $0.split(separator: ",").map(String.init) } ?? []
         o.output = output; o.input = input
+        if let output, let named = f.mismatch(ofOutput: output) {
+            let ext = output.split(separator: ".").last.map(String.init) ?? ""
+            throw HostError.usage("--output '\(output)' ends in .\(ext), a --format \(named.rawValue) file, but "
+                + "--format is "
+                + "\(format): "
+                + "give --format \(named.rawValue), or an output ending in ."
+                + (f.fileExtensions.first ?? "txt"))
+        }
         if let size {
             if f.isMotion {
                 o.motion.size = try MotionSettings.parseSize(size)

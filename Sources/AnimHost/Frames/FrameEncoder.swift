@@ -20,6 +20,30 @@ public enum FrameFormat: String, CaseIterable, Sendable {
 
     /// Drawn from the whole run at its end (no frame is printed while it runs).
     public var isPicture: Bool { self == .svg || isMotion }
+
+    /// The file name endings a file of this format has (none for the terminal's text).
+    public var fileExtensions: [String] {
+        switch self {
+        case .csv: ["csv"]
+        case .jsonl: ["jsonl", "json"]
+        case .svg, .svgAnimated: ["svg"]
+        case .gif: ["gif"]
+        case .apng: ["png", "apng"]
+        case .webm: ["webm"]
+        case .mp4: ["mp4"]
+        case .table, .ascii: []
+        }
+    }
+
+    /// The format whose file `path` names by its ending, when that is not `self`'s (a GIF
+    /// written to `x.mp4` plays nowhere); nil when the ending fits or names no format.
+    public func mismatch(ofOutput path: String) -> FrameFormat? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard !fileExtensions.contains(ext) else { return nil }
+        return FrameFormat.allCases.first { $0.fileExtensions.contains(ext) }
+    }
 }
 
 /// Turns frames into text lines in one of the formats. Stateless apart from whether the

@@ -31,7 +31,7 @@ package struct FrameSeries {
     /// `inTimeOrder`: refuse an item's row whose time is before its previous row's.
     package static func parse(csv text: String, source: String,
                               inTimeOrder: Bool = false) throws(HostError) -> FrameSeries {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        var lines = csvLines(text)
         while lines.last == "" { lines.removeLast() }
         guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
               header.count >= 3, header[0] == "t", header[1] == "item" else {
@@ -58,6 +58,13 @@ package struct FrameSeries {
             }
         }
         return s
+    }
+
+    /// The lines of a CSV, ended by LF or CRLF (Excel's and Python's csv module's). A Swift
+    /// `Character` holds CR LF as one grapheme, so splitting on "\n" alone finds no line in
+    /// a CRLF file.
+    package static func csvLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
     }
 
     /// Splits a CSV line, honouring quoted fields (item names may hold commas).

@@ -33,10 +33,12 @@ extension Host {
             } else {
                 text = try readInputFile(o.frames, option: "frames")
             }
-            let frames = try FrameSeries.parse(csv: text, source: name, inTimeOrder: true)
-            let (series, angular) = try samples(of: frames, source: name)
             var exemptions: [MotionTruth.Exemption] = []
             for e in o.exempt { exemptions.append(try parseExemption(e)) }
+            let frames = try FrameSeries.parse(csv: text, source: name, inTimeOrder: true)
+            let (series, angular) = try samples(of: frames, source: name)
+            try requirePairs(series, source: name)
+            try requireKnownItems(exemptions, items: series.map(\.item))
             if let input = o.input {
                 // A touch's first and last frames may put the item at the finger (one step of
                 // 1/120 s after the sample, as `run` steps), as `fuzz` exempts them.
@@ -95,6 +97,29 @@ extension Host {
             out.append((item, samples))
         }
         return (out, angular)
+    }
+
+    /// A file with no frame pair (empty, a header alone, one row per item) checks nothing, so
+    /// it must not pass as if every pair told the truth.
+    static func requirePairs(_ series: [(item: String, samples: [MotionTruth.Sample])], source: String)
+        throws(HostError)
+    {
+        guard !series.contains(where: { $0.samples.count > 1 }) else { return }
+        let rows = series.reduce(0) { $0 + $1.samples.count }
+        throw .input(
+            "\(source): no frame pairs to check (\(rows) row\(rows == 1 ? "" : "s") of \(series.count) "
+                + "item\(series.count == 1 ? "" : "s")); check needs two or more rows of an item at different times "
+                + "— write the frames with `animhost run SCENE > frames.csv`"
+        )
+    }
+
+    /// An `--exempt` window naming an item the frames do not have exempts nothing: a typo.
+    static func requireKnownItems(_ exemptions: [MotionTruth.Exemption], items: [String]) throws(HostError) {
+        for e in exemptions {
+            guard let item = e.item, !items.contains(item) else { continue }
+            let shown = items.prefix(20).map { "'\($0)'" }.joined(separator: ", ") + (items.count > 20 ? ", …" : "")
+            throw .usage("--exempt \(item)@…: no item '\(item)' in the frames; they have \(shown)")
+        }
     }
 
     /// `[ITEM@]FROM:TO` (seconds).

@@ -98,12 +98,15 @@ public struct TruthRecorder {
     /// With `ends`, also the step of each touch's last sample, where a handler may put the
     /// item at the finger and hand it the release velocity in the same step (both true; the
     /// pair's positions show part of each).
-    public static func touchExemptions(_ touches: [TouchEvent], step h: Double, ends: Bool = false) -> [MotionTruth
-        .Exemption]
-    {
+    /// Without `downs`, the touch-downs are not exempt (`fuzz` weighs them itself: an item
+    /// may follow the finger from where it went down, not jump to it).
+    public static func touchExemptions(
+        _ touches: [TouchEvent], step h: Double, ends: Bool = false, downs: Bool = true
+    ) -> [MotionTruth.Exemption] {
         var out: [MotionTruth.Exemption] = []
         for (k, e) in touches.enumerated() {
             if e.phase == .began {
+                guard downs else { continue }
                 let next = touches[(k + 1)...].first { $0.touch == e.touch }
                 out.append(.init(item: nil, from: e.time, to: (next?.time ?? e.time) + h, reason: .touch))
             } else if ends && (e.phase == .ended || e.phase == .cancelled) {
@@ -114,11 +117,12 @@ public struct TruthRecorder {
     }
 
     /// Everything recorded, with the touches' exemptions.
-    public func finish(touchEnds: Bool = false) -> TruthRun {
+    public func finish(touchEnds: Bool = false, touchDowns: Bool = true) -> TruthRun {
         var r = TruthRun()
         r.exemptions =
             exemptions
-            + Self.touchExemptions(scene.stage.deliveredTouches, step: scene.stage.stepDuration, ends: touchEnds)
+            + Self.touchExemptions(
+                scene.stage.deliveredTouches, step: scene.stage.stepDuration, ends: touchEnds, downs: touchDowns)
         r.series = TruthRun.seriesOf(frames)
         r.offsets = scene.stage.animator.centreOffsets()
         return r

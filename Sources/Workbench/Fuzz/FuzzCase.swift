@@ -54,7 +54,8 @@ public struct FuzzCase: Sendable {
             let angle = abs(ea.angle - eb.angle)
             if d > tol || angle > limits.endAngle {
                 return FuzzFailure(
-                    check: .rates, time: 0, item: ea.item, hz: hzB,
+                    // The end state is the last frame's (both runs end at the same time).
+                    check: .rates, time: max(ea.t, eb.t), item: ea.item, hz: hzB,
                     detail:
                         "at rest at (\(fixed(ea.x, 2)), \(fixed(ea.y, 2))), angle \(fixed(ea.angle, 3)) at \(hzA) "
                             + "Hz but (\(fixed(eb.x, 2)), \(fixed(eb.y, 2))), angle \(fixed(eb.angle, 3)) at \(hzB) "

@@ -43,8 +43,9 @@ public struct FuzzRun {
     public var touches: [FuzzTouch] = []
     /// The first failed check, if any.
     public var failure: FuzzFailure?
-    /// Each item's end state: name, x, y, angle, and how far its center travelled (pt).
-    public var end: [(item: String, x: Double, y: Double, angle: Double, travel: Double)] = []
+    /// Each item's end state: name, x, y, angle, how far its center travelled (pt), and the
+    /// time of that last frame (s).
+    public var end: [(item: String, x: Double, y: Double, angle: Double, travel: Double, t: Double)] = []
     /// The frames and exemptions of a baseline run (`checkInterruptions` false).
     var truth: TruthRun?
     /// A load error: the scene could not run at all (not a finding of this run).
@@ -149,7 +150,7 @@ public struct FuzzRun {
             let nonFinite = text.contains("must be finite") || text.contains("got nan") || text.contains("got inf")
             fail(nonFinite ? .finite : .scriptError, nil, text)
         }
-        let truth = recorder.finish(touchEnds: true)
+        let truth = recorder.finish(touchEnds: true, touchDowns: false)
         if r.failure == nil {
             // While a finger holds an item (it moves no farther than the finger around the
             // pair), it shows the finger's samples as they come, on the device's clock rather
@@ -165,6 +166,7 @@ public struct FuzzRun {
                     let k = s.firstIndex(where: { $0.t == v.t0 }), k + 1 < s.count
                 else { return false }
                 return FuzzInterruption.held(s, k, touches)
+                    || FuzzRun.followsFromDown(s, k, touches, step: stage.stepDuration)
             }
             if let v = report.violations.first {
                 fail(
@@ -188,9 +190,32 @@ public struct FuzzRun {
         if !checkInterruptions { r.truth = truth }
         for (name, s) in truth.series {
             guard let last = s.last, let first = s.first else { continue }
-            r.end.append((name, last.x, last.y, last.angle, (Vec2(last.x, last.y) - Vec2(first.x, first.y)).length))
+            r.end.append(
+                (name, last.x, last.y, last.angle, (Vec2(last.x, last.y) - Vec2(first.x, first.y)).length, last.t))
         }
         return r
+    }
+
+    /// Whether the pair from frame k is in a touch's first frames (its down to the step after
+    /// its next sample, when a pan recognizes) and the item moves over it no farther than
+    /// the finger has moved since it went down (+ 1 pt + 10 %): content set to its start
+    /// plus the pan's translation. An item a handler puts under the finger (center =
+    /// location) jumps by the finger's offset from its centre however still the finger is.
+    static func followsFromDown(_ s: [MotionTruth.Sample], _ k: Int, _ touches: [TouchEvent], step: Double) -> Bool {
+        let t0 = s[k].t
+        let t1 = s[k + 1].t
+        let moved = Vec2(s[k + 1].x - s[k].x, s[k + 1].y - s[k].y).length
+        for (i, down) in touches.enumerated() where down.phase == .began && down.time <= t1 + 1e-9 {
+            let mine = touches[(i + 1)...].filter { $0.touch == down.touch }
+            let windowEnd = (mine.first?.time ?? down.time) + step
+            guard windowEnd >= t0 - 1e-9 else { continue }
+            var travel = 0.0
+            for e in mine where e.time <= t1 + 1e-9 {
+                travel = max(travel, (e.location - down.location).length)
+            }
+            if moved <= 1 + 1.1 * travel { return true }
+        }
+        return false
     }
 
     static func checkFinite(_ f: Frame, _ fail: (FuzzFailure.Check, String?, String, Double?) -> Void) {

@@ -58,7 +58,7 @@ extension Host {
                 return 0
             }
             let found = first.failure!
-            let shrunk = FuzzShrinker(c.fuzzCase, budget: o.shrinkBudget).shrink(first.touches, found)
+            let shrunk = FuzzShrinker(c.fuzzCase, budget: o.shrinkBudget, stage: c.stage).shrink(first.touches, found)
             let files = try writeFuzzCase(o, run: run, touches: shrunk.touches, failure: shrunk.failure)
             var s =
                 "animhost fuzz: \(failing.count) of \(indices.count) runs of \(o.script) failed (seed "
@@ -66,7 +66,10 @@ extension Host {
             s += byCheck.map { "\($0.1) × \($0.0.rawValue)" }.joined(separator: ", ") + "\n"
             s += "first: run \(run), \(first.touches.count) touch\(first.touches.count == 1 ? "" : "es"): \(found)\n"
             s +=
-                "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) "
+                shrunk.touches.isEmpty
+                ? "shrunk in \(shrunk.runs) run\(shrunk.runs == 1 ? "" : "s") to no touches (the scene fails on its "
+                    + "own): \(shrunk.failure)\n"
+                : "shrunk in \(shrunk.runs) runs to \(shrunk.touches.count) "
                     + "touch\(shrunk.touches.count == 1 ? "" : "es") "
                         + "(\(shrunk.touches.map(\.kind.rawValue).joined(separator: ", "))): \(shrunk.failure)\n"
             var shown: [FuzzFailure.Check] = [found.check]
@@ -92,6 +95,8 @@ extension Host {
 /// A fuzz campaign's runs (this shard's), in run order whatever `--jobs`.
 public struct FuzzCampaign: Sendable {
     public var fuzzCase: FuzzCase
+    /// Where the touches may go (the shrinker keeps fingers inside).
+    public var stage: FuzzStage
     public var shard: (k: Int, n: Int)
     /// The run numbers of this shard.
     public var indices: [Int]
@@ -137,7 +142,7 @@ public struct FuzzCampaign: Sendable {
                     break
                 }
             }
-            return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
+            return FuzzCampaign(fuzzCase: fuzzCase, stage: stage, shard: shard, indices: indices, failing: failing)
         }
         let part = shard.n > 1 ? " (shard \(shard.k)/\(shard.n): \(indices.count) runs)" : ""
         if !quiet {
@@ -155,7 +160,7 @@ public struct FuzzCampaign: Sendable {
         progress.finish()
         if let e = outcomes.first(where: { $0.loadError != nil })?.loadError { throw e }
         for (i, outcome) in zip(indices, outcomes) where outcome.failure != nil { failing.append((i, outcome)) }
-        return FuzzCampaign(fuzzCase: fuzzCase, shard: shard, indices: indices, failing: failing)
+        return FuzzCampaign(fuzzCase: fuzzCase, stage: stage, shard: shard, indices: indices, failing: failing)
     }
 }
 

@@ -43,7 +43,7 @@ package enum MotionDiff {
 
     /// A `run` CSV's frames (rows of one time together), or nil when it is not one.
     static func frames(csv: String) -> (columns: [String], frames: [Frame])? {
-        let lines = csv.split(separator: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let lines = FrameSeries.csvLines(csv).filter { !$0.isEmpty }
         guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
             header.count >= 3, header[0] == "t", header[1] == "item"
         else { return nil }

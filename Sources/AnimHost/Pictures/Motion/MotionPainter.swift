@@ -170,14 +170,29 @@ struct MotionPainter {
         }
         for (p, q) in scene.boundaries { lines += [.move(pixel(p)), .line(pixel(q))] }
         if !lines.isEmpty { marks.append(.stroke(lines, width: 2.2, edgeColor)) }
-        if settings.velocity { for row in frame.rows { marks += arrow(row) } }
+        let time = "t = " + String(format2: frame.time) + " s"
+        if settings.velocity {
+            // Speed labels keep clear of the time stamp, the caption and the items' names.
+            var taken = [LabelBox(
+                lo: Vec2(Double(width) - 8 - Self.textWidth(time, size: 11), Double(height) - 22),
+                hi: Vec2(Double(width), Double(height)))]
+            if let caption {
+                taken.append(LabelBox(lo: Vec2(0, 0), hi: Vec2(8 + Self.textWidth(caption, size: 11), 16)))
+            }
+            for row in frame.rows {
+                guard let item = byName[row.item] else { continue }
+                let c = pixel(Vec2(value(row, "x", 0), value(row, "y", 0)))
+                let half = Self.textWidth(item.name, size: 12) / 2
+                taken.append(LabelBox(lo: Vec2(c.x - half - 2, c.y - 12), hi: Vec2(c.x + half + 2, c.y + 6)))
+            }
+            for row in frame.rows { marks += arrow(row, clearOf: &taken) }
+        }
         if let caption {
             marks.append(
                 .text(
                     caption, at: Vec2(8, 12), size: 11, bold: false, align: .left,
                     textColor))
         }
-        let time = "t = " + String(format2: frame.time) + " s"
         marks.append(
             .text(
                 time, at: Vec2(Double(width) - 8, Double(height) - 10), size: 11, bold: false, align: .right,
@@ -222,7 +237,16 @@ struct MotionPainter {
         return marks
     }
 
-    private func arrow(_ row: FrameRow) -> [MotionMark] {
+    /// A label's box in pixels (y down), to keep labels from overlapping.
+    struct LabelBox {
+        var lo: Vec2, hi: Vec2
+        func overlaps(_ o: LabelBox) -> Bool { lo.x < o.hi.x && o.lo.x < hi.x && lo.y < o.hi.y && o.lo.y < hi.y }
+    }
+
+    /// About how wide a label of the pictures' sans-serif is (0.6 em a character).
+    static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.6 }
+
+    private func arrow(_ row: FrameRow, clearOf taken: inout [LabelBox]) -> [MotionMark] {
         let v = Vec2(value(row, "vx", 0), value(row, "vy", 0))
         let from = pixel(Vec2(value(row, "x", 0), value(row, "y", 0)))
         let d = v * 0.1 * scale
@@ -235,9 +259,24 @@ struct MotionPainter {
         let base = tip - u * head
         let side = Vec2(-u.y, u.x) * (head * 0.5)
         let label = "\(Int(v.length.rounded())) pt/s"
-        let labelWidth = Double(label.count) * 6.2
-        let at = Vec2(
-            max(4, min(tip.x + 6, Double(width) - 4 - labelWidth)), max(4 + 13, min(tip.y - 4, Double(height) - 4)) - 6)
+        let labelWidth = Self.textWidth(label, size: 10.5)
+        // Beside the tip, clamped into the picture: above right, below right, above left,
+        // below left, then farther out; the first place clear of the other labels.
+        func place(_ dx: Double, _ dy: Double) -> (at: Vec2, box: LabelBox) {
+            let x = max(4, min(dx >= 0 ? tip.x + dx : tip.x + dx - labelWidth, Double(width) - 4 - labelWidth))
+            let y = max(4 + 11, min(tip.y + dy, Double(height) - 4))
+            return (Vec2(x, y), LabelBox(lo: Vec2(x, y - 10), hi: Vec2(x + labelWidth, y + 3)))
+        }
+        // A tip at or past an edge clamps every near place onto it: then up or down the
+        // picture, a line at a time, until one is clear.
+        var tries = [(6.0, -10.0), (6, 16), (-6, -10), (-6, 16)]
+        for line in stride(from: 14.0, through: Double(height), by: 14) {
+            tries += [(6, -10 - line), (-6, -10 - line), (6, 16 + line), (-6, 16 + line)]
+        }
+        let chosen = tries.lazy.map { place($0.0, $0.1) }.first { p in !taken.contains { $0.overlaps(p.box) } }
+            ?? place(6, -10)
+        taken.append(chosen.box)
+        let at = chosen.at
         return [
             .stroke([.move(from), .line(base)], width: 2, yellow),
             .fill([.move(tip), .line(base + side), .line(base - side), .close], yellow),
