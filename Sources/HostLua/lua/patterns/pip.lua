@@ -118,10 +118,11 @@ function pip.new(window, options)
   end
   animhost.pinch(window, {
     began = function(g)
-      -- Caught where it is (in the band too); the center from before a pan's first move.
+      -- Caught where it is (in the band too): the centroid moves the window on from where the
+      -- pan (or a spring) has it now, so a second finger landing mid-drag moves nothing.
       pinching = true
       scale0 = kit.unbanded(window.scale, o.minScale, o.maxScale, 1, o.rubberBand)
-      center0 = panning and origin or window.center
+      center0 = window.center - g.translation
       follow(g)
     end,
     changed = follow,
