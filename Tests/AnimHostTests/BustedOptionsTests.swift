@@ -113,7 +113,9 @@ final class BustedOptionsTests: XCTestCase {
         XCTAssertEqual(order(shuffled, "kept"), inOrder)
         XCTAssertNotEqual(order(shuffled, "shuffled"), inOrder, "a block inside randomize(false) is shuffled")
         XCTAssertEqual(order(shuffled, "shuffled").sorted(), inOrder)
-        let kinds = names(shuffled).map { $0.hasPrefix("ok kept") ? "kept" : $0.hasPrefix("ok shuffled") ? "shuffled" : "b" }
+        let kinds = names(shuffled).map {
+            $0.hasPrefix("ok kept") ? "kept" : $0.hasPrefix("ok shuffled") ? "shuffled" : "b"
+        }
         let blocks = Array(repeating: "kept", count: 6) + Array(repeating: "shuffled", count: 6)
         XCTAssertEqual(kinds.filter { $0 != "b" }, blocks, "the file's randomize(false) keeps its blocks in order")
         XCTAssertEqual(kinds.last, "b", "--shuffle-tests leaves the files in order")

@@ -124,7 +124,8 @@ final class OutputFileTests: XCTestCase {
         let out = dir + "/long.csv"
         let p = try SpawnedAnimhost(["run", slow, "--output", out])
         // Interrupt once the run is well under way: its temporary file holds frames.
-        XCTAssertTrue(try poll(timeout: 30) { try leftovers().contains { fileSize(dir + "/" + $0) > 0 } }, "no frames written")
+        XCTAssertTrue(try poll(timeout: 30) { try leftovers().contains { fileSize(dir + "/" + $0) > 0 } },
+                      "no frames written")
         p.interrupt()
         XCTAssertEqual(p.wait(timeout: 30), 130)
         XCTAssertTrue(p.stderr.text.contains("interrupted at t = "), p.stderr.text)

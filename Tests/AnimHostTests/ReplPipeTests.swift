@@ -33,7 +33,8 @@ final class ReplPipeTests: XCTestCase {
     /// it rests in the bottom right corner of a 240×135 window; bad arguments say the range.
     func testPinchResizesThePiP() throws {
         let r = try runAnimhost(["repl", "behaviors/pip.lua", "--set", "demo=0"],
-                                stdin: ":pinch 224 507 40 60 0.3\n:run 2\nanimhost.items.window.scale\n:pinch 1 2 0 5 1\n")
+                                stdin: ":pinch 224 507 40 60 0.3\n:run 2\nanimhost.items.window.scale\n"
+                                    + ":pinch 1 2 0 5 1\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("t = 2 s; window (184, 484.5)\n1.5"), r.stdout)
         XCTAssertTrue(r.stderr.contains("usage: :pinch X Y FROM TO SECONDS"), r.stderr)

@@ -146,7 +146,8 @@ final class RunCommandTests: XCTestCase {
         let size = try runAnimhost(["run", script, "--format", "csv", "--size", "80x40", "--duration", "0"])
         XCTAssertEqual(size.status, 2)
         XCTAssertTrue(size.stderr.contains("--size sets the grid of --format ascii or the pixels of a moving picture "
-                                           + "(gif, apng, webm, mp4, svg-animated); it has no use with --format csv"), size.stderr)
+                                           + "(gif, apng, webm, mp4, svg-animated); it has no use with --format csv"),
+                      size.stderr)
     }
 
     func testOutputFileIsWrittenWhole() throws {

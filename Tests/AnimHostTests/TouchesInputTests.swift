@@ -99,7 +99,8 @@ final class TouchesInputTests: XCTestCase {
         let events = pan.events(hz: 60, touchID: 1)
         XCTAssertEqual(events.map(\.phase), [.began] + Array(repeating: .moved, count: 30) + [.ended])
         XCTAssertEqual(events[events.count - 2].location, Vec2(100, 0), "the last move reaches `to`")
-        XCTAssertEqual(events.last?.location, events[events.count - 2].location, "the lift is where the last move left it")
+        XCTAssertEqual(events.last?.location, events[events.count - 2].location,
+                       "the lift is where the last move left it")
         XCTAssertEqual(events.last?.time, events[events.count - 2].time)
         XCTAssertEqual(pan.sampleCount(hz: 60), Double(events.count))
 

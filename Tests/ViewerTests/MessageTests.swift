@@ -26,14 +26,16 @@ final class MessageTests: XCTestCase {
             return "accepted"
         }
         XCTAssertTrue(error("[1,2]").hasPrefix("not a JSON object"))
-        XCTAssertEqual(error(#"{"type":7}"#), "message: field 'type' must be a string, one of touch, set, play, pause, step, seek, speed, reset, record, estimator, got the number 7")
+        XCTAssertEqual(error(#"{"type":7}"#), "message: field 'type' must be a string, one of touch, set, play, pause, "
+                       + "step, seek, speed, reset, record, estimator, got the number 7")
         XCTAssertEqual(error(#"{"type":"seek","t":"abc"}"#), "seek: field 't' must be a number of seconds from 0 to 3600, got a string")
         XCTAssertEqual(error(#"{"type":"step","n":1.5}"#), "step: field 'n' must be a whole number of steps from 1 to 100000, got a fractional number")
         XCTAssertEqual(error(#"{"type":"touch","touch":1,"phase":true,"x":0,"y":0}"#), "touch: field 'phase' must be one of began, moved, ended, cancelled, got a boolean")
         XCTAssertEqual(error(#"{"type":"seek","t":4000}"#), "'seek': \"t\" must be a time from 0 to 3600 s, got 4000")
         XCTAssertEqual(error(#"{"type":"speed","factor":-1}"#), "'speed': \"factor\" must be above 0 and at most 4 (1, 0.5, 0.25, 0.1), got -1")
         XCTAssertEqual(error(#"{"type":"touch","touch":1,"phase":"began","x":1e300,"y":0}"#), "'touch': \"x\" must be a finite number")
-        XCTAssertEqual(error(#"{"type":"jump"}"#), "unknown message type 'jump'; expected one of touch, set, play, pause, step, seek, speed, reset, record, estimator")
+        XCTAssertEqual(error(#"{"type":"jump"}"#), "unknown message type 'jump'; expected one of touch, set, play, "
+                       + "pause, step, seek, speed, reset, record, estimator")
         XCTAssertEqual(error(#"{"type":"estimator","name":"ios"}"#),
                        "'estimator': \"name\" must be one of uikit, android, compose, flutter, web, average, got 'ios'")
     }

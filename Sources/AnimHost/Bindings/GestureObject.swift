@@ -16,12 +16,14 @@ package enum GestureObject {
     /// handler (every phase); `item` is nil for a screen-level recognizer.
     static let fields: [Field] = [
         Field(name: "state", annotation: "\"began\"|\"changed\"|\"ended\"|\"cancelled\"",
-              doc: "The phase of this call: a pan's, long press's and pinch's handlers get `began`, `changed`, then `ended` or `cancelled`; a tap's function gets `ended` (on lift)."),
+              doc: "The phase of this call: a pan's, long press's and pinch's handlers get `began`, `changed`, "
+                  + "then `ended` or `cancelled`; a tap's function gets `ended` (on lift)."),
         Field(name: "location", annotation: "animhost.Vec",
-              doc: "Where the touch is now (pt, in the animator's reference frame); a pinch's: the centroid of its two touches."),
+              doc: "Where the touch is now (pt, in the animator's reference frame); "
+                  + "a pinch's: the centroid of its two touches."),
         Field(name: "translation", annotation: "animhost.Vec",
-              doc: "Movement since the touch went down (pt): `location` minus where it began; a pinch's: its centroid's, "
-                  + "since the second touch went down."),
+              doc: "Movement since the touch went down (pt): `location` minus where it began; "
+                  + "a pinch's: its centroid's, since the second touch went down."),
         Field(name: "delta", annotation: "animhost.Vec",
               doc: "Movement since the previous touch sample (pt); `{0, 0}` when a long press begins on a timer."),
         Field(name: "velocity", annotation: "animhost.Vec",
@@ -66,7 +68,8 @@ package enum GestureObject {
         var s = """
             ## The gesture object
 
-            What `animhost.tap`, `animhost.pan`, `animhost.longPress` and `animhost.pinch` handlers get (`function(g) … end`). \
+            What `animhost.tap`, `animhost.pan`, `animhost.longPress` and `animhost.pinch` handlers get \
+            (`function(g) … end`). \
             Every field is set on every call (every phase); reading a field not listed here is an error \
             that names the closest (`gesture has no field 'locaton'; did you mean 'location'?`). An error \
             in a handler says which handler and when: `(in pan changed at t = 0.41 s)`.

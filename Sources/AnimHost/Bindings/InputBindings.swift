@@ -40,12 +40,19 @@ extension Scene {
                                           handlers: ["began", "changed", "ended", "cancelled"],
                                           extra: ["minimumDuration", "estimator"])
         }
-        module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, `pan = {from=, to=, duration=, path=}`, "
-                            + "`pinch = {center=, from=, to=, duration=, angle=}` (two fingers `from` pt apart around `center` moving to `to` pt apart; "
-                            + "`angle` of their line in rad, default 0) or `touches = {{t=, touch=, phase=, x=, y=}, …}`.",
+        module.function("input", "Schedules synthetic touches: each entry has `at` (s) and one of `tap = {x, y}`, "
+                            + "`pan = {from=, to=, duration=, path=}`, "
+                            + "`pinch = {center=, from=, to=, duration=, angle=}` (two fingers `from` pt apart around "
+                            + "`center` moving to `to` pt apart; "
+                            + "`angle` of their line in rad, default 0) or "
+                            + "`touches = {{t=, touch=, phase=, x=, y=}, …}`.",
                         [LuaParam("inputs", "list of inputs", annotation: "table[]")],
-                        example: "animhost.input{{at = 0.1, tap = {160, 300}}, {at = 0.5, pan = {from = {100, 100}, to = {200, 100}, duration = 0.3}}}") { [unowned self] call throws(LuaCallError) in
-            guard lua_type(call.L, 1) == LUA_TTABLE else { throw call.argumentFailure(1, "expected list of inputs, got \(call.typeName(at: 1))") }
+                        example: "animhost.input{{at = 0.1, tap = {160, 300}}, "
+                            + "{at = 0.5, pan = {from = {100, 100}, to = {200, 100}, duration = 0.3}}}"
+        ) { [unowned self] call throws(LuaCallError) in
+            guard lua_type(call.L, 1) == LUA_TTABLE else {
+                throw call.argumentFailure(1, "expected list of inputs, got \(call.typeName(at: 1))")
+            }
             for input in try self.readInputs(call, at: 1, function: "input") {
                 if let refusal = self.scheduleCounted(input) { throw LuaCallError(refusal) }
             }
@@ -57,7 +64,8 @@ extension Scene {
     private func registerPinch(in module: LuaModule, item: LuaParam) {
         let pinch = "fun(g: animhost.PinchGesture)?"
         let handlers = LuaParam("handlers", "table {began=, changed=, ended=, cancelled=}",
-                                annotation: "{began: \(pinch), changed: \(pinch), ended: \(pinch), cancelled: \(pinch)}",
+                                annotation: "{began: \(pinch), changed: \(pinch), ended: \(pinch), "
+                                    + "cancelled: \(pinch)}",
                                 "functions called with the pinch (see \"The gesture object\"): `g.scale` is the "
                                     + "distance between the two touches over their distance when the second went down, "
                                     + "`g.velocity` its rate (1/s, a number), `g.location` their centroid, "
@@ -67,9 +75,12 @@ extension Scene {
                             + "when one lifts (`cancelled` if it is cancelled). It recognizes together with the item's "
                             + "pan and tap, as UIKit's pinch and pan do when allowed to recognize simultaneously.",
                         [item, handlers],
-                        example: "local s0; animhost.pinch(pane, {began = function(g) s0 = pane.scale; pane.scale = s0 * g.scale end, "
-                            + "changed = function(g) pane.scale = s0 * g.scale end})") { [unowned self] call throws(LuaCallError) in
-            try self.addRecognizer(call, name: "pinch", kind: .pinch, handlers: ["began", "changed", "ended", "cancelled"])
+                        example: "local s0; animhost.pinch(pane, "
+                            + "{began = function(g) s0 = pane.scale; pane.scale = s0 * g.scale end, "
+                            + "changed = function(g) pane.scale = s0 * g.scale end})"
+        ) { [unowned self] call throws(LuaCallError) in
+            try self.addRecognizer(call, name: "pinch", kind: .pinch,
+                                   handlers: ["began", "changed", "ended", "cancelled"])
         }
     }
 
@@ -205,23 +216,28 @@ extension Scene {
             if r.has("pan") {
                 r.push("pan")
                 defer { lua_settop(L, -2) }
-                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pan.", ["from", "to", "duration", "path"], kind: "pan")
+                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pan.", ["from", "to", "duration", "path"],
+                                   kind: "pan")
                 inputs.append(.pan(at: at, from: try pr.required("from", vector), to: try pr.required("to", vector),
-                                   duration: try pr.optional("duration", .above(0)) ?? 0.25, path: try pr.optional("path", points) ?? []))
+                                   duration: try pr.optional("duration", .above(0)) ?? 0.25,
+                                   path: try pr.optional("path", points) ?? []))
                 continue
             }
             if r.has("pinch") {
                 r.push("pinch")
                 defer { lua_settop(L, -2) }
-                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pinch.", ["center", "from", "to", "duration", "angle"],
-                                   kind: "pinch")
-                inputs.append(.pinch(at: at, center: try pr.required("center", vector), from: try pr.required("from", .above(0)),
-                                     to: try pr.required("to", .atLeast(0)), angle: try pr.optional("angle", number) ?? 0,
+                let pr = try table(String(r.path.dropFirst(prefix.count)) + "pinch.",
+                                   ["center", "from", "to", "duration", "angle"], kind: "pinch")
+                inputs.append(.pinch(at: at, center: try pr.required("center", vector),
+                                     from: try pr.required("from", .above(0)),
+                                     to: try pr.required("to", .atLeast(0)),
+                                     angle: try pr.optional("angle", number) ?? 0,
                                      duration: try pr.optional("duration", .above(0)) ?? 0.25))
                 continue
             }
             guard r.has("touches") else {
-                throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, pinch = {center=, from=, to=}, touches = {…}")
+                throw r.error("give one of tap = {x, y}, pan = {from=, to=, duration=}, "
+                                  + "pinch = {center=, from=, to=}, touches = {…}")
             }
             r.push("touches")
             defer { lua_settop(L, -2) }

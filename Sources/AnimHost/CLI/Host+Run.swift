@@ -154,12 +154,14 @@ struct FrameRun {
         collected = PictureFrames(byteLimit: scene.lua.options.memoryLimit / 4, account: scene.lua)
         // The ascii drawing needs each item's size.
         let format = options.format
-        let drawn = format.isMotion ? MotionScene.extraColumns : format == .ascii || format == .svg ? ["width", "height"] : []
+        let drawn = format.isMotion ? MotionScene.extraColumns
+            : format == .ascii || format == .svg ? ["width", "height"] : []
         columns = FrameColumn.list(extras: options.columns + drawn)
         let longest = options.duration ?? scene.runDuration ?? RunOptions.defaultMaximumDuration
         if format.isMotion, (longest * options.fps).rounded(.down) + 1 > Double(MotionSettings.maximumFrames) {
-            throw .usage("--format \(format.rawValue) draws at most \(MotionSettings.maximumFrames) frames; this run would "
-                + "have more at --fps \(NumberFormat.string(options.fps)): lower --fps or --duration")
+            throw .usage("--format \(format.rawValue) draws at most \(MotionSettings.maximumFrames) frames; "
+                + "this run would have more at --fps \(NumberFormat.string(options.fps)): "
+                + "lower --fps or --duration")
         }
         let animator = scene.stage.animator
         for c in columns {

@@ -46,8 +46,9 @@ extension Session {
         // The replay runs on the session's thread: an hour of touches would hold every page for minutes.
         if let last = live.touches.last?.time, last > RecordedTest.maximumSession {
             return .init(status: 413, contentType: "text/plain; charset=utf-8",
-                         body: "the session's touches run to t = \(NumberFormat.string(last)) s; a test is made of at most "
-                            + "\(NumberFormat.string(RecordedTest.maximumSession)) s: press record (Shift+R) and make the gesture again\n")
+                         body: "the session's touches run to t = \(NumberFormat.string(last)) s; "
+                            + "a test is made of at most \(NumberFormat.string(RecordedTest.maximumSession)) s: "
+                            + "press record (Shift+R) and make the gesture again\n")
         }
         let test = RecordedTest(scriptName: options.script, options: live.options, touches: live.touches,
                                 tunables: live.scene.tunables.map { ($0.name, $0.value) }, hz: stage.hz)

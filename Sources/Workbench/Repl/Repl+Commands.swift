@@ -44,8 +44,9 @@ extension Repl {
                     "pan from (\(NumberFormat.string(x1)), \(NumberFormat.string(y1))) to (\(NumberFormat.string(x2)), \(NumberFormat.string(y2))) over \(NumberFormat.string(seconds)) s")
         case .pinch(let x, let y, let from, let to, let seconds):
             gesture(.pinch(at: nextStepTime, center: Vec2(x, y), from: from, to: to, angle: 0, duration: seconds),
-                    "pinch around (\(NumberFormat.string(x)), \(NumberFormat.string(y))) from \(NumberFormat.string(from)) "
-                        + "to \(NumberFormat.string(to)) pt apart over \(NumberFormat.string(seconds)) s")
+                    "pinch around (\(NumberFormat.string(x)), \(NumberFormat.string(y))) "
+                        + "from \(NumberFormat.string(from)) to \(NumberFormat.string(to)) pt apart "
+                        + "over \(NumberFormat.string(seconds)) s")
         case .frames(let count, let format):
             showFrames(count, format)
         case .save(let path):

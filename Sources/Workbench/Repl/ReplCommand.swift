@@ -125,7 +125,8 @@ enum ReplCommand {
         case "help": return .help
         case "quit", "q", "exit": return .quit
         default:
-            let names = ["run", "step", "reset", "reload", "watch", "set", "tap", "pan", "pinch", "frames", "save", "help", "quit"]
+            let names = ["run", "step", "reset", "reload", "watch", "set", "tap", "pan", "pinch", "frames", "save",
+                         "help", "quit"]
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean :\($0)?" } ?? "; :help lists them"
             return .invalid("unknown command :\(name)\(hint)")
         }

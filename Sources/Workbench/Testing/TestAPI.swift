@@ -59,7 +59,8 @@ final class TestAPI {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
         // A scene under test is a .lua file in the folders a test may read (docs/security.md).
-        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile),
+                                             allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
         if call.count > 2 { return .error("bad argument #3 to 'load' (at most 2 arguments: path, {set=, input=, seed=, estimator=}; got \(call.count))") }
@@ -107,7 +108,8 @@ final class TestAPI {
         guard case .success(let path) = call.string(at: 1) else { return call.argumentError(1, "expected string, "
             + "got \(call.typeName(at: 1))") }
         let resolved = resolve(path)
-        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile), allowIO: options.allowIO) {
+        if let problem = LoadRefusal.problem(given: path, resolved: resolved, roots: Host.testRoots(testFile),
+                                             allowIO: options.allowIO) {
             return call.argumentError(1, problem)
         }
         guard call.count == 2, let r = LuaFields(call, argument: 2, function: "fuzzCheck") else {
@@ -121,7 +123,10 @@ final class TestAPI {
         var limits = FuzzLimits(), rates = [120]
         let input: LoadInput
         do throws(LuaCallError) {
-            do { try r.checkNames(valid: ["estimator", "hz", "input", "restWithin", "seed", "set"], kind: "animhost.fuzzCheck") } catch {
+            do {
+                try r.checkNames(valid: ["estimator", "hz", "input", "restWithin", "seed", "set"],
+                                 kind: "animhost.fuzzCheck")
+            } catch {
                 throw LuaCallError("bad argument #2 to 'fuzzCheck' (\(error.description))")
             }
             if let w = try r.optional("restWithin", .atLeast(0)) {
@@ -135,14 +140,23 @@ final class TestAPI {
             default:
                 var list: [Int] = []
                 var k: lua_Integer = 1
-                while lua_rawgeti(call.L, -1, k) == LUA_TNUMBER { list.append(Int(lua_tonumberx(call.L, -1, nil))); lua.pop(); k += 1 }
+                while lua_rawgeti(call.L, -1, k) == LUA_TNUMBER {
+                    list.append(Int(lua_tonumberx(call.L, -1, nil)))
+                    lua.pop()
+                    k += 1
+                }
                 lua.pop(2)
                 rates = list
             }
-            guard !rates.isEmpty, rates.allSatisfy({ $0 >= 1 && $0 <= 10000 }) else { throw r.error("hz", "step rates from 1 to 10000 expected, as a number or a list") }
+            guard !rates.isEmpty, rates.allSatisfy({ $0 >= 1 && $0 <= 10000 }) else {
+                throw r.error("hz", "step rates from 1 to 10000 expected, as a number or a list")
+            }
             // The rest is `load`'s: read from a table of only its keys.
             lua_createtable(call.L, 0, 4)
-            for key in ["estimator", "input", "seed", "set"] { lua_getfield(call.L, 2, key); lua_setfield(call.L, -2, key) }
+            for key in ["estimator", "input", "seed", "set"] {
+                lua_getfield(call.L, 2, key)
+                lua_setfield(call.L, -2, key)
+            }
             lua_copy(call.L, -1, 2)
             lua.pop()
             input = try readLoadOptions(call, into: &so)
@@ -152,7 +166,8 @@ final class TestAPI {
         let events: [TouchEvent]
         do throws(HostError) { events = try Host.readTouchesFile(csv).events }
         catch { return .error("bad argument #2 to 'fuzzCheck' (field 'input': \(error.description))") }
-        let outcome = FuzzCase(scene: FuzzSceneOptions(so), rates: rates, limits: limits).evaluate(FuzzTouch.touches(from: events))
+        let outcome = FuzzCase(scene: FuzzSceneOptions(so), rates: rates, limits: limits)
+            .evaluate(FuzzTouch.touches(from: events))
         if let e = outcome.loadError { return .error(e.description) }
         call.push(outcome.failure == nil)
         if let f = outcome.failure { call.push(f.description); return .results(2) }
@@ -337,9 +352,11 @@ final class TestAPI {
         c.method("pinch", "Two fingers down now around `center`, `from` pt apart, moving apart (or together) at "
                      + "constant speed to `to` pt apart in `duration` s, then lifting.",
                  [LuaParam("pinch", "table {center=, from=, to=, duration=, angle=}",
-                           annotation: "{center: animhost.Vec|number[], from: number, to: number, duration: number?, angle: number?}",
-                           "`center` a point (pt); `from`, `to` distances between the fingers (pt); `duration` in s, "
-                               + "default 0.25; `angle` of the line through the fingers (rad, default 0: side by side)")],
+                           annotation: "{center: animhost.Vec|number[], from: number, to: number, "
+                               + "duration: number?, angle: number?}",
+                           "`center` a point (pt); `from`, `to` distances between the fingers (pt); "
+                               + "`duration` in s, default 0.25; "
+                               + "`angle` of the line through the fingers (rad, default 0: side by side)")],
                  returns: Self.sceneResult) { [unowned self] o, call in
             do throws(LuaCallError) {
                 let pinch = try self.pinchArguments(call, at: 2, time: o.stage.time)

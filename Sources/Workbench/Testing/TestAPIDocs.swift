@@ -23,7 +23,15 @@ enum TestAPIDocs {
 
     static let load = Entry(
         signature: "animhost.load(path, [options]) → scene",
-        doc: "Loads a scene under test as `run` would. `path` (and a CSV `input`) is relative to the test file and must be inside the current folder, the test's folder or `behaviors/` (`--allow-io` lifts this). `options` (unknown keys are errors with \"did you mean\"): `set = {name = value}` (as `--set`), `seed = N` (an integer ≥ 0, as `--seed`), `estimator = \"android\"` (the release-velocity estimator of its recognizers that name none, as `--estimator`, which it overrides), `input` — a list like `animhost.input`'s (`{at=, tap = {x, y}}`, `{at=, pan = {from=, to=, duration=, path=}}`, `{at=, touches = {{t=, touch=, phase=, x=, y=}, …}}`) or the name of a touches CSV (`\"session.csv\"`, as `--input` and the viewer's download; its `# set NAME=VALUE` and `# estimator NAME` lines apply under `set` and `estimator`).",
+        doc: "Loads a scene under test as `run` would. `path` (and a CSV `input`) is relative to the test file and "
+            + "must be inside the current folder, the test's folder or `behaviors/` (`--allow-io` lifts this). "
+            + "`options` (unknown keys are errors with \"did you mean\"): `set = {name = value}` (as `--set`), "
+            + "`seed = N` (an integer ≥ 0, as `--seed`), `estimator = \"android\"` (the release-velocity "
+            + "estimator of its recognizers that name none, as `--estimator`, which it overrides), `input` — a list "
+            + "like `animhost.input`'s (`{at=, tap = {x, y}}`, `{at=, pan = {from=, to=, duration=, path=}}`, "
+            + "`{at=, touches = {{t=, touch=, phase=, x=, y=}, …}}`) or the name of a touches CSV "
+            + "(`\"session.csv\"`, as `--input` and the viewer's download; its `# set NAME=VALUE` and "
+            + "`# estimator NAME` lines apply under `set` and `estimator`).",
         luaLS: """
             ---Loads a scene under test (in a *_test.lua); input: a touches CSV name or a list like animhost.input's.
             ---@param path string the scene script, relative to the test file
@@ -45,7 +53,9 @@ enum TestAPIDocs {
         luaLS: """
             ---Runs a scene with a touches CSV under every check of `animhost fuzz`; true, or false and the failure.
             ---@param path string the scene script, relative to the test file
-            ---@param options {input: string, hz: integer|integer[]|nil, restWithin: number?, set: table<string, number>?, seed: integer?, estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil}
+            ---@param options {input: string, hz: integer|integer[]|nil, restWithin: number?, \
+            set: table<string, number>?, seed: integer?, \
+            estimator: "uikit"|"android"|"compose"|"flutter"|"web"|"average"|nil}
             ---@return boolean ok
             ---@return string? failure
             function animhost.fuzzCheck(path, options) end
@@ -97,7 +107,8 @@ enum TestAPIDocs {
             \(fuzzCheck.doc)
 
             ```lua
-            local ok, why = animhost.fuzzCheck("../pane.lua", {input = "pane-seed1-run17.csv", hz = {60, 120}, set = {demo = 0}})
+            local ok, why = animhost.fuzzCheck("../pane.lua", \
+            {input = "pane-seed1-run17.csv", hz = {60, 120}, set = {demo = 0}})
             assert.is_true(ok, why)
             ```
 

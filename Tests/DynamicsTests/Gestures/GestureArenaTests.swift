@@ -53,7 +53,9 @@ final class GestureArenaTests: XCTestCase {
         var log: [String] = []
         var scales: [Double] = [], rates: [Double] = []
         func run(_ step: [TouchEvent], tickAt t: Double) {
-            for e in step { for d in arena.handle(e, hit: card) { log.append("\(d.recognizer):\(d.update.state.rawValue)") } }
+            for e in step {
+                for d in arena.handle(e, hit: card) { log.append("\(d.recognizer):\(d.update.state.rawValue)") }
+            }
             for d in arena.tick(time: t) {
                 log.append("\(d.recognizer):\(d.update.state.rawValue)")
                 scales.append(d.update.scale); rates.append(d.update.scaleVelocity)
@@ -67,7 +69,8 @@ final class GestureArenaTests: XCTestCase {
                  TouchEvent(time: t, touch: 2, phase: .moved, location: Vec2(200 + 5 * Double(k), 100))], tickAt: t)
         }
         run([TouchEvent(time: 3.0 / 120, touch: 2, phase: .ended, location: Vec2(215, 100))], tickAt: 3.0 / 120)
-        XCTAssertEqual(log, ["0:began", "1:began", "0:changed", "1:changed", "0:changed", "1:changed", "0:ended", "1:ended"])
+        XCTAssertEqual(log, ["0:began", "1:began", "0:changed", "1:changed", "0:changed", "1:changed",
+                             "0:ended", "1:ended"])
         for (k, s) in scales.enumerated() { XCTAssertEqual(s, 1 + 0.1 * Double(min(k + 1, 3)), accuracy: 1e-12) }
         for r in rates { XCTAssertEqual(r, 12, accuracy: 1e-9) }
     }
