@@ -112,6 +112,27 @@ final class HandoffInteractionTests: XCTestCase {
         }
     }
 
+    /// The demo's touches and a file's together: each release is replayed with the samples of the touch that made
+    /// it (not the last one lifted before it), and the lifts that released nothing are named.
+    func testDemoAndInputFileReplayEachReleaseWithItsOwnTouch() throws {
+        let dir = try makeTemporaryDirectory("handoff-mixed-input")
+        let r = try handoff("sheet", "typescript", dir, ["--input", "behaviors/touches.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
+        // The demo's flick up (lifted at 1.56 s) and the file's flick down (1.6 s to 1.716667 s, 1200 pt/s).
+        XCTAssertTrue(test.contains("// Release 2:") && !test.contains("// Release 3:"), test)
+        let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+        XCTAssertTrue(pass.stdout.contains("# fail 0") && pass.stdout.contains("# pass 2\n"), pass.stdout)
+        // The file's tap lands with the demo's slow drag; the file leaves the sheet at its peek, under the demo's
+        // last two drags.
+        for lift in ["--input lifted at 0.217 s", "animhost.input lifted at 1.0 s",
+                     "animhost.input lifted at 3.8 s", "animhost.input lifted at 4.6 s"] {
+            XCTAssertTrue(r.stderr.contains(lift), r.stderr)
+        }
+        XCTAssertEqual(r.stderr.components(separatedBy: "released no pattern").count - 1, 4, r.stderr)
+    }
+
     func testTunablesAndInputChangeTheReplay() throws {
         let dir = try makeTemporaryDirectory("handoff-set")
         let r = try handoff("sheet", "typescript", dir, ["--set", "top=80", "--set", "demo=0", "--input",

@@ -72,7 +72,7 @@ exit(passed.allSatisfy { $0 } ? 0 : 1)
         for c in m.constants {
             let value: String
             switch (m.pattern, c.name) {
-            case ("card", "home"): value = "Vector(\(n(c.values[0])), \(n(c.values[1])))"
+            case ("card", "home"): value = "ReleaseKit.Vector(\(n(c.values[0])), \(n(c.values[1])))"
             case ("carousel", "pages"), ("carousel", "maxStep"): value = literal(c, integer: true)
             default: value = literal(c)
             }
@@ -85,7 +85,7 @@ extension \(m.typeName) {
 (stiffness \(n(s.stiffness)), damping \(n(s.damping)) per unit mass).
     public static let tuned = \(m.typeName)(
 \(fields.joined(separator: "\n"))
-        spring: Spring(response: \(n(s.response)), dampingRatio: \(n(s.dampingRatio))))
+        spring: ReleaseKit.Spring(response: \(n(s.response)), dampingRatio: \(n(s.dampingRatio))))
 }
 
 """
@@ -104,7 +104,7 @@ struct SheetView<Content: View>: View {
     var sheet = Sheet.tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
+    @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var top = Sheet.tuned.detents[1]
     @State private var origin: Double?
 
@@ -114,9 +114,9 @@ struct SheetView<Content: View>: View {
             .offset(y: top)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                 .onChanged { g in
-                    if origin == nil { tracker = VelocityTracker() }
+                    if origin == nil { tracker = ReleaseKit.VelocityTracker() }
                     tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                                ReleaseKit.Vector(g.translation.width, g.translation.height))
                     let o = origin ?? sheet.dragOrigin(top: top)
                     origin = o
                     top = sheet.follow(origin: o, translation: g.translation.height).top
@@ -124,7 +124,7 @@ struct SheetView<Content: View>: View {
                 .onEnded { g in
                     let lift = g.time.timeIntervalSinceReferenceDate
                     let r = sheet.release(origin: origin ?? top,
-                                          translation: Vector(g.translation.width, g.translation.height),
+                                          translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
                                           velocity: tracker.velocity(liftTime: lift))
                     origin = nil
                     \(springLine)
@@ -146,7 +146,7 @@ struct CarouselView<Content: View>: View {
     var carousel = Carousel.tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
+    @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var page = 0
     @State private var edge = Carousel.tuned.left
     @State private var drag: (origin: Double, from: Int)?
@@ -156,9 +156,9 @@ struct CarouselView<Content: View>: View {
             .offset(x: edge)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                 .onChanged { g in
-                    if drag == nil { tracker = VelocityTracker() }
+                    if drag == nil { tracker = ReleaseKit.VelocityTracker() }
                     tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                                ReleaseKit.Vector(g.translation.width, g.translation.height))
                     let d = drag ?? (edge, page)
                     drag = d
                     edge = carousel.follow(origin: d.origin, translation: g.translation.width).left
@@ -167,7 +167,7 @@ struct CarouselView<Content: View>: View {
                     let lift = g.time.timeIntervalSinceReferenceDate
                     let d = drag ?? (edge, page)
                     let r = carousel.release(origin: d.origin, from: d.from,
-                                             translation: Vector(g.translation.width, g.translation.height),
+                                             translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
                                              velocity: tracker.velocity(liftTime: lift))
                     drag = nil
                     page = r.decision
@@ -191,26 +191,26 @@ struct \(t)View<Content: View>: View {
     var \(v) = \(t).tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
+    @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var center = \(start)
-    @State private var origin: Vector?
+    @State private var origin: ReleaseKit.Vector?
 
     var body: some View {
         content
             .position(x: center.x, y: center.y)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
                 .onChanged { g in
-                    if origin == nil { tracker = VelocityTracker() }
+                    if origin == nil { tracker = ReleaseKit.VelocityTracker() }
                     tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                                ReleaseKit.Vector(g.translation.width, g.translation.height))
                     let o = origin ?? center
                     origin = o
-                    center = Vector(o.x + g.translation.width, o.y + g.translation.height)
+                    center = ReleaseKit.Vector(o.x + g.translation.width, o.y + g.translation.height)
                 }
                 .onEnded { g in
                     let lift = g.time.timeIntervalSinceReferenceDate
                     let r = \(v).release(origin: origin ?? center,
-                                          translation: Vector(g.translation.width, g.translation.height),
+                                          translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
                                           velocity: tracker.velocity(liftTime: lift))
                     origin = nil
                     // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
@@ -246,7 +246,8 @@ struct \(t)View<Content: View>: View {
                         Replay(samples: [\(samples)],
                                lift: (\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
                                origin: [\(c.origin.map(x).joined(separator: ", "))], from: \(c.from),
-                               velocity: Vector(\(n(c.velocity.x)), \(n(c.velocity.y))), decision: \(c.decision),
+                               velocity: ReleaseKit.Vector(\(n(c.velocity.x)), \(n(c.velocity.y))),
+                               decision: \(c.decision),
                                position: [\(c.position.map(n).joined(separator: ", "))],
                                trajectory: [\(trajectory)]),
                 """
@@ -259,8 +260,8 @@ struct \(t)View<Content: View>: View {
             call = "Carousel.tuned.release(origin: r.origin[0], from: r.from, translation: translation, "
                 + "velocity: velocity)"
         default:
-            call = "\(m.typeName).tuned.release(origin: Vector(r.origin[0], r.origin[1]), translation: translation, "
-                + "velocity: velocity)"
+            call = "\(m.typeName).tuned.release(origin: ReleaseKit.Vector(r.origin[0], r.origin[1]), "
+                + "translation: translation, velocity: velocity)"
         }
         return header(m, "Replays the scene's gestures through the \(m.pattern) core and checks what animhost "
                       + "decided and played.")
@@ -274,14 +275,14 @@ enum \(m.typeName)InteractionTests {
         let lift: (t: Double, x: Double, y: Double)
         let origin: [Double]                                // where the drag started from
         let from: Int                                       // the page at the touch-down (carousels)
-        let velocity: Vector                                // animhost's release velocity, pt/s
+        let velocity: ReleaseKit.Vector                     // animhost's release velocity, pt/s
         let decision: Int                                   // the \(m.decisionName) (\(decisionNote))
         let position: [Double]                              // where the finger left the item
         let trajectory: [(dt: Double, position: [Double])]  // the item after the lift, as animhost played it
     }
 
     /// The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
-// animhost's end of a spring (within 0.005 of its target it shows the target).
+    /// animhost's end of a spring (within 0.005 of its target it shows the target).
     static let velocityTolerance = \(n(InteractionModel.velocityTolerance))   // pt/s
     static let positionTolerance = \(n(InteractionModel.positionTolerance))   // pt
 
@@ -301,30 +302,31 @@ enum \(m.typeName)InteractionTests {
         }
         for (i, r) in replays.enumerated() {
             let name = "\(m.pattern) release \\(i + 1)"
-            var tracker = VelocityTracker()
-            for s in r.samples { tracker.add(time: s.t, Vector(s.x, s.y)) }
+            var tracker = ReleaseKit.VelocityTracker()
+            for s in r.samples { tracker.add(time: s.t, ReleaseKit.Vector(s.x, s.y)) }
             let velocity = tracker.velocity(liftTime: r.lift.t\(liftPlace(m)))
             expectClose(velocity.x, r.velocity.x, velocityTolerance, "\\(name): velocity x")
             expectClose(velocity.y, r.velocity.y, velocityTolerance, "\\(name): velocity y")
             let down = r.samples[0]
-            let translation = Vector(r.lift.x - down.x, r.lift.y - down.y)
+            let translation = ReleaseKit.Vector(r.lift.x - down.x, r.lift.y - down.y)
             let release = \(call)
             expect(release.decision == r.decision,
                    "\\(name): \(m.decisionName) \\(release.decision), expected \\(r.decision)")
             for (axis, p) in r.position.enumerated() {
                 expectClose(release.position[axis], p, positionTolerance, "\\(name): position at the lift")
             }
+            let spring = \(m.typeName).tuned.spring
             for sample in r.trajectory {
                 for axis in release.target.indices {
-                    let played = \(m.typeName).tuned.spring.value(from: release.position[axis],
-                                                                to: release.target[axis],
-                                                                velocity: release.velocity[axis], at: sample.dt)
+                    let played = spring.value(from: release.position[axis], to: release.target[axis],
+                                              velocity: release.velocity[axis], at: sample.dt)
                     expectClose(played, sample.position[axis], positionTolerance,
                                 "\\(name): position \\(sample.dt) s after")
                 }
             }
         }
-        print("\(m.pattern): \\(checks - failures) of \\(checks) checks passed (\\(replays.count) releases)")
+        let releases = replays.count == 1 ? "1 release" : "\\(replays.count) releases"
+        print("\(m.pattern): \\(checks - failures) of \\(checks) checks passed (\\(releases))")
         return failures == 0
     }
 }
@@ -334,6 +336,6 @@ enum \(m.typeName)InteractionTests {
 
     /// The replay's lift place, for the one tracker that reads it (`average` counts the lift as a sample).
     static func liftPlace(_ m: InteractionModel) -> String {
-        m.estimator == .average ? ", liftLocation: Vector(r.lift.x, r.lift.y)" : ""
+        m.estimator == .average ? ", liftLocation: ReleaseKit.Vector(r.lift.x, r.lift.y)" : ""
     }
 }
