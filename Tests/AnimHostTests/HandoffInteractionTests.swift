@@ -25,8 +25,12 @@ final class HandoffInteractionTests: XCTestCase {
             + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
             + "exit(results.allSatisfy { $0 } ? 0 : 1)\n")
             .write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
-        let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift",
-                                                              "\($0)InteractionTests.swift"] } + ["main.swift"]
+        // An app's own types of the names the cores use (SwiftUI's Spring, say) keep theirs: the cores' are in ReleaseKit.
+        try "struct Spring {}\nstruct Vector {}\nstruct Release {}\nstruct VelocityTracker {}\n"
+            .write(toFile: dir + "/AppTypes.swift", atomically: true, encoding: .utf8)
+        let sources = ["ReleaseKit.swift", "AppTypes.swift"]
+            + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift", "\($0)InteractionTests.swift"] }
+            + ["main.swift"]
         let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", dir + "/replay"]
                                      + sources.map { dir + "/" + $0 })
         XCTAssertEqual(compile.status, 0, compile.stderr)
@@ -36,6 +40,12 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("FAIL"), run.stdout)
         // The sheet's demo: four releases, each with its decision, velocity, position and trajectory checked.
         XCTAssertTrue(run.stdout.contains("(4 releases)"), run.stdout)
+        // Past the two header lines, every line comment is indented with the code it is in.
+        for type in types {
+            let text = try String(contentsOfFile: dir + "/\(type)InteractionTests.swift", encoding: .utf8)
+            let unindented = text.split(separator: "\n").dropFirst(2).filter { $0.hasPrefix("// ") }
+            XCTAssertEqual(unindented, [], type)
+        }
     }
 
     func testJavaScriptReplaysUnderNodeAndFailsWhenATunedValueChanges() throws {
