@@ -85,11 +85,15 @@ final class HandoffInteractionTests: XCTestCase {
               const e = { pointerId: 1, clientX: 160, clientY: 320 - 60 * k / 7, timeStamp: 1500 + 60 * k / 7 };
               handlers[k === 0 ? "pointerdown" : k === 7 ? "pointerup" : "pointermove"](e);
             }
-            console.log(element.style.transform, JSON.stringify(calls));
+            // A drag down 30 px that the browser cancels: the sheet settles with no fling, back to the top.
+            handlers.pointerdown({ pointerId: 2, clientX: 160, clientY: 300, timeStamp: 3000 });
+            handlers.pointermove({ pointerId: 2, clientX: 160, clientY: 330, timeStamp: 3010 });
+            handlers.pointercancel({ pointerId: 2 });
+            console.log(element.style.touchAction, element.style.transform, JSON.stringify(calls));
             """.write(toFile: dir + "/sheet/drive.mjs", atomically: true, encoding: .utf8)
         let drive = try runProgram("/usr/bin/env", ["node", "drive.mjs"], directory: dir + "/sheet")
-        XCTAssertEqual(drive.stdout, #"translateY(60px) [{"from":224,"to":60,"velocity":-1000}]"# + "\n",
-                       drive.stderr)
+        XCTAssertEqual(drive.stdout, #"none translateY(60px) [{"from":224,"to":60,"velocity":-1000},"#
+                       + #"{"from":90,"to":60,"velocity":0}]"# + "\n", drive.stderr)
 
         // The fast deceleration instead of the scene's normal one sends the sheet's slow drag elsewhere.
         let tuning = dir + "/sheet/sheet-tuning.js"

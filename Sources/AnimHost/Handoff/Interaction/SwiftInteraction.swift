@@ -107,35 +107,45 @@ struct SheetView<Content: View>: View {
     @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var top = Sheet.tuned.detents[1]
     @State private var origin: Double?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the sheet settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         content
             .frame(maxWidth: .infinity, minHeight: sheet.height, alignment: .top)
             .offset(y: top)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
                     if origin == nil { tracker = ReleaseKit.VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                ReleaseKit.Vector(g.translation.width, g.translation.height))
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let o = origin ?? sheet.dragOrigin(top: top)
                     origin = o
-                    top = sheet.follow(origin: o, translation: g.translation.height).top
+                    top = sheet.follow(origin: o, translation: translation.y).top
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let r = sheet.release(origin: origin ?? top,
-                                          translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
-                                          velocity: tracker.velocity(liftTime: lift))
-                    origin = nil
-                    \(springLine)
-                    let distance = r.target[0] - r.position[0]
-                    let relative = distance == 0 ? 0 : r.velocity[0] / distance
-                    withAnimation(.interpolatingSpring(mass: 1, stiffness: sheet.spring.stiffness,
-                                                       damping: sheet.spring.damping,
-                                                       initialVelocity: relative)) {
-                        top = r.target[0]
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, origin != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the drag: the core decides, a spring plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let r = sheet.release(origin: origin ?? top, translation: translation, velocity: velocity)
+        origin = nil
+        \(springLine)
+        let distance = r.target[0] - r.position[0]
+        let relative = distance == 0 ? 0 : r.velocity[0] / distance
+        withAnimation(.interpolatingSpring(mass: 1, stiffness: sheet.spring.stiffness,
+                                           damping: sheet.spring.damping, initialVelocity: relative)) {
+            top = r.target[0]
+        }
     }
 }
 """
@@ -150,35 +160,46 @@ struct CarouselView<Content: View>: View {
     @State private var page = 0
     @State private var edge = Carousel.tuned.left
     @State private var drag: (origin: Double, from: Int)?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the strip settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         HStack(spacing: 0) { content }
             .offset(x: edge)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
                     if drag == nil { tracker = ReleaseKit.VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                ReleaseKit.Vector(g.translation.width, g.translation.height))
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let d = drag ?? (edge, page)
                     drag = d
-                    edge = carousel.follow(origin: d.origin, translation: g.translation.width).left
+                    edge = carousel.follow(origin: d.origin, translation: translation.x).left
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let d = drag ?? (edge, page)
-                    let r = carousel.release(origin: d.origin, from: d.from,
-                                             translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
-                                             velocity: tracker.velocity(liftTime: lift))
-                    drag = nil
-                    page = r.decision
-                    \(springLine)
-                    let distance = r.target[0] - r.position[0]
-                    withAnimation(.interpolatingSpring(mass: 1, stiffness: carousel.spring.stiffness,
-                                                       damping: carousel.spring.damping,
-                                                       initialVelocity: distance == 0 ? 0 : r.velocity[0] / distance)) {
-                        edge = r.target[0]
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, drag != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the swipe: the core decides the page, a spring plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let d = drag ?? (edge, page)
+        let r = carousel.release(origin: d.origin, from: d.from, translation: translation, velocity: velocity)
+        drag = nil
+        page = r.decision
+        \(springLine)
+        let distance = r.target[0] - r.position[0]
+        withAnimation(.interpolatingSpring(mass: 1, stiffness: carousel.spring.stiffness,
+                                           damping: carousel.spring.damping,
+                                           initialVelocity: distance == 0 ? 0 : r.velocity[0] / distance)) {
+            edge = r.target[0]
+        }
     }
 }
 """
@@ -194,36 +215,46 @@ struct \(t)View<Content: View>: View {
     @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var center = \(start)
     @State private var origin: ReleaseKit.Vector?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the view settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         content
             .position(x: center.x, y: center.y)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
                     if origin == nil { tracker = ReleaseKit.VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                ReleaseKit.Vector(g.translation.width, g.translation.height))
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let o = origin ?? center
                     origin = o
-                    center = ReleaseKit.Vector(o.x + g.translation.width, o.y + g.translation.height)
+                    center = ReleaseKit.Vector(o.x + translation.x, o.y + translation.y)
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let r = \(v).release(origin: origin ?? center,
-                                          translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
-                                          velocity: tracker.velocity(liftTime: lift))
-                    origin = nil
-                    // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
-                    for axis in 0..<2 {
-                        let distance = r.target[axis] - r.position[axis]
-                        let relative = distance == 0 ? 0 : r.velocity[axis] / distance
-                        withAnimation(.interpolatingSpring(mass: 1, stiffness: \(v).spring.stiffness,
-                                                           damping: \(v).spring.damping,
-                                                           initialVelocity: relative)) {
-                            if axis == 0 { center.x = r.target[0] } else { center.y = r.target[1] }
-                        }
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, origin != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the drag: the core decides, a spring per axis plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let r = \(v).release(origin: origin ?? center, translation: translation, velocity: velocity)
+        origin = nil
+        // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
+        for axis in 0..<2 {
+            let distance = r.target[axis] - r.position[axis]
+            let relative = distance == 0 ? 0 : r.velocity[axis] / distance
+            withAnimation(.interpolatingSpring(mass: 1, stiffness: \(v).spring.stiffness,
+                                               damping: \(v).spring.damping, initialVelocity: relative)) {
+                if axis == 0 { center.x = r.target[0] } else { center.y = r.target[1] }
+            }
+        }
     }
 }
 """

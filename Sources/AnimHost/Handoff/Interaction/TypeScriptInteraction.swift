@@ -179,11 +179,19 @@ const spring = (velocity) => ({ type: "spring", stiffness: \(p).spring.stiffness
 /** Makes `element` a \(p) driven by the core: it is placed by its transform, the core's position in px. */
 export function attach\(m.typeName)(element) {
   \(indented(start, "  "))
-  let start = null, tracker = null, animations = [];
+  let start = null, last = null, tracker = null, animations = [];
+  // On a touch screen the browser would take the pan (to scroll or zoom) and cancel the drag.
+  element.style.touchAction = "none";
+  // The lift and a cancel (the browser or the system took the pointer) both end the drag; a cancel has no fling.
+  const end = (translation, velocity) => {
+    start = null;
+    const r = \(release);
+    \(indented(apply, "    "))
+  };
   element.addEventListener("pointerdown", (e) => {
     animations.forEach((a) => a.stop());   // caught mid-flight: it stays where it is
     element.setPointerCapture(e.pointerId);
-    start = { x: e.clientX, y: e.clientY };
+    start = last = { x: e.clientX, y: e.clientY };
     tracker = new VelocityTracker();
     tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
     \(down)
@@ -191,15 +199,16 @@ export function attach\(m.typeName)(element) {
   element.addEventListener("pointermove", (e) => {
     if (!start) return;
     tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
+    last = { x: e.clientX, y: e.clientY };
     \(move)
   });
   element.addEventListener("pointerup", (e) => {
     if (!start) return;
-    const translation = { x: e.clientX - start.x, y: e.clientY - start.y };
-    const velocity = tracker.velocity(e.timeStamp / 1000);
-    start = null;
-    const r = \(release);
-    \(indented(apply, "    "))
+    end({ x: e.clientX - start.x, y: e.clientY - start.y }, tracker.velocity(e.timeStamp / 1000));
+  });
+  element.addEventListener("pointercancel", () => {
+    if (!start) return;
+    end({ x: last.x - start.x, y: last.y - start.y }, { x: 0, y: 0 });
   });
 }
 
