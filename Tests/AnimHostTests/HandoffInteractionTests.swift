@@ -55,7 +55,8 @@ final class HandoffInteractionTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/" + scene).sorted()
             XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js",
-                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.js", "\(scene)-tuning.js"])
+                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.d.ts", "\(scene)-motion.js",
+                                   "\(scene)-tuning.d.ts", "\(scene)-tuning.js"])
             let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(scene)-interaction.test.mjs"],
                                       directory: dir + "/" + scene)
             XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)

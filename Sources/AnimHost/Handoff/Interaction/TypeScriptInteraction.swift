@@ -5,7 +5,34 @@ enum TypeScriptInteraction {
     static func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         let f = m.pattern
         return [("\(f)-interaction.js", core(m)), ("\(f)-interaction.d.ts", declarations(m)),
-                ("\(f)-tuning.js", tuning(m)), ("\(f)-motion.js", adapter(m)), ("\(f)-interaction.test.mjs", test(m))]
+                ("\(f)-tuning.js", tuning(m)), ("\(f)-tuning.d.ts", tuningDeclarations(m)),
+                ("\(f)-motion.js", adapter(m)), ("\(f)-motion.d.ts", adapterDeclarations(m)),
+                ("\(f)-interaction.test.mjs", test(m))]
+    }
+
+    /// `<pattern>-tuning.d.ts`: the tuned values' type, the core's.
+    static func tuningDeclarations(_ m: InteractionModel) -> String {
+        header(m, "Types of \(m.pattern)-tuning.js.") + """
+
+import type { \(m.typeName) } from "./\(m.pattern)-interaction";
+
+/** The \(m.pattern) '\(m.item)' as the scene tunes it. */
+export const \(m.pattern): \(m.typeName);
+
+"""
+    }
+
+    /// `<pattern>-motion.d.ts`: the adapter's one function.
+    static func adapterDeclarations(_ m: InteractionModel) -> String {
+        header(m, "Types of \(m.pattern)-motion.js.") + """
+
+/**
+ * Makes `element` a \(m.pattern) driven by the core: pointer events feed it, the core decides, Motion springs.
+ * It is placed by its transform (the core's position in px) and takes its own touches (touch-action: none).
+ */
+export function attach\(m.typeName)(element: HTMLElement): void;
+
+"""
     }
 
     private static func header(_ m: InteractionModel, _ what: String) -> String {
