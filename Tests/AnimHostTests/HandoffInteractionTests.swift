@@ -155,6 +155,20 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let tuning = try String(contentsOfFile: dir + "/sheet-tuning.js", encoding: .utf8)
         XCTAssertTrue(tuning.contains("detents: [80, 284, 468],"), tuning)
+        XCTAssertTrue(tuning.contains("export const initialDetent = 1;"), tuning)
+
+        // A sheet that starts at its peek: the adapters start it there, by name.
+        let scene = try String(contentsOfFile: packageRoot + "/behaviors/sheet.lua", encoding: .utf8)
+        let peek = scene.replacingOccurrences(of: "center = {W / 2, detents[2] + H / 2}",
+                                              with: "center = {W / 2, detents[3] + H / 2}")
+        XCTAssertNotEqual(peek, scene)
+        try peek.write(toFile: dir + "/peek.lua", atomically: true, encoding: .utf8)
+        let started = try runAnimhost(["handoff", dir + "/peek.lua", "--to", "swift", "--output", dir + "/peek"])
+        XCTAssertEqual(started.status, 0, started.stderr)
+        let swiftTuning = try String(contentsOfFile: dir + "/peek/SheetTuning.swift", encoding: .utf8)
+        XCTAssertTrue(swiftTuning.contains("public static let initialDetent = 2\n"), swiftTuning)
+        let view = try String(contentsOfFile: dir + "/peek/SheetSwiftUI.swift", encoding: .utf8)
+        XCTAssertTrue(view.contains("Sheet.tuned.detents[Sheet.initialDetent]"), view)
         let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
         XCTAssertTrue(test.contains("// Release 1:") && !test.contains("// Release 2:"), test)
         let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)

@@ -18,7 +18,8 @@ class SheetBox extends StatefulWidget {
 
 class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin {
   final sheet = tunedSheet;
-  late final top = AnimationController.unbounded(vsync: this, value: tunedSheet.detents[1]);
+  late final top =
+      AnimationController.unbounded(vsync: this, value: tunedSheet.detents[initialSheetDetent]);
   final clock = Stopwatch()..start();
   var origin = 0.0, dy = 0.0;
   var tracker = ReleaseVelocityTracker();

@@ -57,7 +57,8 @@ enum KotlinInteraction {
             val Tuned\(m.typeName) = \(m.typeName)(
             \(fields.joined(separator: "\n"))
                 spring = Spring.fromResponse(\(double(s.response)), \(double(s.dampingRatio))),
-            )
+            )\(m.pattern == "sheet" ? "\n\n/** The detent the scene starts the sheet at (0-based). */\n"
+                + "const val InitialSheetDetent = \(m.initialDetent)" : "")
 
             """
     }
@@ -103,7 +104,7 @@ private class SheetDrag {
 fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
     // The scene's points are dp here; Compose lays out and reports pointer moves in px.
     val density = LocalDensity.current.density
-    val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
+    val top = remember { Animatable(sheet.detents[InitialSheetDetent].toFloat()) }   // dp
     val drag = remember { SheetDrag() }
     val scope = rememberCoroutineScope()
     Box(

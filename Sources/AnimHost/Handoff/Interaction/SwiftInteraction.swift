@@ -65,6 +65,12 @@ exit(passed.allSatisfy { $0 } ? 0 : 1)
         return c.isList ? "[\(values.joined(separator: ", "))]" : (values.first ?? "0")
     }
 
+    /// The sheet's first detent, named.
+    private static func initialDetentLine(_ m: InteractionModel) -> String {
+        "\n    /// The detent the scene starts the sheet at (0-based).\n"
+            + "    public static let initialDetent = \(m.initialDetent)\n"
+    }
+
     static func tuning(_ m: InteractionModel) -> String {
         let n = InteractionModel.number
         let s = m.spring
@@ -86,7 +92,7 @@ extension \(m.typeName) {
     public static let tuned = \(m.typeName)(
 \(fields.joined(separator: "\n"))
         spring: ReleaseKit.Spring(response: \(n(s.response)), dampingRatio: \(n(s.dampingRatio))))
-}
+\(m.pattern == "sheet" ? initialDetentLine(m) : "")}
 
 """
     }
@@ -105,7 +111,7 @@ struct SheetView<Content: View>: View {
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
     @State private var tracker = ReleaseKit.VelocityTracker()
-    @State private var top = Sheet.tuned.detents[1]
+    @State private var top = Sheet.tuned.detents[Sheet.initialDetent]
     @State private var origin: Double?
     @State private var translation = ReleaseKit.Vector(0, 0)
     /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)

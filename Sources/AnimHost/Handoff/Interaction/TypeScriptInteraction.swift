@@ -18,7 +18,7 @@ import type { \(m.typeName) } from "./\(m.pattern)-interaction";
 
 /** The \(m.pattern) '\(m.item)' as the scene tunes it. */
 export const \(m.pattern): \(m.typeName);
-
+\(m.pattern == "sheet" ? "/** The detent the scene starts the sheet at (0-based). */\nexport const initialDetent: number;\n" : "")
 """
     }
 
@@ -136,7 +136,8 @@ export const \(m.pattern) = {
   // response \(n(s.response)) s, damping ratio \(n(s.dampingRatio)):
   // stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1)
   spring: springFromResponse(\(n(s.response)), \(n(s.dampingRatio))),
-};
+};\(m.pattern == "sheet" ? "\n\n/** The detent the scene starts the sheet at (0-based). */\n"
+    + "export const initialDetent = \(m.initialDetent);" : "")
 
 """
     }
@@ -148,7 +149,7 @@ export const \(m.pattern) = {
         switch p {
         case "sheet":
             start = """
-                let top = sheet.detents[1], origin = 0;
+                let top = sheet.detents[initialDetent], origin = 0;
                 const place = (y) => { top = y; element.style.transform = `translateY(${y}px)`; };
                 place(top);
                 """
@@ -196,7 +197,7 @@ export const \(m.pattern) = {
 
 import { animate } from "motion";
 import { VelocityTracker, \(imports) } from "./\(p)-interaction.js";
-import { \(p) } from "./\(p)-tuning.js";
+import { \(p)\(p == "sheet" ? ", initialDetent" : "") } from "./\(p)-tuning.js";
 
 \(m.springCode(.motion))
 // Here: the physics form, with the core's start velocity (px/s, absolute), animating the value the core moves.

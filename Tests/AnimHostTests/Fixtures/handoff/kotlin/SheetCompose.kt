@@ -31,7 +31,7 @@ private class SheetDrag {
 fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
     // The scene's points are dp here; Compose lays out and reports pointer moves in px.
     val density = LocalDensity.current.density
-    val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
+    val top = remember { Animatable(sheet.detents[InitialSheetDetent].toFloat()) }   // dp
     val drag = remember { SheetDrag() }
     val scope = rememberCoroutineScope()
     Box(
