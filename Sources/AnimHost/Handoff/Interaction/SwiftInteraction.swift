@@ -290,16 +290,17 @@ struct \(t)View<Content: View>: View {
                 """
         }.joined(separator: "\n")
         let decisionNote = m.pattern == "card" ? "−1 left, 1 right, 0 home" : "0-based"
-        let call: String
+        // The origin (and a carousel's page) on the first line; the translation and velocity under them.
+        let origin: String
         switch m.pattern {
-        case "sheet": call = "Sheet.tuned.release(origin: r.origin[0], translation: translation, velocity: velocity)"
-        case "carousel":
-            call = "Carousel.tuned.release(origin: r.origin[0], from: r.from, translation: translation, "
-                + "velocity: velocity)"
-        default:
-            call = "\(m.typeName).tuned.release(origin: ReleaseKit.Vector(r.origin[0], r.origin[1]), "
-                + "translation: translation, velocity: velocity)"
+        case "sheet": origin = "r.origin[0]"
+        case "carousel": origin = "r.origin[0], from: r.from"
+        default: origin = "ReleaseKit.Vector(r.origin[0], r.origin[1])"
         }
+        let head = "\(m.typeName).tuned.release("
+        let call = head + "origin: \(origin),\n"
+            + String(repeating: " ", count: "            let release = ".count + head.count)
+            + "translation: translation, velocity: velocity)"
         return header(m, "Replays the scene's gestures through the \(m.pattern) core and checks what animhost "
                       + "decided and played.")
             + """

@@ -18,9 +18,12 @@ import type { \(m.typeName) } from "./\(m.pattern)-interaction";
 
 /** The \(m.pattern) '\(m.item)' as the scene tunes it. */
 export const \(m.pattern): \(m.typeName);
-\(m.pattern == "sheet" ? "/** The detent the scene starts the sheet at (0-based). */\nexport const initialDetent: number;\n" : "")
+\(m.pattern == "sheet" ? initialDetentDeclaration : "")
 """
     }
+
+    static let initialDetentDeclaration =
+        "/** The detent the scene starts the sheet at (0-based). */\nexport const initialDetent: number;\n"
 
     /// `<pattern>-motion.d.ts`: the adapter's one function.
     static func adapterDeclarations(_ m: InteractionModel) -> String {
