@@ -25,7 +25,8 @@ final class HandoffInteractionTests: XCTestCase {
             + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
             + "exit(results.allSatisfy { $0 } ? 0 : 1)\n")
             .write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
-        // An app's own types of the names the cores use (SwiftUI's Spring, say) keep theirs: the cores' are in ReleaseKit.
+        // An app's own types of the names the cores use (SwiftUI's Spring, say) keep theirs: the cores' are
+        // in ReleaseKit.
         try "struct Spring {}\nstruct Vector {}\nstruct Release {}\nstruct VelocityTracker {}\n"
             .write(toFile: dir + "/AppTypes.swift", atomically: true, encoding: .utf8)
         let sources = ["ReleaseKit.swift", "AppTypes.swift"]
