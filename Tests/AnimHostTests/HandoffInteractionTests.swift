@@ -25,8 +25,13 @@ final class HandoffInteractionTests: XCTestCase {
             + "let results = [" + types.map { "\($0)InteractionTests.run()" }.joined(separator: ", ") + "]\n"
             + "exit(results.allSatisfy { $0 } ? 0 : 1)\n")
             .write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
-        let sources = ["ReleaseKit.swift"] + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift",
-                                                              "\($0)InteractionTests.swift"] } + ["main.swift"]
+        // An app's own types of the names the cores use (SwiftUI's Spring, say) keep theirs: the cores' are
+        // in ReleaseKit.
+        try "struct Spring {}\nstruct Vector {}\nstruct Release {}\nstruct VelocityTracker {}\n"
+            .write(toFile: dir + "/AppTypes.swift", atomically: true, encoding: .utf8)
+        let sources = ["ReleaseKit.swift", "AppTypes.swift"]
+            + types.flatMap { ["\($0)Interaction.swift", "\($0)Tuning.swift", "\($0)InteractionTests.swift"] }
+            + ["main.swift"]
         let compile = try runProgram("/usr/bin/env", ["swiftc", "-swift-version", "6", "-o", dir + "/replay"]
                                      + sources.map { dir + "/" + $0 })
         XCTAssertEqual(compile.status, 0, compile.stderr)
@@ -36,6 +41,12 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("FAIL"), run.stdout)
         // The sheet's demo: four releases, each with its decision, velocity, position and trajectory checked.
         XCTAssertTrue(run.stdout.contains("(4 releases)"), run.stdout)
+        // Past the two header lines, every line comment is indented with the code it is in.
+        for type in types {
+            let text = try String(contentsOfFile: dir + "/\(type)InteractionTests.swift", encoding: .utf8)
+            let unindented = text.split(separator: "\n").dropFirst(2).filter { $0.hasPrefix("// ") }
+            XCTAssertEqual(unindented, [], type)
+        }
     }
 
     func testJavaScriptReplaysUnderNodeAndFailsWhenATunedValueChanges() throws {
@@ -45,7 +56,8 @@ final class HandoffInteractionTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/" + scene).sorted()
             XCTAssertEqual(names, ["\(scene)-interaction.d.ts", "\(scene)-interaction.js",
-                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.js", "\(scene)-tuning.js"])
+                                   "\(scene)-interaction.test.mjs", "\(scene)-motion.d.ts", "\(scene)-motion.js",
+                                   "\(scene)-tuning.d.ts", "\(scene)-tuning.js"])
             let pass = try runProgram("/usr/bin/env", ["node", "--test", "\(scene)-interaction.test.mjs"],
                                       directory: dir + "/" + scene)
             XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
@@ -75,11 +87,15 @@ final class HandoffInteractionTests: XCTestCase {
               const e = { pointerId: 1, clientX: 160, clientY: 320 - 60 * k / 7, timeStamp: 1500 + 60 * k / 7 };
               handlers[k === 0 ? "pointerdown" : k === 7 ? "pointerup" : "pointermove"](e);
             }
-            console.log(element.style.transform, JSON.stringify(calls));
+            // A drag down 30 px that the browser cancels: the sheet settles with no fling, back to the top.
+            handlers.pointerdown({ pointerId: 2, clientX: 160, clientY: 300, timeStamp: 3000 });
+            handlers.pointermove({ pointerId: 2, clientX: 160, clientY: 330, timeStamp: 3010 });
+            handlers.pointercancel({ pointerId: 2 });
+            console.log(element.style.touchAction, element.style.transform, JSON.stringify(calls));
             """.write(toFile: dir + "/sheet/drive.mjs", atomically: true, encoding: .utf8)
         let drive = try runProgram("/usr/bin/env", ["node", "drive.mjs"], directory: dir + "/sheet")
-        XCTAssertEqual(drive.stdout, #"translateY(60px) [{"from":224,"to":60,"velocity":-1000}]"# + "\n",
-                       drive.stderr)
+        XCTAssertEqual(drive.stdout, #"none translateY(60px) [{"from":224,"to":60,"velocity":-1000},"#
+                       + #"{"from":90,"to":60,"velocity":0}]"# + "\n", drive.stderr)
 
         // The fast deceleration instead of the scene's normal one sends the sheet's slow drag elsewhere.
         let tuning = dir + "/sheet/sheet-tuning.js"
@@ -112,6 +128,27 @@ final class HandoffInteractionTests: XCTestCase {
         }
     }
 
+    /// The demo's touches and a file's together: each release is replayed with the samples of the touch that made
+    /// it (not the last one lifted before it), and the lifts that released nothing are named.
+    func testDemoAndInputFileReplayEachReleaseWithItsOwnTouch() throws {
+        let dir = try makeTemporaryDirectory("handoff-mixed-input")
+        let r = try handoff("sheet", "typescript", dir, ["--input", "behaviors/touches.csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
+        // The demo's flick up (lifted at 1.56 s) and the file's flick down (1.6 s to 1.716667 s, 1200 pt/s).
+        XCTAssertTrue(test.contains("// Release 2:") && !test.contains("// Release 3:"), test)
+        let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+        XCTAssertTrue(pass.stdout.contains("# fail 0") && pass.stdout.contains("# pass 2\n"), pass.stdout)
+        // The file's tap lands with the demo's slow drag; the file leaves the sheet at its peek, under the demo's
+        // last two drags.
+        for lift in ["--input lifted at 0.217 s", "animhost.input lifted at 1.0 s",
+                     "animhost.input lifted at 3.8 s", "animhost.input lifted at 4.6 s"] {
+            XCTAssertTrue(r.stderr.contains(lift), r.stderr)
+        }
+        XCTAssertEqual(r.stderr.components(separatedBy: "released no pattern").count - 1, 4, r.stderr)
+    }
+
     func testTunablesAndInputChangeTheReplay() throws {
         let dir = try makeTemporaryDirectory("handoff-set")
         let r = try handoff("sheet", "typescript", dir, ["--set", "top=80", "--set", "demo=0", "--input",
@@ -119,6 +156,20 @@ final class HandoffInteractionTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let tuning = try String(contentsOfFile: dir + "/sheet-tuning.js", encoding: .utf8)
         XCTAssertTrue(tuning.contains("detents: [80, 284, 468],"), tuning)
+        XCTAssertTrue(tuning.contains("export const initialDetent = 1;"), tuning)
+
+        // A sheet that starts at its peek: the adapters start it there, by name.
+        let scene = try String(contentsOfFile: packageRoot + "/behaviors/sheet.lua", encoding: .utf8)
+        let peek = scene.replacingOccurrences(of: "center = {W / 2, detents[2] + H / 2}",
+                                              with: "center = {W / 2, detents[3] + H / 2}")
+        XCTAssertNotEqual(peek, scene)
+        try peek.write(toFile: dir + "/peek.lua", atomically: true, encoding: .utf8)
+        let started = try runAnimhost(["handoff", dir + "/peek.lua", "--to", "swift", "--output", dir + "/peek"])
+        XCTAssertEqual(started.status, 0, started.stderr)
+        let swiftTuning = try String(contentsOfFile: dir + "/peek/SheetTuning.swift", encoding: .utf8)
+        XCTAssertTrue(swiftTuning.contains("public static let initialDetent = 2\n"), swiftTuning)
+        let view = try String(contentsOfFile: dir + "/peek/SheetSwiftUI.swift", encoding: .utf8)
+        XCTAssertTrue(view.contains("Sheet.tuned.detents[Sheet.initialDetent]"), view)
         let test = try String(contentsOfFile: dir + "/sheet-interaction.test.mjs", encoding: .utf8)
         XCTAssertTrue(test.contains("// Release 1:") && !test.contains("// Release 2:"), test)
         let pass = try runProgram("/usr/bin/env", ["node", "--test", "sheet-interaction.test.mjs"], directory: dir)

@@ -49,7 +49,9 @@ public final class Stage {
     /// sample was delivered), for ending them at the run's end and timing their moves.
     private var touchesDown: [Int: (order: Int, location: Vec2, time: Double)] = [:]
     private var touchOrder = 0
-    private var nextTouchID = 1_000_000
+    private var nextTouchID = Stage.firstScriptedTouch
+    /// The first id scripted touches get: above any a touches file may use, so the two never share one.
+    public static let firstScriptedTouch = 1_000_000
     /// Every touch delivered, in order: the input log hot reload replays.
     public private(set) var deliveredTouches: [TouchEvent] = []
 

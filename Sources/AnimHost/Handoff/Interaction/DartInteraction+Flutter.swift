@@ -18,7 +18,8 @@ class SheetBox extends StatefulWidget {
 
 class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin {
   final sheet = tunedSheet;
-  late final top = AnimationController.unbounded(vsync: this, value: tunedSheet.detents[1]);
+  late final top =
+      AnimationController.unbounded(vsync: this, value: tunedSheet.detents[initialSheetDetent]);
   final clock = Stopwatch()..start();
   var origin = 0.0, dy = 0.0;
   var tracker = ReleaseVelocityTracker();
@@ -44,11 +45,10 @@ class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin
           tracker.add(now, 0, dy);
           top.value = sheet.follow(origin, dy).$1;
         },
-        onVerticalDragEnd: (d) {
-          // The scene's estimator, not Flutter's own (d.velocity is its LSQ2 tracker): the lift is no sample.
-          final r = sheet.release(origin, (0, dy), tracker.velocity(now));
-          top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-        },
+        // The scene's estimator, not Flutter's own (d.velocity is its LSQ2 tracker): the lift is no sample.
+        onVerticalDragEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onVerticalDragCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: top,
           builder: (context, child) => Transform.translate(offset: Offset(0, top.value), child: child),
@@ -58,6 +58,12 @@ class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin
 
   SpringDescription get spring =>
       SpringDescription(mass: 1, stiffness: sheet.spring.stiffness, damping: sheet.spring.damping);
+
+  /// The lift and a cancel both end the drag: the core decides, a spring plays it.
+  void settle((double, double) velocity) {
+    final r = sheet.release(origin, (0, dy), velocity);
+    top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+  }
 }
 """
         case "carousel":
@@ -100,19 +106,24 @@ class _CarouselStripState extends State<CarouselStrip> with SingleTickerProvider
           tracker.add(now, dx, 0);
           edge.value = carousel.follow(origin, dx).$1;
         },
-        onHorizontalDragEnd: (d) {
-          final r = carousel.release(origin, from, (dx, 0), tracker.velocity(now));
-          page = r.decision;
-          final spring =
-              SpringDescription(mass: 1, stiffness: carousel.spring.stiffness, damping: carousel.spring.damping);
-          edge.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-        },
+        onHorizontalDragEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onHorizontalDragCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: edge,
           builder: (context, child) => Transform.translate(offset: Offset(edge.value, 0), child: child),
           child: widget.child,
         ),
       );
+
+  /// The lift and a cancel both end the swipe: the core decides the page, a spring plays it.
+  void settle((double, double) velocity) {
+    final r = carousel.release(origin, from, (dx, 0), velocity);
+    page = r.decision;
+    final spring =
+        SpringDescription(mass: 1, stiffness: carousel.spring.stiffness, damping: carousel.spring.damping);
+    edge.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+  }
 }
 """
         default:
@@ -159,12 +170,9 @@ class _\(t)BoxState extends State<\(t)Box> with TickerProviderStateMixin {
           x.value = origin.$1 + translation.$1;
           y.value = origin.$2 + translation.$2;
         },
-        onPanEnd: (d) {
-          final r = \(p).release(origin, translation, tracker.velocity(now));
-          final spring = SpringDescription(mass: 1, stiffness: \(p).spring.stiffness, damping: \(p).spring.damping);
-          x.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-          y.animateWith(SpringSimulation(spring, r.position[1], r.target[1], r.velocity[1]));
-        },
+        onPanEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onPanCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: Listenable.merge([x, y]),
           builder: (context, child) => Transform.translate(
@@ -174,6 +182,14 @@ class _\(t)BoxState extends State<\(t)Box> with TickerProviderStateMixin {
           child: widget.child,
         ),
       );
+
+  /// The lift and a cancel both end the drag: the core decides, one spring per axis plays it.
+  void settle((double, double) velocity) {
+    final r = \(p).release(origin, translation, velocity);
+    final spring = SpringDescription(mass: 1, stiffness: \(p).spring.stiffness, damping: \(p).spring.damping);
+    x.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+    y.animateWith(SpringSimulation(spring, r.position[1], r.target[1], r.velocity[1]));
+  }
 }
 """
         }

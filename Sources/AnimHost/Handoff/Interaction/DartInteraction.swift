@@ -49,7 +49,8 @@ enum DartInteraction {
             final tuned\(m.typeName) = \(m.typeName)(
             \(fields.joined(separator: "\n"))
               spring: Spring.fromResponse(\(n(s.response)), \(n(s.dampingRatio))),
-            );
+            );\(p == "sheet" ? "\n\n/// The detent the scene starts the sheet at (0-based).\n"
+                + "const initialSheetDetent = \(m.initialDetent);" : "")
 
             """
     }

@@ -62,7 +62,7 @@ extension Host {
         var so = SceneOptions(path: o.scene)
         so.hz = common.hz; so.sets = common.sets; so.allowIO = o.allowIO
         let touches = try o.input.map { path throws(HostError) in try readTouches(path) } ?? []
-        let (patterns, releases) = try InteractionRecorder.record(so, input: touches)
+        let (patterns, releases, unreleased) = try InteractionRecorder.record(so, input: touches)
         // One of each pattern: the one released most (a stack of cards makes a card per item; the top one is
         // the one the demo throws). The others are noted.
         var handed: [Int] = []
@@ -84,6 +84,7 @@ extension Host {
                 : "uses \(others.joined(separator: ", ")), which handoff does not write yet"
             throw .usage("\(o.scene) \(used): \(what)")
         }
+        for note in unreleased { writeError("animhost: note: \(o.scene): \(note)\n") }
         let estimator = try checkEstimators(handed.map { patterns[$0] }, scene: o.scene)
         let base = baseName(o.scene)
         let command = "animhost handoff \(o.scene) --to \(target.rawValue)"

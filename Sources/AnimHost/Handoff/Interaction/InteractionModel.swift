@@ -33,6 +33,8 @@ struct InteractionModel {
     let pattern: String
     let item: String
     let constants: [Constant]
+    /// A sheet's detent at the start (0-based): where the adapters put it first.
+    let initialDetent: Int
     let spring: SpringParameters
     /// The estimator that measured its releases: the emitted `VelocityTracker` is its algorithm.
     let estimator: VelocityEstimator
@@ -72,6 +74,7 @@ struct InteractionModel {
                           + "dampingRatio \(record.value("dampingRatio"))) is not a spring: \(error)")
         }
         constants = Self.constants(record)
+        initialDetent = Int(record.values["initialDetent"]?.first ?? 0)
         self.estimator = estimator
         cases = releases.map { r in Self.replayCase(record.pattern, r) }
     }

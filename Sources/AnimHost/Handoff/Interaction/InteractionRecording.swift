@@ -18,6 +18,8 @@ struct PatternRecord {
 /// One release of a pattern, replayed: the touch that made it, what animhost measured and
 /// decided, and where the item was at times after it.
 struct ReplayedRelease {
+    /// The touch's id (scripted touches and a file's never share one).
+    let touch: Int
     /// The touch's down and move samples (t, x, y), as a platform's tracker gets them.
     let samples: [(t: Double, x: Double, y: Double)]
     /// The lift (t, x, y): its location ends the translation, its time the estimator's horizon.
@@ -36,15 +38,24 @@ enum InteractionRecorder {
     static let sampleStep = 0.05
     static let sampleSpan = 0.6
 
+    /// The patterns and their replayed releases, and a note for each lift that released none
+    /// (the finger missed the item, or another finger held the gesture): its gesture is not replayed.
     static func record(_ options: SceneOptions, input: [TouchEvent]) throws(HostError)
-        -> (patterns: [PatternRecord], releases: [[ReplayedRelease]]) {
+        -> (patterns: [PatternRecord], releases: [[ReplayedRelease]], unreleased: [String]) {
         var o = options
         o.print = { _ in }
         o.note = { _ in }
         let scene = try Scene.load(o)
         let stage = scene.stage
         stage.schedule(input)
-        let touches = stage.pendingTouchEvents
+        // At the times the stage delivers them: on a step boundary when within its tolerance of one (a file's
+        // 6-decimal 1.716667 is 1.71666…), so the emitted samples give the velocity animhost measured.
+        let touches = stage.pendingTouchEvents.map { e in
+            var e = e
+            let boundary = Stage.stepTime(ofInputAt: e.time, hz: stage.hz)
+            if abs(e.time - boundary) <= Stage.boundaryTolerance { e.time = boundary }
+            return e
+        }
         try stage.settleBoundary()
         let a = stage.animator
         var times: [Double] = [stage.time]
@@ -68,7 +79,22 @@ enum InteractionRecorder {
                         positions: centers.map { coordinates(p.pattern, center: $0[index], size: size) })
             })
         }
-        return (patterns, replayed)
+        let end = stage.time + Stage.boundaryTolerance
+        let used = Set(replayed.joined().map { LiftKey($0.touch, $0.lift.t) })
+        let lost = touches.filter { $0.phase == .ended && $0.time <= end && !used.contains(LiftKey($0.touch, $0.time)) }
+        let unreleased = lost.map { lift in
+            let source = lift.touch >= Stage.firstScriptedTouch ? "the scene's animhost.input" : "--input"
+            let time = (lift.time * 1000).rounded() / 1000
+            return "a touch from \(source) lifted at \(time) s at (\(lift.location.x), \(lift.location.y)) "
+                + "released no pattern (it missed the item, or another finger held the gesture): no test replays it"
+        }
+        return (patterns, replayed, unreleased)
+    }
+
+    /// A lift, by its touch and time: scripted touches and a file's have different ids (Stage).
+    private struct LiftKey: Hashable {
+        let touch: Int, time: Double
+        init(_ touch: Int, _ time: Double) { self.touch = touch; self.time = time }
     }
 
     /// The coordinates a pattern's decision is about: the top edge of a sheet, the left edge
@@ -83,13 +109,18 @@ enum InteractionRecorder {
 
     private static func release(_ facts: [String: [Double]], pattern: String, touches: [TouchEvent], hz: Double,
                                 times: [Double], positions: [[Double]]) -> ReplayedRelease? {
+        // The lift that made the release: the one delivered at its step (at the first boundary at or after
+        // the lift's time, within the stage's tolerance), and the same touch's down before it. Other touches,
+        // scripted or from --input, down at the same time are not its samples.
+        let tolerance = Stage.boundaryTolerance
         guard let t = facts["t"]?.first,
-              let lift = touches.last(where: { ($0.phase == .ended) && $0.time <= t + 1e-9 }),
+              let lift = touches.last(where: { $0.phase == .ended && $0.time <= t + tolerance
+                                               && $0.time > t - 1 / hz + tolerance }),
               let down = touches.last(where: { $0.touch == lift.touch && $0.phase == .began && $0.time <= lift.time })
         else { return nil }
         let samples = touches.filter { $0.touch == lift.touch && $0.time >= down.time && $0.time < lift.time
                                        && ($0.phase == .began || $0.phase == .moved) }
-        let next = touches.first { $0.phase == .began && $0.time > t + 1e-9 }?.time ?? .infinity
+        let next = touches.first { $0.phase == .began && $0.time > t + tolerance }?.time ?? .infinity
         // Every whole number of steps nearest `sampleStep` (6 at 120 Hz, 3 at 60), from the release's step.
         var trajectory: [(dt: Double, position: [Double])] = []
         if let first = times.firstIndex(where: { abs($0 - t) < 1e-9 }) {
@@ -101,7 +132,7 @@ enum InteractionRecorder {
                 i += stride
             }
         }
-        return ReplayedRelease(samples: samples.map { ($0.time, $0.location.x, $0.location.y) },
+        return ReplayedRelease(touch: lift.touch, samples: samples.map { ($0.time, $0.location.x, $0.location.y) },
                                lift: (lift.time, lift.location.x, lift.location.y), facts: facts,
                                trajectory: trajectory)
     }

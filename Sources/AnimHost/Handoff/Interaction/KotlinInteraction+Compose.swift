@@ -55,6 +55,17 @@ fun \(t)Box(\(p): \(t) = Tuned\(t), content: @Composable () -> Unit) {
                 )
             }
             .pointerInput(\(p), density) {
+                // The lift and a cancel both end the drag: the core decides, a spring plays it.
+                fun settle(velocity: Vector) {
+                    val r = \(p).release(drag.origin, drag.translation, velocity)
+                    val spec = spring<Float>(
+                        dampingRatio = \(p).spring.dampingRatio.toFloat(),
+                        stiffness = \(p).spring.stiffness.toFloat(),
+                    )
+                    // One spring per axis, each from its own start velocity (dp/s, as the values).
+                    scope.launch { x.animateTo(r.target[0].toFloat(), spec, r.velocity[0].toFloat()) }
+                    scope.launch { y.animateTo(r.target[1].toFloat(), spec, r.velocity[1].toFloat()) }
+                }
                 detectDragGestures(
                     onDragStart = {
                         scope.launch { x.stop(); y.stop() }   // caught mid-flight: it stays where it is
@@ -75,16 +86,10 @@ fun \(t)Box(\(p): \(t) = Tuned\(t), content: @Composable () -> Unit) {
                     },
                     onDragEnd = {
                         // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
-                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = \(p).release(drag.origin, drag.translation, velocity)
-                        val spec = spring<Float>(
-                            dampingRatio = \(p).spring.dampingRatio.toFloat(),
-                            stiffness = \(p).spring.stiffness.toFloat(),
-                        )
-                        // One spring per axis, each from its own start velocity (dp/s, as the values).
-                        scope.launch { x.animateTo(r.target[0].toFloat(), spec, r.velocity[0].toFloat()) }
-                        scope.launch { y.animateTo(r.target[1].toFloat(), spec, r.velocity[1].toFloat()) }
+                        settle(drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0))
                     },
+                    // The system took the pointer (a parent scrolled, say): a release with no fling.
+                    onDragCancel = { settle(Vector(0.0, 0.0)) },
                 )
             },
     ) { content() }
@@ -118,6 +123,21 @@ fun CarouselRow(carousel: Carousel = TunedCarousel, content: @Composable () -> U
         Modifier
             .offset { IntOffset((edge.value * density).roundToInt(), 0) }
             .pointerInput(carousel, density) {
+                // The lift and a cancel both end the drag: the core decides, a spring plays it.
+                fun settle(velocity: Vector) {
+                    val r = carousel.release(drag.origin, drag.from, Vector(drag.translation, 0.0), velocity)
+                    drag.page = r.decision
+                    scope.launch {
+                        edge.animateTo(
+                            r.target[0].toFloat(),
+                            spring(
+                                dampingRatio = carousel.spring.dampingRatio.toFloat(),
+                                stiffness = carousel.spring.stiffness.toFloat(),
+                            ),
+                            initialVelocity = r.velocity[0].toFloat(),
+                        )
+                    }
+                }
                 detectHorizontalDragGestures(
                     onDragStart = {
                         scope.launch { edge.stop() }
@@ -132,20 +152,10 @@ fun CarouselRow(carousel: Carousel = TunedCarousel, content: @Composable () -> U
                         scope.launch { edge.snapTo(carousel.follow(drag.origin, drag.translation).first.toFloat()) }
                     },
                     onDragEnd = {
-                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = carousel.release(drag.origin, drag.from, Vector(drag.translation, 0.0), velocity)
-                        drag.page = r.decision
-                        scope.launch {
-                            edge.animateTo(
-                                r.target[0].toFloat(),
-                                spring(
-                                    dampingRatio = carousel.spring.dampingRatio.toFloat(),
-                                    stiffness = carousel.spring.stiffness.toFloat(),
-                                ),
-                                initialVelocity = r.velocity[0].toFloat(),
-                            )
-                        }
+                        settle(drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0))
                     },
+                    // The system took the pointer (a parent scrolled, say): a release with no fling.
+                    onDragCancel = { settle(Vector(0.0, 0.0)) },
                 )
             },
     ) { content() }

@@ -57,7 +57,8 @@ enum KotlinInteraction {
             val Tuned\(m.typeName) = \(m.typeName)(
             \(fields.joined(separator: "\n"))
                 spring = Spring.fromResponse(\(double(s.response)), \(double(s.dampingRatio))),
-            )
+            )\(m.pattern == "sheet" ? "\n\n/** The detent the scene starts the sheet at (0-based). */\n"
+                + "const val InitialSheetDetent = \(m.initialDetent)" : "")
 
             """
     }
@@ -103,13 +104,27 @@ private class SheetDrag {
 fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
     // The scene's points are dp here; Compose lays out and reports pointer moves in px.
     val density = LocalDensity.current.density
-    val top = remember { Animatable(sheet.detents[1].toFloat()) }   // dp
+    val top = remember { Animatable(sheet.detents[InitialSheetDetent].toFloat()) }   // dp
     val drag = remember { SheetDrag() }
     val scope = rememberCoroutineScope()
     Box(
         Modifier
             .offset { IntOffset(0, (top.value * density).roundToInt()) }
             .pointerInput(sheet, density) {
+                // The lift and a cancel both end the drag: the core decides, a spring plays it.
+                fun settle(velocity: Vector) {
+                    val r = sheet.release(drag.origin, Vector(0.0, drag.translation), velocity)
+                    scope.launch {
+                        top.animateTo(
+                            r.target[0].toFloat(),
+                            spring(
+                                dampingRatio = sheet.spring.dampingRatio.toFloat(),
+                                stiffness = sheet.spring.stiffness.toFloat(),
+                            ),
+                            initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
+                        )
+                    }
+                }
                 detectVerticalDragGestures(
                     onDragStart = {
                         scope.launch { top.stop() }   // caught mid-spring: it stays where it is
@@ -124,19 +139,10 @@ fun SheetBox(sheet: Sheet = TunedSheet, content: @Composable () -> Unit) {
                     },
                     onDragEnd = {
                         // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
-                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = sheet.release(drag.origin, Vector(0.0, drag.translation), velocity)
-                        scope.launch {
-                            top.animateTo(
-                                r.target[0].toFloat(),
-                                spring(
-                                    dampingRatio = sheet.spring.dampingRatio.toFloat(),
-                                    stiffness = sheet.spring.stiffness.toFloat(),
-                                ),
-                                initialVelocity = r.velocity[0].toFloat(),   // dp/s, as the values
-                            )
-                        }
+                        settle(drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0))
                     },
+                    // The system took the pointer (a parent scrolled, say): a release with no fling.
+                    onDragCancel = { settle(Vector(0.0, 0.0)) },
                 )
             },
     ) { content() }

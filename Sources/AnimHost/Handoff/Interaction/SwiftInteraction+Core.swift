@@ -9,12 +9,6 @@ import Darwin
 import Glibc
 #endif
 
-public struct Vector: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-}
-
 /// What every pattern's release shares: UIScrollView's projection and rubber band, and the nearest of some points.
 public enum ReleaseKit {
     /// Where a fling decelerating by `rate` each millisecond comes to rest: v/1000 · rate/(1 − rate) further on.
@@ -62,41 +56,51 @@ public enum ReleaseKit {
     }
 }
 
-/// A damped spring of mass 1, in closed form: where it is `t` seconds after starting at `from` with `velocity`.
-public struct Spring: Equatable, Sendable {
-    public let stiffness: Double
-    public let damping: Double
-    public init(stiffness: Double, damping: Double) { self.stiffness = stiffness; self.damping = damping }
-
-    /// SwiftUI's and WWDC 2018's parameters: ω₀ = 2π/response, ζ = dampingRatio.
-    public init(response: Double, dampingRatio: Double) {
-        let omega = 2 * Double.pi / response
-        self.init(stiffness: omega * omega, damping: 2 * dampingRatio * omega)
+/// The value types the patterns' cores share, in ReleaseKit so that an app's own `Spring` (SwiftUI's)
+/// or `Vector` keeps its name.
+extension ReleaseKit {
+    public struct Vector: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     }
 
-    public func value(from: Double, to target: Double, velocity: Double, at t: Double) -> Double {
-        let omega = stiffness.squareRoot(), zeta = damping / (2 * omega)
-        let x0 = from - target
-        if zeta < 1 {
-            let omegaD = omega * (1 - zeta * zeta).squareRoot()
-            let b = (velocity + zeta * omega * x0) / omegaD
-            return target + exp(-zeta * omega * t) * (x0 * cos(omegaD * t) + b * sin(omegaD * t))
+    /// A damped spring of mass 1, in closed form: where it is `t` seconds after starting at `from` with `velocity`.
+    public struct Spring: Equatable, Sendable {
+        public let stiffness: Double
+        public let damping: Double
+        public init(stiffness: Double, damping: Double) { self.stiffness = stiffness; self.damping = damping }
+
+        /// SwiftUI's and WWDC 2018's parameters: ω₀ = 2π/response, ζ = dampingRatio.
+        public init(response: Double, dampingRatio: Double) {
+            let omega = 2 * Double.pi / response
+            self.init(stiffness: omega * omega, damping: 2 * dampingRatio * omega)
         }
-        if zeta == 1 { return target + exp(-omega * t) * (x0 + (velocity + omega * x0) * t) }
-        let s = omega * (zeta * zeta - 1).squareRoot()
-        let r1 = -zeta * omega + s, r2 = -zeta * omega - s
-        let c2 = (velocity - r1 * x0) / (r2 - r1), c1 = x0 - c2
-        return target + c1 * exp(r1 * t) + c2 * exp(r2 * t)
-    }
-}
 
-/// What a release decided: the detent, corner, page or side; where the item was; where it goes; and the
-/// velocity its spring starts with (pt/s), one entry per axis the pattern moves.
-public struct Release: Equatable, Sendable {
-    public let decision: Int
-    public let position: [Double]
-    public let target: [Double]
-    public let velocity: [Double]
+        public func value(from: Double, to target: Double, velocity: Double, at t: Double) -> Double {
+            let omega = stiffness.squareRoot(), zeta = damping / (2 * omega)
+            let x0 = from - target
+            if zeta < 1 {
+                let omegaD = omega * (1 - zeta * zeta).squareRoot()
+                let b = (velocity + zeta * omega * x0) / omegaD
+                return target + exp(-zeta * omega * t) * (x0 * cos(omegaD * t) + b * sin(omegaD * t))
+            }
+            if zeta == 1 { return target + exp(-omega * t) * (x0 + (velocity + omega * x0) * t) }
+            let s = omega * (zeta * zeta - 1).squareRoot()
+            let r1 = -zeta * omega + s, r2 = -zeta * omega - s
+            let c2 = (velocity - r1 * x0) / (r2 - r1), c1 = x0 - c2
+            return target + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+    }
+
+    /// What a release decided: the detent, corner, page or side; where the item was; where it goes; and the
+    /// velocity its spring starts with (pt/s), one entry per axis the pattern moves.
+    public struct Release: Equatable, Sendable {
+        public let decision: Int
+        public let position: [Double]
+        public let target: [Double]
+        public let velocity: [Double]
+    }
 }
 
 """
@@ -112,7 +116,7 @@ public struct Sheet: Equatable, Sendable {
     public var decelerationRate: Double
     public var rubberBand: Double
     public var height: Double
-    public var spring: Spring
+    public var spring: ReleaseKit.Spring
 
     public var low: Double { detents.min() ?? 0 }
     public var high: Double { detents.max() ?? 0 }
@@ -135,11 +139,12 @@ public struct Sheet: Equatable, Sendable {
     }
 
     /// The release of a drag from `origin` by `translation` with the finger's `velocity`.
-    public func release(origin: Double, translation: Vector, velocity: Vector) -> Release {
+    public func release(origin: Double,
+                        translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) -> ReleaseKit.Release {
         let (top, slope) = follow(origin: origin, translation: translation.y)
         let index = detent(top: top, velocity: velocity.y)
         // Past an edge the sheet moves slower than the finger: the spring starts at the sheet's own speed.
-        return Release(decision: index, position: [top], target: [detents[index]],
+        return ReleaseKit.Release(decision: index, position: [top], target: [detents[index]],
                        velocity: [velocity.y * slope])
     }
 }
@@ -157,27 +162,29 @@ public struct Pip: Equatable, Sendable {
     /// The window's width and height (pt).
     public var size: [Double]
     public var decelerationRate: Double
-    public var spring: Spring
+    public var spring: ReleaseKit.Spring
 
     /// The window's center at each corner: top left, top right, bottom left, bottom right.
-    public var corners: [Vector] {
+    public var corners: [ReleaseKit.Vector] {
         let left = bounds[0] + margin + size[0] / 2, right = bounds[0] + bounds[2] - margin - size[0] / 2
         let top = bounds[1] + margin + size[1] / 2, bottom = bounds[1] + bounds[3] - margin - size[1] / 2
-        return [Vector(left, top), Vector(right, top), Vector(left, bottom), Vector(right, bottom)]
+        return [ReleaseKit.Vector(left, top), ReleaseKit.Vector(right, top),
+                ReleaseKit.Vector(left, bottom), ReleaseKit.Vector(right, bottom)]
     }
 
     /// The corner (0-based) a release at `center` with `velocity` (pt/s) goes to.
-    public func corner(center: Vector, velocity: Vector) -> Int {
-        let rest = Vector(ReleaseKit.project(center.x, velocity: velocity.x, rate: decelerationRate),
+    public func corner(center: ReleaseKit.Vector, velocity: ReleaseKit.Vector) -> Int {
+        let rest = ReleaseKit.Vector(ReleaseKit.project(center.x, velocity: velocity.x, rate: decelerationRate),
                           ReleaseKit.project(center.y, velocity: velocity.y, rate: decelerationRate))
         return ReleaseKit.nearest(corners, to: rest)
     }
 
     /// The release of a drag of the window's center from `origin` by `translation` with `velocity`.
-    public func release(origin: Vector, translation: Vector, velocity: Vector) -> Release {
-        let center = Vector(origin.x + translation.x, origin.y + translation.y)
+    public func release(origin: ReleaseKit.Vector,
+                        translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) -> ReleaseKit.Release {
+        let center = ReleaseKit.Vector(origin.x + translation.x, origin.y + translation.y)
         let index = corner(center: center, velocity: velocity)
-        return Release(decision: index, position: [center.x, center.y],
+        return ReleaseKit.Release(decision: index, position: [center.x, center.y],
                        target: [corners[index].x, corners[index].y], velocity: [velocity.x, velocity.y])
     }
 }
@@ -190,13 +197,13 @@ public struct Pip: Equatable, Sendable {
 /// `speed` sideways or dragged past `distance` of its width, towards that side.
 public struct Card: Equatable, Sendable {
     /// The card's center at rest (pt).
-    public var home: Vector
+    public var home: ReleaseKit.Vector
     /// The card's width and height (pt).
     public var size: [Double]
     public var distance: Double
     public var speed: Double
     public var screenWidth: Double
-    public var spring: Spring
+    public var spring: ReleaseKit.Spring
     /// Where a thrown card's vertical motion is projected to: UIScrollView's normal deceleration.
     public static let throwDecelerationRate = 0.998
 
@@ -208,8 +215,9 @@ public struct Card: Equatable, Sendable {
     }
 
     /// The release of a drag of the card's center from `origin` by `translation` with `velocity`.
-    public func release(origin: Vector, translation: Vector, velocity: Vector) -> Release {
-        let center = Vector(origin.x + translation.x, origin.y + translation.y)
+    public func release(origin: ReleaseKit.Vector,
+                        translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) -> ReleaseKit.Release {
+        let center = ReleaseKit.Vector(origin.x + translation.x, origin.y + translation.y)
         let s = side(dx: center.x - home.x, vx: velocity.x)
         let target: [Double]
         if s == 0 {
@@ -218,7 +226,7 @@ public struct Card: Equatable, Sendable {
             let x = s < 0 ? -size[0] : screenWidth + size[0]
             target = [x, ReleaseKit.project(center.y, velocity: velocity.y, rate: Self.throwDecelerationRate)]
         }
-        return Release(decision: s, position: [center.x, center.y], target: target,
+        return ReleaseKit.Release(decision: s, position: [center.x, center.y], target: target,
                        velocity: [velocity.x, velocity.y])
     }
 }
@@ -238,7 +246,7 @@ public struct Carousel: Equatable, Sendable {
     public var maxStep: Int
     public var decelerationRate: Double
     public var rubberBand: Double
-    public var spring: Spring
+    public var spring: ReleaseKit.Spring
 
     /// The strip's left edge on the last page.
     public var lowest: Double { left - Double(pages - 1) * pageWidth }
@@ -262,10 +270,11 @@ public struct Carousel: Equatable, Sendable {
     }
 
     /// The release of a drag from `origin` by `translation` that began on page `from`.
-    public func release(origin: Double, from: Int, translation: Vector, velocity: Vector) -> Release {
+    public func release(origin: Double, from: Int,
+                        translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) -> ReleaseKit.Release {
         let (shown, slope) = follow(origin: origin, translation: translation.x)
         let index = page(offset: left - shown, vx: velocity.x, from: from)
-        return Release(decision: index, position: [shown], target: [edge(page: index)],
+        return ReleaseKit.Release(decision: index, position: [shown], target: [edge(page: index)],
                        velocity: [velocity.x * slope])
     }
 }

@@ -7,7 +7,15 @@ import Dynamics
 // Column 0 here is column 0 of the emitted file.
 extension SwiftInteraction {
     /// The tracker for `estimator`.
+    /// In ReleaseKit, with the value types it measures in.
     static func velocityTracker(_ estimator: VelocityEstimator) -> String {
+        let tracker = trackerText(estimator)
+        let indented = tracker.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        return "\nextension ReleaseKit {" + indented + "}\n"
+    }
+
+    private static func trackerText(_ estimator: VelocityEstimator) -> String {
         switch estimator {
         case .uikit: uikitTracker
         case .android: leastSquares + androidTracker

@@ -65,6 +65,12 @@ exit(passed.allSatisfy { $0 } ? 0 : 1)
         return c.isList ? "[\(values.joined(separator: ", "))]" : (values.first ?? "0")
     }
 
+    /// The sheet's first detent, named.
+    private static func initialDetentLine(_ m: InteractionModel) -> String {
+        "\n    /// The detent the scene starts the sheet at (0-based).\n"
+            + "    public static let initialDetent = \(m.initialDetent)\n"
+    }
+
     static func tuning(_ m: InteractionModel) -> String {
         let n = InteractionModel.number
         let s = m.spring
@@ -72,7 +78,7 @@ exit(passed.allSatisfy { $0 } ? 0 : 1)
         for c in m.constants {
             let value: String
             switch (m.pattern, c.name) {
-            case ("card", "home"): value = "Vector(\(n(c.values[0])), \(n(c.values[1])))"
+            case ("card", "home"): value = "ReleaseKit.Vector(\(n(c.values[0])), \(n(c.values[1])))"
             case ("carousel", "pages"), ("carousel", "maxStep"): value = literal(c, integer: true)
             default: value = literal(c)
             }
@@ -85,8 +91,8 @@ extension \(m.typeName) {
 (stiffness \(n(s.stiffness)), damping \(n(s.damping)) per unit mass).
     public static let tuned = \(m.typeName)(
 \(fields.joined(separator: "\n"))
-        spring: Spring(response: \(n(s.response)), dampingRatio: \(n(s.dampingRatio))))
-}
+        spring: ReleaseKit.Spring(response: \(n(s.response)), dampingRatio: \(n(s.dampingRatio))))
+\(m.pattern == "sheet" ? initialDetentLine(m) : "")}
 
 """
     }
@@ -104,38 +110,48 @@ struct SheetView<Content: View>: View {
     var sheet = Sheet.tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
-    @State private var top = Sheet.tuned.detents[1]
+    @State private var tracker = ReleaseKit.VelocityTracker()
+    @State private var top = Sheet.tuned.detents[Sheet.initialDetent]
     @State private var origin: Double?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the sheet settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         content
             .frame(maxWidth: .infinity, minHeight: sheet.height, alignment: .top)
             .offset(y: top)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
-                    if origin == nil { tracker = VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                    if origin == nil { tracker = ReleaseKit.VelocityTracker() }
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let o = origin ?? sheet.dragOrigin(top: top)
                     origin = o
-                    top = sheet.follow(origin: o, translation: g.translation.height).top
+                    top = sheet.follow(origin: o, translation: translation.y).top
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let r = sheet.release(origin: origin ?? top,
-                                          translation: Vector(g.translation.width, g.translation.height),
-                                          velocity: tracker.velocity(liftTime: lift))
-                    origin = nil
-                    \(springLine)
-                    let distance = r.target[0] - r.position[0]
-                    let relative = distance == 0 ? 0 : r.velocity[0] / distance
-                    withAnimation(.interpolatingSpring(mass: 1, stiffness: sheet.spring.stiffness,
-                                                       damping: sheet.spring.damping,
-                                                       initialVelocity: relative)) {
-                        top = r.target[0]
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, origin != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the drag: the core decides, a spring plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let r = sheet.release(origin: origin ?? top, translation: translation, velocity: velocity)
+        origin = nil
+        \(springLine)
+        let distance = r.target[0] - r.position[0]
+        let relative = distance == 0 ? 0 : r.velocity[0] / distance
+        withAnimation(.interpolatingSpring(mass: 1, stiffness: sheet.spring.stiffness,
+                                           damping: sheet.spring.damping, initialVelocity: relative)) {
+            top = r.target[0]
+        }
     }
 }
 """
@@ -146,39 +162,50 @@ struct CarouselView<Content: View>: View {
     var carousel = Carousel.tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
+    @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var page = 0
     @State private var edge = Carousel.tuned.left
     @State private var drag: (origin: Double, from: Int)?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the strip settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         HStack(spacing: 0) { content }
             .offset(x: edge)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
-                    if drag == nil { tracker = VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                    if drag == nil { tracker = ReleaseKit.VelocityTracker() }
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let d = drag ?? (edge, page)
                     drag = d
-                    edge = carousel.follow(origin: d.origin, translation: g.translation.width).left
+                    edge = carousel.follow(origin: d.origin, translation: translation.x).left
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let d = drag ?? (edge, page)
-                    let r = carousel.release(origin: d.origin, from: d.from,
-                                             translation: Vector(g.translation.width, g.translation.height),
-                                             velocity: tracker.velocity(liftTime: lift))
-                    drag = nil
-                    page = r.decision
-                    \(springLine)
-                    let distance = r.target[0] - r.position[0]
-                    withAnimation(.interpolatingSpring(mass: 1, stiffness: carousel.spring.stiffness,
-                                                       damping: carousel.spring.damping,
-                                                       initialVelocity: distance == 0 ? 0 : r.velocity[0] / distance)) {
-                        edge = r.target[0]
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, drag != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the swipe: the core decides the page, a spring plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let d = drag ?? (edge, page)
+        let r = carousel.release(origin: d.origin, from: d.from, translation: translation, velocity: velocity)
+        drag = nil
+        page = r.decision
+        \(springLine)
+        let distance = r.target[0] - r.position[0]
+        withAnimation(.interpolatingSpring(mass: 1, stiffness: carousel.spring.stiffness,
+                                           damping: carousel.spring.damping,
+                                           initialVelocity: distance == 0 ? 0 : r.velocity[0] / distance)) {
+            edge = r.target[0]
+        }
     }
 }
 """
@@ -191,39 +218,49 @@ struct \(t)View<Content: View>: View {
     var \(v) = \(t).tuned
     @ViewBuilder var content: Content
     /// The scene's estimator, fed the drag's samples (SwiftUI's own velocity is another model).
-    @State private var tracker = VelocityTracker()
+    @State private var tracker = ReleaseKit.VelocityTracker()
     @State private var center = \(start)
-    @State private var origin: Vector?
+    @State private var origin: ReleaseKit.Vector?
+    @State private var translation = ReleaseKit.Vector(0, 0)
+    /// True while a drag is on. SwiftUI resets it when the drag ends or is cancelled (the system took the touch)
+    /// and calls no onEnded for a cancel: then the view settles as a release with no fling.
+    @GestureState private var dragging = false
 
     var body: some View {
         content
             .position(x: center.x, y: center.y)
             .gesture(DragGesture(minimumDistance: 0)   // the touch-down is the tracker's first sample
+                .updating($dragging) { _, state, _ in state = true }
                 .onChanged { g in
-                    if origin == nil { tracker = VelocityTracker() }
-                    tracker.add(time: g.time.timeIntervalSinceReferenceDate,
-                                Vector(g.translation.width, g.translation.height))
+                    if origin == nil { tracker = ReleaseKit.VelocityTracker() }
+                    translation = ReleaseKit.Vector(g.translation.width, g.translation.height)
+                    tracker.add(time: g.time.timeIntervalSinceReferenceDate, translation)
                     let o = origin ?? center
                     origin = o
-                    center = Vector(o.x + g.translation.width, o.y + g.translation.height)
+                    center = ReleaseKit.Vector(o.x + translation.x, o.y + translation.y)
                 }
                 .onEnded { g in
-                    let lift = g.time.timeIntervalSinceReferenceDate
-                    let r = \(v).release(origin: origin ?? center,
-                                          translation: Vector(g.translation.width, g.translation.height),
-                                          velocity: tracker.velocity(liftTime: lift))
-                    origin = nil
-                    // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
-                    for axis in 0..<2 {
-                        let distance = r.target[axis] - r.position[axis]
-                        let relative = distance == 0 ? 0 : r.velocity[axis] / distance
-                        withAnimation(.interpolatingSpring(mass: 1, stiffness: \(v).spring.stiffness,
-                                                           damping: \(v).spring.damping,
-                                                           initialVelocity: relative)) {
-                            if axis == 0 { center.x = r.target[0] } else { center.y = r.target[1] }
-                        }
-                    }
+                    settle(translation: ReleaseKit.Vector(g.translation.width, g.translation.height),
+                           velocity: tracker.velocity(liftTime: g.time.timeIntervalSinceReferenceDate))
                 })
+            .onChange(of: dragging) { _, on in
+                if !on, origin != nil { settle(translation: translation, velocity: ReleaseKit.Vector(0, 0)) }
+            }
+    }
+
+    /// The lift and a cancel both end the drag: the core decides, a spring per axis plays it.
+    private func settle(translation: ReleaseKit.Vector, velocity: ReleaseKit.Vector) {
+        let r = \(v).release(origin: origin ?? center, translation: translation, velocity: velocity)
+        origin = nil
+        // One animation per axis: SwiftUI's initialVelocity is relative to the distance left.
+        for axis in 0..<2 {
+            let distance = r.target[axis] - r.position[axis]
+            let relative = distance == 0 ? 0 : r.velocity[axis] / distance
+            withAnimation(.interpolatingSpring(mass: 1, stiffness: \(v).spring.stiffness,
+                                               damping: \(v).spring.damping, initialVelocity: relative)) {
+                if axis == 0 { center.x = r.target[0] } else { center.y = r.target[1] }
+            }
+        }
     }
 }
 """
@@ -246,22 +283,24 @@ struct \(t)View<Content: View>: View {
                         Replay(samples: [\(samples)],
                                lift: (\(x(c.lift.t)), \(x(c.lift.x)), \(x(c.lift.y))),
                                origin: [\(c.origin.map(x).joined(separator: ", "))], from: \(c.from),
-                               velocity: Vector(\(n(c.velocity.x)), \(n(c.velocity.y))), decision: \(c.decision),
+                               velocity: ReleaseKit.Vector(\(n(c.velocity.x)), \(n(c.velocity.y))),
+                               decision: \(c.decision),
                                position: [\(c.position.map(n).joined(separator: ", "))],
                                trajectory: [\(trajectory)]),
                 """
         }.joined(separator: "\n")
         let decisionNote = m.pattern == "card" ? "−1 left, 1 right, 0 home" : "0-based"
-        let call: String
+        // The origin (and a carousel's page) on the first line; the translation and velocity under them.
+        let origin: String
         switch m.pattern {
-        case "sheet": call = "Sheet.tuned.release(origin: r.origin[0], translation: translation, velocity: velocity)"
-        case "carousel":
-            call = "Carousel.tuned.release(origin: r.origin[0], from: r.from, translation: translation, "
-                + "velocity: velocity)"
-        default:
-            call = "\(m.typeName).tuned.release(origin: Vector(r.origin[0], r.origin[1]), translation: translation, "
-                + "velocity: velocity)"
+        case "sheet": origin = "r.origin[0]"
+        case "carousel": origin = "r.origin[0], from: r.from"
+        default: origin = "ReleaseKit.Vector(r.origin[0], r.origin[1])"
         }
+        let head = "\(m.typeName).tuned.release("
+        let call = head + "origin: \(origin),\n"
+            + String(repeating: " ", count: "            let release = ".count + head.count)
+            + "translation: translation, velocity: velocity)"
         return header(m, "Replays the scene's gestures through the \(m.pattern) core and checks what animhost "
                       + "decided and played.")
             + """
@@ -274,14 +313,14 @@ enum \(m.typeName)InteractionTests {
         let lift: (t: Double, x: Double, y: Double)
         let origin: [Double]                                // where the drag started from
         let from: Int                                       // the page at the touch-down (carousels)
-        let velocity: Vector                                // animhost's release velocity, pt/s
+        let velocity: ReleaseKit.Vector                     // animhost's release velocity, pt/s
         let decision: Int                                   // the \(m.decisionName) (\(decisionNote))
         let position: [Double]                              // where the finger left the item
         let trajectory: [(dt: Double, position: [Double])]  // the item after the lift, as animhost played it
     }
 
     /// The formulas are animhost's: what differs is the 6 decimals the expectations are printed with, and
-// animhost's end of a spring (within 0.005 of its target it shows the target).
+    /// animhost's end of a spring (within 0.005 of its target it shows the target).
     static let velocityTolerance = \(n(InteractionModel.velocityTolerance))   // pt/s
     static let positionTolerance = \(n(InteractionModel.positionTolerance))   // pt
 
@@ -301,30 +340,31 @@ enum \(m.typeName)InteractionTests {
         }
         for (i, r) in replays.enumerated() {
             let name = "\(m.pattern) release \\(i + 1)"
-            var tracker = VelocityTracker()
-            for s in r.samples { tracker.add(time: s.t, Vector(s.x, s.y)) }
+            var tracker = ReleaseKit.VelocityTracker()
+            for s in r.samples { tracker.add(time: s.t, ReleaseKit.Vector(s.x, s.y)) }
             let velocity = tracker.velocity(liftTime: r.lift.t\(liftPlace(m)))
             expectClose(velocity.x, r.velocity.x, velocityTolerance, "\\(name): velocity x")
             expectClose(velocity.y, r.velocity.y, velocityTolerance, "\\(name): velocity y")
             let down = r.samples[0]
-            let translation = Vector(r.lift.x - down.x, r.lift.y - down.y)
+            let translation = ReleaseKit.Vector(r.lift.x - down.x, r.lift.y - down.y)
             let release = \(call)
             expect(release.decision == r.decision,
                    "\\(name): \(m.decisionName) \\(release.decision), expected \\(r.decision)")
             for (axis, p) in r.position.enumerated() {
                 expectClose(release.position[axis], p, positionTolerance, "\\(name): position at the lift")
             }
+            let spring = \(m.typeName).tuned.spring
             for sample in r.trajectory {
                 for axis in release.target.indices {
-                    let played = \(m.typeName).tuned.spring.value(from: release.position[axis],
-                                                                to: release.target[axis],
-                                                                velocity: release.velocity[axis], at: sample.dt)
+                    let played = spring.value(from: release.position[axis], to: release.target[axis],
+                                              velocity: release.velocity[axis], at: sample.dt)
                     expectClose(played, sample.position[axis], positionTolerance,
                                 "\\(name): position \\(sample.dt) s after")
                 }
             }
         }
-        print("\(m.pattern): \\(checks - failures) of \\(checks) checks passed (\\(replays.count) releases)")
+        let releases = replays.count == 1 ? "1 release" : "\\(replays.count) releases"
+        print("\(m.pattern): \\(checks - failures) of \\(checks) checks passed (\\(releases))")
         return failures == 0
     }
 }
@@ -334,6 +374,6 @@ enum \(m.typeName)InteractionTests {
 
     /// The replay's lift place, for the one tracker that reads it (`average` counts the lift as a sample).
     static func liftPlace(_ m: InteractionModel) -> String {
-        m.estimator == .average ? ", liftLocation: Vector(r.lift.x, r.lift.y)" : ""
+        m.estimator == .average ? ", liftLocation: ReleaseKit.Vector(r.lift.x, r.lift.y)" : ""
     }
 }

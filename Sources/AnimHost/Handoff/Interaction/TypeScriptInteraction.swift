@@ -5,7 +5,37 @@ enum TypeScriptInteraction {
     static func files(_ m: InteractionModel) -> [(name: String, text: String)] {
         let f = m.pattern
         return [("\(f)-interaction.js", core(m)), ("\(f)-interaction.d.ts", declarations(m)),
-                ("\(f)-tuning.js", tuning(m)), ("\(f)-motion.js", adapter(m)), ("\(f)-interaction.test.mjs", test(m))]
+                ("\(f)-tuning.js", tuning(m)), ("\(f)-tuning.d.ts", tuningDeclarations(m)),
+                ("\(f)-motion.js", adapter(m)), ("\(f)-motion.d.ts", adapterDeclarations(m)),
+                ("\(f)-interaction.test.mjs", test(m))]
+    }
+
+    /// `<pattern>-tuning.d.ts`: the tuned values' type, the core's.
+    static func tuningDeclarations(_ m: InteractionModel) -> String {
+        header(m, "Types of \(m.pattern)-tuning.js.") + """
+
+import type { \(m.typeName) } from "./\(m.pattern)-interaction";
+
+/** The \(m.pattern) '\(m.item)' as the scene tunes it. */
+export const \(m.pattern): \(m.typeName);
+\(m.pattern == "sheet" ? initialDetentDeclaration : "")
+"""
+    }
+
+    static let initialDetentDeclaration =
+        "/** The detent the scene starts the sheet at (0-based). */\nexport const initialDetent: number;\n"
+
+    /// `<pattern>-motion.d.ts`: the adapter's one function.
+    static func adapterDeclarations(_ m: InteractionModel) -> String {
+        header(m, "Types of \(m.pattern)-motion.js.") + """
+
+/**
+ * Makes `element` a \(m.pattern) driven by the core: pointer events feed it, the core decides, Motion springs.
+ * It is placed by its transform (the core's position in px) and takes its own touches (touch-action: none).
+ */
+export function attach\(m.typeName)(element: HTMLElement): void;
+
+"""
     }
 
     private static func header(_ m: InteractionModel, _ what: String) -> String {
@@ -109,7 +139,8 @@ export const \(m.pattern) = {
   // response \(n(s.response)) s, damping ratio \(n(s.dampingRatio)):
   // stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1)
   spring: springFromResponse(\(n(s.response)), \(n(s.dampingRatio))),
-};
+};\(m.pattern == "sheet" ? "\n\n/** The detent the scene starts the sheet at (0-based). */\n"
+    + "export const initialDetent = \(m.initialDetent);" : "")
 
 """
     }
@@ -121,7 +152,7 @@ export const \(m.pattern) = {
         switch p {
         case "sheet":
             start = """
-                let top = sheet.detents[1], origin = 0;
+                let top = sheet.detents[initialDetent], origin = 0;
                 const place = (y) => { top = y; element.style.transform = `translateY(${y}px)`; };
                 place(top);
                 """
@@ -169,7 +200,7 @@ export const \(m.pattern) = {
 
 import { animate } from "motion";
 import { VelocityTracker, \(imports) } from "./\(p)-interaction.js";
-import { \(p) } from "./\(p)-tuning.js";
+import { \(p)\(p == "sheet" ? ", initialDetent" : "") } from "./\(p)-tuning.js";
 
 \(m.springCode(.motion))
 // Here: the physics form, with the core's start velocity (px/s, absolute), animating the value the core moves.
@@ -179,11 +210,19 @@ const spring = (velocity) => ({ type: "spring", stiffness: \(p).spring.stiffness
 /** Makes `element` a \(p) driven by the core: it is placed by its transform, the core's position in px. */
 export function attach\(m.typeName)(element) {
   \(indented(start, "  "))
-  let start = null, tracker = null, animations = [];
+  let start = null, last = null, tracker = null, animations = [];
+  // On a touch screen the browser would take the pan (to scroll or zoom) and cancel the drag.
+  element.style.touchAction = "none";
+  // The lift and a cancel (the browser or the system took the pointer) both end the drag; a cancel has no fling.
+  const end = (translation, velocity) => {
+    start = null;
+    const r = \(release);
+    \(indented(apply, "    "))
+  };
   element.addEventListener("pointerdown", (e) => {
     animations.forEach((a) => a.stop());   // caught mid-flight: it stays where it is
     element.setPointerCapture(e.pointerId);
-    start = { x: e.clientX, y: e.clientY };
+    start = last = { x: e.clientX, y: e.clientY };
     tracker = new VelocityTracker();
     tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
     \(down)
@@ -191,15 +230,16 @@ export function attach\(m.typeName)(element) {
   element.addEventListener("pointermove", (e) => {
     if (!start) return;
     tracker.add(e.timeStamp / 1000, e.clientX, e.clientY);
+    last = { x: e.clientX, y: e.clientY };
     \(move)
   });
   element.addEventListener("pointerup", (e) => {
     if (!start) return;
-    const translation = { x: e.clientX - start.x, y: e.clientY - start.y };
-    const velocity = tracker.velocity(e.timeStamp / 1000);
-    start = null;
-    const r = \(release);
-    \(indented(apply, "    "))
+    end({ x: e.clientX - start.x, y: e.clientY - start.y }, tracker.velocity(e.timeStamp / 1000));
+  });
+  element.addEventListener("pointercancel", () => {
+    if (!start) return;
+    end({ x: last.x - start.x, y: last.y - start.y }, { x: 0, y: 0 });
   });
 }
 

@@ -48,9 +48,14 @@ function sheet.new(item, options)
   kit.item(item, "sheet.new", "item")
   local self = setmetatable({item = item, options = o, index = nil}, Sheet)
   self.low, self.high = math.min(table.unpack(o.detents)), math.max(table.unpack(o.detents))
+  -- The detent the sheet starts at (0-based, as the handed-off code counts): the one nearest its top now.
+  local startTop, initial = item.center.y - item.size.y / 2, 1
+  for k, y in ipairs(o.detents) do
+    if math.abs(y - startTop) < math.abs(o.detents[initial] - startTop) then initial = k end
+  end
   local record = kit.register("sheet", item, {detents = o.detents, rate = kit.rateValue(o.rate), response = o.response,
                                              dampingRatio = o.dampingRatio, rubberBand = o.rubberBand,
-                                             height = item.size.y})
+                                             height = item.size.y, initialDetent = initial - 1})
   local origin
   local function top() return item.center.y - item.size.y / 2 end
   local function place(y) item.center = animhost.vec(item.center.x, y + item.size.y / 2) end

@@ -48,12 +48,9 @@ class _CardBoxState extends State<CardBox> with TickerProviderStateMixin {
           x.value = origin.$1 + translation.$1;
           y.value = origin.$2 + translation.$2;
         },
-        onPanEnd: (d) {
-          final r = card.release(origin, translation, tracker.velocity(now));
-          final spring = SpringDescription(mass: 1, stiffness: card.spring.stiffness, damping: card.spring.damping);
-          x.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-          y.animateWith(SpringSimulation(spring, r.position[1], r.target[1], r.velocity[1]));
-        },
+        onPanEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onPanCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: Listenable.merge([x, y]),
           builder: (context, child) => Transform.translate(
@@ -63,4 +60,12 @@ class _CardBoxState extends State<CardBox> with TickerProviderStateMixin {
           child: widget.child,
         ),
       );
+
+  /// The lift and a cancel both end the drag: the core decides, one spring per axis plays it.
+  void settle((double, double) velocity) {
+    final r = card.release(origin, translation, velocity);
+    final spring = SpringDescription(mass: 1, stiffness: card.spring.stiffness, damping: card.spring.damping);
+    x.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+    y.animateWith(SpringSimulation(spring, r.position[1], r.target[1], r.velocity[1]));
+  }
 }

@@ -45,17 +45,22 @@ class _CarouselStripState extends State<CarouselStrip> with SingleTickerProvider
           tracker.add(now, dx, 0);
           edge.value = carousel.follow(origin, dx).$1;
         },
-        onHorizontalDragEnd: (d) {
-          final r = carousel.release(origin, from, (dx, 0), tracker.velocity(now));
-          page = r.decision;
-          final spring =
-              SpringDescription(mass: 1, stiffness: carousel.spring.stiffness, damping: carousel.spring.damping);
-          edge.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-        },
+        onHorizontalDragEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onHorizontalDragCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: edge,
           builder: (context, child) => Transform.translate(offset: Offset(edge.value, 0), child: child),
           child: widget.child,
         ),
       );
+
+  /// The lift and a cancel both end the swipe: the core decides the page, a spring plays it.
+  void settle((double, double) velocity) {
+    final r = carousel.release(origin, from, (dx, 0), velocity);
+    page = r.decision;
+    final spring =
+        SpringDescription(mass: 1, stiffness: carousel.spring.stiffness, damping: carousel.spring.damping);
+    edge.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+  }
 }

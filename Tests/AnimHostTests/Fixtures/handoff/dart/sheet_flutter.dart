@@ -17,7 +17,8 @@ class SheetBox extends StatefulWidget {
 
 class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin {
   final sheet = tunedSheet;
-  late final top = AnimationController.unbounded(vsync: this, value: tunedSheet.detents[1]);
+  late final top =
+      AnimationController.unbounded(vsync: this, value: tunedSheet.detents[initialSheetDetent]);
   final clock = Stopwatch()..start();
   var origin = 0.0, dy = 0.0;
   var tracker = ReleaseVelocityTracker();
@@ -43,11 +44,10 @@ class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin
           tracker.add(now, 0, dy);
           top.value = sheet.follow(origin, dy).$1;
         },
-        onVerticalDragEnd: (d) {
-          // The scene's estimator, not Flutter's own (d.velocity is its LSQ2 tracker): the lift is no sample.
-          final r = sheet.release(origin, (0, dy), tracker.velocity(now));
-          top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
-        },
+        // The scene's estimator, not Flutter's own (d.velocity is its LSQ2 tracker): the lift is no sample.
+        onVerticalDragEnd: (d) => settle(tracker.velocity(now)),
+        // The arena gave the pointer to another recognizer (a parent scrolled, say): a release with no fling.
+        onVerticalDragCancel: () => settle((0, 0)),
         child: AnimatedBuilder(
           animation: top,
           builder: (context, child) => Transform.translate(offset: Offset(0, top.value), child: child),
@@ -57,4 +57,10 @@ class _SheetBoxState extends State<SheetBox> with SingleTickerProviderStateMixin
 
   SpringDescription get spring =>
       SpringDescription(mass: 1, stiffness: sheet.spring.stiffness, damping: sheet.spring.damping);
+
+  /// The lift and a cancel both end the drag: the core decides, a spring plays it.
+  void settle((double, double) velocity) {
+    final r = sheet.release(origin, (0, dy), velocity);
+    top.animateWith(SpringSimulation(spring, r.position[0], r.target[0], r.velocity[0]));
+  }
 }

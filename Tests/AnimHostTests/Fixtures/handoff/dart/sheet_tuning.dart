@@ -24,3 +24,6 @@ final tunedSheet = Sheet(
   height: 568.0,
   spring: Spring.fromResponse(0.3, 0.8),
 );
+
+/// The detent the scene starts the sheet at (0-based).
+const initialSheetDetent = 1;

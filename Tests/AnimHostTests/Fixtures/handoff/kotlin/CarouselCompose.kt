@@ -40,6 +40,21 @@ fun CarouselRow(carousel: Carousel = TunedCarousel, content: @Composable () -> U
         Modifier
             .offset { IntOffset((edge.value * density).roundToInt(), 0) }
             .pointerInput(carousel, density) {
+                // The lift and a cancel both end the drag: the core decides, a spring plays it.
+                fun settle(velocity: Vector) {
+                    val r = carousel.release(drag.origin, drag.from, Vector(drag.translation, 0.0), velocity)
+                    drag.page = r.decision
+                    scope.launch {
+                        edge.animateTo(
+                            r.target[0].toFloat(),
+                            spring(
+                                dampingRatio = carousel.spring.dampingRatio.toFloat(),
+                                stiffness = carousel.spring.stiffness.toFloat(),
+                            ),
+                            initialVelocity = r.velocity[0].toFloat(),
+                        )
+                    }
+                }
                 detectHorizontalDragGestures(
                     onDragStart = {
                         scope.launch { edge.stop() }
@@ -54,20 +69,10 @@ fun CarouselRow(carousel: Carousel = TunedCarousel, content: @Composable () -> U
                         scope.launch { edge.snapTo(carousel.follow(drag.origin, drag.translation).first.toFloat()) }
                     },
                     onDragEnd = {
-                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = carousel.release(drag.origin, drag.from, Vector(drag.translation, 0.0), velocity)
-                        drag.page = r.decision
-                        scope.launch {
-                            edge.animateTo(
-                                r.target[0].toFloat(),
-                                spring(
-                                    dampingRatio = carousel.spring.dampingRatio.toFloat(),
-                                    stiffness = carousel.spring.stiffness.toFloat(),
-                                ),
-                                initialVelocity = r.velocity[0].toFloat(),
-                            )
-                        }
+                        settle(drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0))
                     },
+                    // The system took the pointer (a parent scrolled, say): a release with no fling.
+                    onDragCancel = { settle(Vector(0.0, 0.0)) },
                 )
             },
     ) { content() }

@@ -44,6 +44,17 @@ fun PipBox(pip: Pip = TunedPip, content: @Composable () -> Unit) {
                 )
             }
             .pointerInput(pip, density) {
+                // The lift and a cancel both end the drag: the core decides, a spring plays it.
+                fun settle(velocity: Vector) {
+                    val r = pip.release(drag.origin, drag.translation, velocity)
+                    val spec = spring<Float>(
+                        dampingRatio = pip.spring.dampingRatio.toFloat(),
+                        stiffness = pip.spring.stiffness.toFloat(),
+                    )
+                    // One spring per axis, each from its own start velocity (dp/s, as the values).
+                    scope.launch { x.animateTo(r.target[0].toFloat(), spec, r.velocity[0].toFloat()) }
+                    scope.launch { y.animateTo(r.target[1].toFloat(), spec, r.velocity[1].toFloat()) }
+                }
                 detectDragGestures(
                     onDragStart = {
                         scope.launch { x.stop(); y.stop() }   // caught mid-flight: it stays where it is
@@ -64,16 +75,10 @@ fun PipBox(pip: Pip = TunedPip, content: @Composable () -> Unit) {
                     },
                     onDragEnd = {
                         // The lift is no sample, only its time (on the clock of the moves' uptimeMillis).
-                        val velocity = drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0)
-                        val r = pip.release(drag.origin, drag.translation, velocity)
-                        val spec = spring<Float>(
-                            dampingRatio = pip.spring.dampingRatio.toFloat(),
-                            stiffness = pip.spring.stiffness.toFloat(),
-                        )
-                        // One spring per axis, each from its own start velocity (dp/s, as the values).
-                        scope.launch { x.animateTo(r.target[0].toFloat(), spec, r.velocity[0].toFloat()) }
-                        scope.launch { y.animateTo(r.target[1].toFloat(), spec, r.velocity[1].toFloat()) }
+                        settle(drag.tracker.velocity(SystemClock.uptimeMillis() / 1000.0))
                     },
+                    // The system took the pointer (a parent scrolled, say): a release with no fling.
+                    onDragCancel = { settle(Vector(0.0, 0.0)) },
                 )
             },
     ) { content() }

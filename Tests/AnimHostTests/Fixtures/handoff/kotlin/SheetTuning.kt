@@ -19,3 +19,6 @@ val TunedSheet = Sheet(
     height = 568.0,
     spring = Spring.fromResponse(0.3, 0.8),
 )
+
+/** The detent the scene starts the sheet at (0-based). */
+const val InitialSheetDetent = 1
