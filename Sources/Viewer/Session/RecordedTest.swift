@@ -53,14 +53,14 @@ struct RecordedTest {
         }
         s += "}\n\n"
         s += "local function recorded()\n"
-        s += "  return animhost.load(\(luaString(base)), \(loadOptions))\n"
+        s += "  return animhost.load(\(luaStringLiteral(base)), \(loadOptions))\n"
         s += "end\n\n"
-        s += "describe(\(luaString(base + ", as recorded in the viewer")), function()\n"
+        s += "describe(\(luaStringLiteral(base + ", as recorded in the viewer")), function()\n"
         let n = NumberFormat.string
         for m in measured {
-            let name = luaString(m.name)
+            let name = luaStringLiteral(m.name)
             if let v = m.releaseVelocity {
-                s += "  it(\(luaString("releases " + m.name + " at the recorded velocity")), function()\n"
+                s += "  it(\(luaStringLiteral("releases " + m.name + " at the recorded velocity")), function()\n"
                 s += "    local trace = recorded():runUntilRest(\(n(maximum))):trace()\n"
                 s += "    local after = trace:release() + 1 / 60\n"
                 s += "    assert.near({\(n(v.x)), \(n(v.y))},\n"
@@ -69,7 +69,7 @@ struct RecordedTest {
                 s += "  end)\n"
             }
             let ending = (atRest ? "comes to rest with " : "leaves ") + m.name + " where it ended"
-            s += "  it(\(luaString(ending)), function()\n"
+            s += "  it(\(luaStringLiteral(ending)), function()\n"
             s += "    local scene = recorded():runUntilRest(\(n(maximum)))\n"
             if atRest { s += "    assert.is_true(scene.atRest)\n" }
             s += "    assert.near({\(n(m.end.x)), \(n(m.end.y))}, scene:item(\(name)).center, "
@@ -162,20 +162,6 @@ struct RecordedTest {
     private func luaKey(_ name: String) -> String {
         let identifier = name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
             && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        return identifier ? name : "[" + luaString(name) + "]"
-    }
-
-    /// A Lua string literal.
-    private func luaString(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
+        return identifier ? name : "[" + luaStringLiteral(name) + "]"
     }
 }

@@ -33,7 +33,7 @@ extension Host {
     /// The `_test.lua` of a shrunk failure.
     static func fuzzTestSource(_ o: FuzzOptions, run: Int, scene: String, csv: String, failure: FuzzFailure) -> String {
         var opts = [
-            "input = \(luaString(csv))", "hz = {\(o.rates.map(String.init).joined(separator: ", "))}",
+            "input = \(luaStringLiteral(csv))", "hz = {\(o.rates.map(String.init).joined(separator: ", "))}",
             "seed = \(o.seed)",
         ]
         // Without `--rest-within`, the scene's own `animhost.fuzz{restWithin=}` holds in the test too.
@@ -50,9 +50,9 @@ extension Host {
             -- Found by `\(command)` (run \(run)) and shrunk to the touches in \(csv).
             -- It failed: \(failure.description.replacingNewlines)
             -- This test fails until the bug is fixed; it then guards against its return.
-            describe(\(luaString(scene + " under fuzz run \(run) of seed \(o.seed)")), function()
-              it(\(luaString("passes every fuzz check (first failed: " + failure.check.rawValue + ")")), function()
-                local ok, why = animhost.fuzzCheck(\(luaString(scene)), {\(opts.joined(separator: ", "))})
+            describe(\(luaStringLiteral(scene + " under fuzz run \(run) of seed \(o.seed)")), function()
+              it(\(luaStringLiteral("passes every fuzz check (first failed: " + failure.check.rawValue + ")")), function()
+                local ok, why = animhost.fuzzCheck(\(luaStringLiteral(scene)), {\(opts.joined(separator: ", "))})
                 assert.is_true(ok, why)
               end)
             end)
@@ -78,18 +78,6 @@ extension Host {
         return (Array(repeating: "..", count: a.count - common) + b[common...]).joined(separator: "/")
     }
 
-    static func luaString(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
 }
 
 extension String {
