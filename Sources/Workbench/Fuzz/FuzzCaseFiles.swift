@@ -46,12 +46,13 @@ extension Host {
         let command =
             "animhost fuzz \(o.script) --seed \(o.seed) --hz \(o.rates.map(String.init).joined(separator: ","))"
             + o.sets.map { " --set \($0.name)=\(NumberFormat.string($0.value))" }.joined()
+        let title = luaStringLiteral("passes every fuzz check (first failed: " + failure.check.rawValue + ")")
         return """
             -- Found by `\(command)` (run \(run)) and shrunk to the touches in \(csv).
             -- It failed: \(failure.description.replacingNewlines)
             -- This test fails until the bug is fixed; it then guards against its return.
             describe(\(luaStringLiteral(scene + " under fuzz run \(run) of seed \(o.seed)")), function()
-              it(\(luaStringLiteral("passes every fuzz check (first failed: " + failure.check.rawValue + ")")), function()
+              it(\(title), function()
                 local ok, why = animhost.fuzzCheck(\(luaStringLiteral(scene)), {\(opts.joined(separator: ", "))})
                 assert.is_true(ok, why)
               end)
