@@ -7,17 +7,18 @@ import Dynamics
 
 /// SplitMix64: a small, fast generator whose whole state is one number, so run `i` of seed
 /// `s` is the same on any machine, thread or `--jobs` (Swift's own generator is not seeded).
-struct SplitMix64: RandomNumberGenerator {
+/// The truth property tests draw their scenes from it too.
+package struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) * 0x1p-53 }
+    package mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) * 0x1p-53 }
     mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
 }
 

@@ -1,20 +1,17 @@
 import Foundation
+import Workbench
 
 /// A seeded generator of truth scenes: random items and random mixes of every way an item
 /// moves (see `TruthScene.Kind`). Deterministic: the same seed gives the same scene.
 struct TruthSceneGenerator {
-    /// SplitMix64: small, fast, and the same on every platform.
+    /// `animhost fuzz`'s SplitMix64 (small, fast, and the same on every platform), with the
+    /// draws a scene needs.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var mix: SplitMix64
+        init(state: UInt64) { mix = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { mix.next() }
         /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        mutating func unit() -> Double { mix.uniform(0, 1) }
         mutating func chance(_ p: Double) -> Bool { unit() < p }
         /// Uniform in [lo, hi], rounded to `step` so scripts stay readable.
         mutating func number(_ lo: Double, _ hi: Double, step: Double = 1) -> Double {
