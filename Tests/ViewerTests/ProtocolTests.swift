@@ -202,6 +202,9 @@ final class ProtocolTests: XCTestCase {
         // A page goes away mid-stream, with a finger down.
         var c: WebSocketClient? = try v.connect()
         try c!.send(json: ["type": "touch", "touch": 1, "phase": "began", "x": 160, "y": 520])
+        // The finger is down once the session has it (a socket reset by the page's going could
+        // otherwise drop a message the server had not read yet).
+        XCTAssertTrue(poll(timeout: 10) { ((try? v.inputTouches()) ?? "").contains(",began,") }, "the finger is down")
         try a.send(json: ["type": "play"])
         _ = try a.next("frame")
         c = nil
